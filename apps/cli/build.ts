@@ -1,0 +1,27 @@
+// Bundles the CLI and the engine's workers into dist/. npm packages stay external (re2 is native,
+// the grammars are .wasm files); our own workspace packages are bundled from source.
+import { build } from 'esbuild';
+import { WORKER_SOURCES } from '../../packages/engine/src/workers/locate';
+
+const workerEntries = Object.fromEntries(
+  Object.entries(WORKER_SOURCES as Record<string, string>).map(([name, rel]) => [
+    `workers/${name}`,
+    new URL(rel, new URL('../../packages/engine/src/workers/locate.ts', import.meta.url)).pathname,
+  ]),
+);
+
+await build({
+  entryPoints: { loupe: 'src/main.ts', ...workerEntries },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  banner: {
+    // Bundled ESM has no require(); some dependencies expect it.
+    js: "import { createRequire as __loupeCreateRequire } from 'node:module'; const require = __loupeCreateRequire(import.meta.url);",
+  },
+});

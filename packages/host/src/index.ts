@@ -1,0 +1,2 @@
+// The host API and its transports (lands with the window issue).
+export {};
