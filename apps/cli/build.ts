@@ -11,7 +11,7 @@ const workerEntries = Object.fromEntries(
 );
 
 await build({
-  entryPoints: { loupe: 'src/main.ts', ...workerEntries },
+  entryPoints: { loupe: 'src/bin.ts', ...workerEntries },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

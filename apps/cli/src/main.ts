@@ -67,19 +67,3 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     return 1;
   }
 }
-
-const isEntry = process.argv[1] && import.meta.url.endsWith('/loupe.js');
-if (isEntry) {
-  // EPIPE (e.g. `loupe ls | head`) is a normal end, not an error.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(0);
-    throw error;
-  });
-  const code = await runCli(process.argv.slice(2), {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    cwd: process.cwd(),
-    env: process.env,
-  });
-  process.exitCode = code;
-}
