@@ -1,0 +1,4 @@
+// Every benchmark, in the order `npm run bench` runs them. `npm run bench -- NAME...` runs a subset.
+import type { Bench } from '../harness';
+
+export const benches: Bench[] = [];
