@@ -31,7 +31,10 @@ export function isEncoding(value: unknown): value is Encoding {
 
 /** The rank module of an encoding, exactly as js-tiktoken ships it. */
 export function rankFile(encoding: Encoding): RankFile {
-  const mod = load(`js-tiktoken/ranks/${encoding}`) as RankFile | { default: RankFile };
+  const id = load.resolve(`js-tiktoken/ranks/${encoding}`);
+  const mod = load(id) as RankFile | { default: RankFile };
+  // Once parsed, the megabytes of rank text are garbage: do not let the module cache pin them.
+  delete load.cache[id];
   return 'bpe_ranks' in mod ? mod : mod.default;
 }
 

@@ -129,6 +129,9 @@ export function createTokenService(options: TokenServiceOptions = {}): TokenServ
         minThreads: 0,
         maxThreads: threads,
         idleTimeout: 30_000,
+        // Counting makes short-lived strings; V8's default young generation lets each worker
+        // grow by ~40 MB for no measurable speed (synthetic repo: 305 -> 223 MB peak, 2 workers).
+        resourceLimits: { maxYoungGenerationSizeMb: 4 },
       });
     }
     return pool;
