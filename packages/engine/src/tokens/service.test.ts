@@ -211,6 +211,13 @@ describe('createTokenService', () => {
     });
     expect(got.get('dir')).toMatchObject({ tokens: 0, error: 'is a folder' });
     expect(got.get('here.txt')?.tokens).toBe(countTokens('here'));
+    const small = createTokenService({ cacheDir: null, threads: 1, maxFileBytes: 3 });
+    open.push(small);
+    const limited = await small.countFiles(files.filter((f) => f.path === 'here.txt'));
+    expect(limited.get('here.txt')).toMatchObject({
+      tokens: 0,
+      error: expect.stringMatching(/^too large to count/),
+    });
   });
 
   it('stops on abort', async () => {

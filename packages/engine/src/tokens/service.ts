@@ -40,7 +40,7 @@ export interface CountOptions {
 export interface TokenService {
   readonly encoding: Encoding;
   countFiles(files: FileToCount[], options?: CountOptions): Promise<Map<string, FileTokens>>;
-  /** Terminates the worker pool; the service can still answer from its caches afterwards. */
+  /** Terminates the worker pool (a later count starts a new one). */
   close(): Promise<void>;
 }
 
@@ -183,6 +183,7 @@ export function createTokenService(options: TokenServiceOptions = {}): TokenServ
     async countFiles(files, opts = {}) {
       const { signal, onProgress } = opts;
       signal?.throwIfAborted();
+      if (!files.length) return new Map();
       const root = path.resolve(opts.root ?? commonFolder(files.map((f) => f.abs)));
       const prefix = root.endsWith(path.sep) ? root : root + path.sep;
       const keyOf = (abs: string) => (abs.startsWith(prefix) ? abs.slice(prefix.length) : abs);

@@ -35,17 +35,20 @@ export const SNIFF_BYTES = 8192;
 const counters = new Map<Encoding, TokenCounter>();
 let buffer = Buffer.allocUnsafe(1 << 20);
 
+const tooLarge = (maxBytes: number) =>
+  new RangeError(`too large to count (over ${(maxBytes / 1048576).toFixed(maxBytes % 1048576 ? 1 : 0)} MiB)`);
+
 /** Reads the whole file into the reused buffer; returns its length. */
 function readWhole(file: string, maxBytes: number): number {
   const fd = openSync(file, 'r');
   try {
     const size = fstatSync(fd).size;
-    if (size > maxBytes) throw new RangeError(`larger than ${maxBytes} bytes`);
+    if (size > maxBytes) throw tooLarge(maxBytes);
     if (buffer.length < size + 1) buffer = Buffer.allocUnsafe(Math.max(size + 1, buffer.length * 2));
     let length = 0;
     for (;;) {
       if (length === buffer.length) {
-        if (length > maxBytes) throw new RangeError(`larger than ${maxBytes} bytes`);
+        if (length > maxBytes) throw tooLarge(maxBytes);
         const grown = Buffer.allocUnsafe(buffer.length * 2);
         buffer.copy(grown, 0, 0, length);
         buffer = grown;
@@ -54,7 +57,7 @@ function readWhole(file: string, maxBytes: number): number {
       if (n === 0) break;
       length += n;
     }
-    if (length > maxBytes) throw new RangeError(`larger than ${maxBytes} bytes`);
+    if (length > maxBytes) throw tooLarge(maxBytes);
     return length;
   } finally {
     closeSync(fd);
