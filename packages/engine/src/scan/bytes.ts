@@ -1,7 +1,6 @@
 // git compares and matches paths as bytes. A "byte string" holds one char per UTF-8 byte, so
 // string operations on it are byte operations. ASCII strings are their own byte strings.
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: detecting non-ASCII text
 const NON_ASCII = /[^\x00-\x7f]/;
 
 export function toBytes(text: string): string {

@@ -152,7 +152,7 @@ function dowild(p: string, pStart: number, t: string, tStart: number, flags: num
         if (negated) pch = pc(++pi);
         let prev = 0;
         let matched = false;
-        do {
+        for (;;) {
           if (!pch) return WM_ABORT_ALL;
           if (pch === BACKSLASH) {
             pch = pc(++pi);
@@ -173,7 +173,8 @@ function dowild(p: string, pStart: number, t: string, tStart: number, flags: num
           } else if (pch === OPEN && pc(pi + 1) === COLON) {
             const start = pi + 2;
             pi = start;
-            while ((pch = pc(pi)) && pch !== CLOSE) pi++;
+            pch = pc(pi);
+            while (pch && pch !== CLOSE) pch = pc(++pi);
             if (!pch) return WM_ABORT_ALL;
             const len = pi - start - 1;
             if (len < 0 || pc(pi - 1) !== COLON) {
@@ -181,14 +182,17 @@ function dowild(p: string, pStart: number, t: string, tStart: number, flags: num
               pi = start - 2;
               pch = OPEN;
               if (tch === pch) matched = true;
-              continue;
+            } else {
+              const member = inClass(p.slice(start, start + len), tch, fold);
+              if (member === undefined) return WM_ABORT_ALL;
+              if (member) matched = true;
+              pch = 0;
             }
-            const member = inClass(p.slice(start, start + len), tch, fold);
-            if (member === undefined) return WM_ABORT_ALL;
-            if (member) matched = true;
-            pch = 0;
           } else if (tch === pch) matched = true;
-        } while (((prev = pch), (pch = pc(++pi))) !== CLOSE);
+          prev = pch;
+          pch = pc(++pi);
+          if (pch === CLOSE) break;
+        }
         if (matched === negated || (pathname && tch === SLASH)) return WM_NOMATCH;
         continue;
       }
