@@ -31,12 +31,15 @@ export function userCacheDir(
   return xdg && path.isAbsolute(xdg) ? path.join(xdg, 'loupe') : path.join(deps.homedir(), '.cache', 'loupe');
 }
 
-/** Writes `data` to `file` atomically: a sibling temp file, then rename over the target. */
+/**
+ * Writes `data` to `file` atomically: a sibling temp file, then rename over the target. Folders
+ * are created 0700 and files 0600: caches name the user's project paths.
+ */
 export async function writeFileAtomic(file: string, data: Uint8Array): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    await writeFile(temp, data);
+    await writeFile(temp, data, { mode: 0o600 });
     await rename(temp, file);
   } catch (error) {
     await rm(temp, { force: true });

@@ -45,8 +45,12 @@ function listing(root: string): FileToCount[] {
   return out.sort((a, b) => (a.path < b.path ? -1 : 1));
 }
 
-/** Writes a file whose mtime is an hour old, so the stat cache may trust it. */
-function writeOld(file: string, content: string | Buffer, mtime = Date.now() / 1000 - 3600): void {
+/** Writes a file whose mtime is an hour old (whole seconds: utimes round-trips exactly). */
+function writeOld(
+  file: string,
+  content: string | Buffer,
+  mtime = Math.floor(Date.now() / 1000) - 3600,
+): void {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, content);
   utimesSync(file, mtime, mtime);
