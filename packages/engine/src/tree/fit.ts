@@ -66,8 +66,10 @@ export function fitTokens(input: FitInput): Probe {
   for (let step = 0; hi - lo > 1; step++) {
     let k: number;
     if (step < 4) k = Math.min(hi - 1, Math.max(lo + 1, predict(ratio)));
-    else if (hi === limit + 1) k = Math.min(limit, lo + (gallop *= 2));
-    else k = lo + ((hi - lo) >> 1);
+    else if (hi === limit + 1) {
+      gallop *= 2;
+      k = Math.min(limit, lo + gallop);
+    } else k = lo + ((hi - lo) >> 1);
     const p = probe(k);
     if (p.tokens <= budget) {
       best = p;
