@@ -8,7 +8,7 @@
 //
 // Names appear raw except those that could fake a line, hide, or pass for a marker (quoted).
 import type { FolderNode, TreeNode } from './model';
-import { asciiName, fieldSuffix, markerText, trailerText } from './text';
+import { asciiName, fieldSuffix, MAX_INDENT, markerText, trailerText } from './text';
 import { entryCount, leftOutAt, shownChildren, type View } from './view';
 
 export function renderAscii(view: View, rootName = '.'): string {
@@ -45,5 +45,5 @@ function children(view: View, node: FolderNode, prefix: string, out: string[]): 
 
 export function asciiFragment(view: View, node: TreeNode): string {
   const level = (node.kind === 'folder' ? node.depth : node.parent.depth + 1) - view.start.depth - 1;
-  return `\n${'│   '.repeat(level)}├── ${label(view, node)}`;
+  return `\n${'│   '.repeat(Math.min(level, MAX_INDENT))}├── ${label(view, node)}`;
 }

@@ -6,49 +6,53 @@
 //
 // A folder has `children` (its shown entries) and, when it shows only some of them, `omitted`;
 // a file has neither. The top level is the start folder itself, plus `total` (entries below it)
-// and, when anything was left out, `leftOut` with the reasons.
+// and, when anything was left out, `leftOut` with the reasons. Written as text rather than through
+// JSON.stringify of nested objects, which overflows its stack on very deep trees.
 import type { FolderNode, TreeNode } from './model';
+import type { Counts } from './view';
 import { entryCount, leftOutAt, shownChildren, type View } from './view';
 
-type Json = Record<string, unknown>;
-
-function fieldsOf(view: View, node: TreeNode, into: Json): Json {
+function fields(view: View, node: TreeNode): string {
+  let out = '';
   for (const field of view.fields) {
     if (field === 'tokens') {
-      if (node.tokens !== undefined) into.tokens = node.tokens;
+      if (node.tokens !== undefined) out += `,"tokens":${node.tokens}`;
     } else if (field === 'size') {
-      if (node.size !== undefined) into.size = node.size;
-    } else if (node.received) into.received = node.received;
+      if (node.size !== undefined) out += `,"size":${node.size}`;
+    } else if (node.received) out += `,"received":${JSON.stringify(node.received)}`;
   }
-  return into;
+  return out;
 }
 
-function folderJson(view: View, node: FolderNode, into: Json): Json {
+const counts = (c: Counts) => `{"folders":${c.folders},"files":${c.files}}`;
+
+function children(view: View, node: FolderNode, out: string[]): void {
   const shown = shownChildren(view, node);
   const nf = node.folders.length;
-  const children: Json[] = [];
+  out.push(',"children":[');
   for (let i = 0; i < shown; i++) {
-    if (i < nf)
-      children.push(
-        folderJson(view, node.folders[i]!, fieldsOf(view, node.folders[i]!, { name: node.folders[i]!.name })),
-      );
-    else children.push(fieldsOf(view, node.files[i - nf]!, { name: node.files[i - nf]!.name }));
+    if (i) out.push(',');
+    const child = i < nf ? node.folders[i]! : node.files[i - nf]!;
+    out.push(`{"name":${JSON.stringify(child.name)}${fields(view, child)}`);
+    if (child.kind === 'folder') children(view, child, out);
+    out.push('}');
   }
-  into.children = children;
+  out.push(']');
   const left = leftOutAt(view, node);
-  if (entryCount(left)) into.omitted = left;
-  return into;
+  if (entryCount(left)) out.push(`,"omitted":${counts(left)}`);
 }
 
 export function renderJson(view: View): string {
-  const top: Json = { path: view.start.path, total: view.total };
-  if (entryCount(view.left)) top.leftOut = { ...view.left, by: view.by };
-  fieldsOf(view, view.start, top);
-  return JSON.stringify(folderJson(view, view.start, top));
+  const { start, total, left } = view;
+  const out = [`{"path":${JSON.stringify(start.path)},"total":${counts(total)}`];
+  if (entryCount(left))
+    out.push(`,"leftOut":{"folders":${left.folders},"files":${left.files},"by":${JSON.stringify(view.by)}}`);
+  out.push(fields(view, start));
+  children(view, start, out);
+  out.push('}');
+  return out.join('');
 }
 
 export function jsonFragment(view: View, node: TreeNode): string {
-  const obj = fieldsOf(view, node, { name: node.name });
-  if (node.kind === 'folder') obj.children = [];
-  return `${JSON.stringify(obj)},`;
+  return `{"name":${JSON.stringify(node.name)}${fields(view, node)}${node.kind === 'folder' ? ',"children":[]' : ''}},`;
 }

@@ -13,7 +13,7 @@
 // syntax is a JSON string. Fields follow a name as ` (1.2k tok)`. `…` starts a marker that
 // counts what that folder left out, and the closing line that counts everything left out.
 import type { FolderNode, TreeNode } from './model';
-import { fieldSuffix, markdownName, markerText, trailerText } from './text';
+import { fieldSuffix, MAX_INDENT, markdownName, markerText, trailerText } from './text';
 import { entryCount, leftOutAt, shownChildren, type View } from './view';
 
 export function renderMarkdown(view: View): string {
@@ -74,5 +74,5 @@ function folder(view: View, node: FolderNode, indent: string, above: string[], o
 export function markdownFragment(view: View, node: TreeNode): string {
   if (node.kind === 'file') return ` ${fileText(view, node)}`;
   const depth = node.depth - view.start.depth - 1;
-  return `\n${' '.repeat(depth)}${markdownName(node.name, 'folder')}/${fieldSuffix(node, view.fields)}`;
+  return `\n${' '.repeat(Math.min(depth, MAX_INDENT))}${markdownName(node.name, 'folder')}/${fieldSuffix(node, view.fields)}`;
 }

@@ -10,7 +10,13 @@ export interface ParsedTree {
   folders: RelPath[];
   /** Fields text per file path, when the rendering carried fields. */
   fields: Map<RelPath, string>;
+  /** Each "… N more" marker: the folder it stands in and what it counts. */
+  markers: Array<{ folder: RelPath; folders: number; files: number }>;
+  /** The closing "… N of M entries left out" line, when there is one. */
+  trailer?: string;
 }
+
+const MARKER = /^… (\d+) more (?:files?|\((\d+) folders?(?:, (\d+) files?)?\))$/;
 
 class Cursor {
   pos = 0;
@@ -53,18 +59,32 @@ class Cursor {
 const join = (dir: string, name: string) => (dir ? `${dir}/${name}` : name);
 
 export function parseMarkdownTree(text: string): ParsedTree {
-  const result: ParsedTree = { files: [], folders: [], fields: new Map() };
+  const result: ParsedTree = { files: [], folders: [], fields: new Map(), markers: [] };
+  const marker = (folder: string, text: string, c: Cursor) => {
+    const m = MARKER.exec(text) ?? c.fail(`not a marker: ${text}`);
+    const n = Number(m[1]);
+    const folders = m[2] === undefined ? 0 : Number(m[2]);
+    const files = m[2] === undefined ? n : Number(m[3] ?? 0);
+    if (folders + files !== n) c.fail(`marker counts do not add up: ${text}`);
+    result.markers.push({ folder, folders, files });
+  };
   const stack: string[] = [];
   const lines = text.split('\n');
   for (let n = 0; n < lines.length; n++) {
     const line = lines[n]!;
     let indent = 0;
     while (line[indent] === ' ') indent++;
-    if (indent === line.length || line[indent] === ELLIPSIS) continue;
+    if (indent === line.length) continue;
     if (indent > stack.length) throw new Error(`tree markdown line ${n + 1}: indented below no folder`);
     const parent = indent === 0 ? '' : stack[indent - 1]!;
     const c = new Cursor(line, n + 1);
     c.pos = indent;
+    if (line[indent] === ELLIPSIS) {
+      const text = line.slice(indent);
+      if (indent === 0 && n === lines.length - 1 && / entries left out /.test(text)) result.trailer = text;
+      else marker(parent, text, c);
+      continue;
+    }
     let first = c.name();
     let dir = parent;
     if (line[c.pos] === '/') {
@@ -82,7 +102,10 @@ export function parseMarkdownTree(text: string): ParsedTree {
       if (c.pos >= line.length) continue;
       if (line[c.pos] !== ' ') c.fail('expected a space');
       c.pos++;
-      if (line[c.pos] === ELLIPSIS) continue;
+      if (line[c.pos] === ELLIPSIS) {
+        marker(dir, line.slice(c.pos), c);
+        continue;
+      }
       first = c.name();
     }
     // A list of files in `dir`, the first one already read, maybe ending in a marker.
@@ -94,7 +117,10 @@ export function parseMarkdownTree(text: string): ParsedTree {
       if (c.pos >= line.length) break;
       if (line[c.pos] !== ' ') c.fail('expected a space between names');
       c.pos++;
-      if (line[c.pos] === ELLIPSIS) break;
+      if (line[c.pos] === ELLIPSIS) {
+        marker(dir, line.slice(c.pos), c);
+        break;
+      }
       first = c.name();
       if (line[c.pos] === '/') c.fail('a folder name inside a list of files');
     }

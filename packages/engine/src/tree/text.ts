@@ -6,6 +6,12 @@ import { entryCount } from './view';
 
 export const ELLIPSIS = '…';
 
+/**
+ * Indent levels an estimate fragment spells out at most. BPE cost grows with the square of a
+ * whitespace run, and estimates are counted per entry; the exact count of the whole text decides.
+ */
+export const MAX_INDENT = 24;
+
 // Whitespace, separators and invisible or control characters: a name holding any of them is
 // quoted, so the unquoted form is always one run of visible, space-free characters.
 const UNSAFE = /[\s\p{C}\p{Z}]/u;

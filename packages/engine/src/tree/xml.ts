@@ -11,6 +11,7 @@
 // `<omitted>` inside a folder counts what that folder left out; `<left-out>` at the end of the
 // tree counts everything left out and why.
 import type { FolderNode, TreeNode } from './model';
+import { MAX_INDENT } from './text';
 import { entryCount, leftOutAt, shownChildren, type View } from './view';
 
 /** Attribute value: markup characters and whitespace that attribute normalization would eat are
@@ -69,7 +70,7 @@ export function renderXml(view: View): string {
 
 export function xmlFragment(view: View, node: TreeNode): string {
   const level = node.kind === 'folder' ? node.depth : node.parent.depth + 1;
-  const indent = ' '.repeat(Math.max(1, level - view.start.depth));
+  const indent = ' '.repeat(Math.min(MAX_INDENT, Math.max(1, level - view.start.depth)));
   if (node.kind === 'file') return `\n${indent}<file name="${xmlAttr(node.name)}"${attrs(view, node)}/>`;
   return `\n${indent}<folder name="${xmlAttr(node.name)}"${attrs(view, node)}>\n${indent}</folder>`;
 }
