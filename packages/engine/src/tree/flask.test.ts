@@ -2,10 +2,10 @@
 // `git ls-tree -r --name-only HEAD` at pallets/flask 2ac89889, April 2026), and a 100k-path tree.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { compareBytewise } from '../scan/bytes';
 import { countO200k } from './count';
 import { seeded } from './fixtures/random';
 import { buildTree } from './model';
-import { compareBytewise } from './order';
 import { parseMarkdownTree } from './parse';
 import { renderTree } from './render';
 

@@ -9,7 +9,6 @@ export {
   type TreeModel,
   type TreeNode,
 } from './model';
-export { compareBytewise, sortBytewise } from './order';
 export { type ParsedTree, parseMarkdownTree } from './parse';
 export {
   renderTree,

@@ -2,8 +2,8 @@
 // ordered folders first, then files, each group in bytewise order of the name. Every folder also
 // gets a preorder index (`order`), which the renderers use for per-folder arrays and level order.
 import { LoupeError } from '../errors';
+import { compareBytewise, sortBytewise } from '../scan/bytes';
 import type { RelPath } from '../types';
-import { compareBytewise, sortBytewise } from './order';
 
 /** A file an agent session has received: unchanged on disk since, or changed since. */
 export type ReceivedMark = 'unchanged' | 'changed';

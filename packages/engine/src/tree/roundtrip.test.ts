@@ -2,9 +2,9 @@
 // exactly the path list (and folder list), with and without fields, for the whole tree and for
 // subtrees. The other forms keep every name intact and on one line.
 import { describe, expect, it } from 'vitest';
+import { compareBytewise } from '../scan/bytes';
 import { HOSTILE_NAMES, randomEntries, seeded } from './fixtures/random';
 import { buildTree, type TreeModel } from './model';
-import { compareBytewise } from './order';
 import { parseMarkdownTree } from './parse';
 import { renderTree } from './render';
 
