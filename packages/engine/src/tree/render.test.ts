@@ -124,6 +124,54 @@ describe('renderTree goldens', () => {
   });
 });
 
+describe('names', () => {
+  it('quotes exactly the names that need it, as one visible line', () => {
+    const names = [
+      'plain.ts',
+      'a b',
+      'a,b',
+      '"q',
+      'x"y',
+      '…',
+      '(p)',
+      'new\nline',
+      'ls\u2028x',
+      'nb\u00a0sp',
+      '```',
+      'é😀',
+      '-',
+    ];
+    const m = buildTree(
+      names.map((n) => ({ path: `d/${n}` })).concat([{ path: '(f)/x' }, { path: 'a b/x' }]),
+    );
+    expect(renderTree(m).text).toBe(
+      lines(
+        '(f)/ x',
+        '"a b"/ x',
+        String.raw`d/ "\"q" "(p)" - "${'```'}" "a b" a,b "ls\u2028x" "nb\u00a0sp" "new\nline" plain.ts x"y é😀 "…"`,
+      ),
+    );
+    const ascii = renderTree(m, { format: 'ascii' }).text;
+    expect(ascii).toContain('├── a b\n');
+    expect(ascii).toContain('├── "new\\nline"\n');
+    expect(ascii).toContain('├── "\\"q"\n');
+  });
+
+  it('an empty tree renders in every form, capped or not', () => {
+    const empty = buildTree([]);
+    expect(renderTree(empty).text).toBe('');
+    expect(renderTree(empty, { format: 'ascii', rootName: 'p' }).text).toBe('p');
+    expect(JSON.parse(renderTree(empty, { format: 'json', maxTokens: 10 }).text)).toEqual({
+      path: '',
+      total: { folders: 0, files: 0 },
+      children: [],
+    });
+    expect(renderTree(empty, { format: 'xml', depth: 0 }).text).toBe(
+      '<tree path="" folders="0" files="0">\n</tree>',
+    );
+  });
+});
+
 describe('renderTree options', () => {
   it('a subtree starts with its path as the header and keeps paths relative to the root', () => {
     expect(renderTree(model, { path: 'src', fields: ['tokens'] }).text).toBe(
