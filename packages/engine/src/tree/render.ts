@@ -69,6 +69,7 @@ interface Form {
 }
 
 const BIG = { folders: 99_999, files: 999_999 };
+const EXACT_FRAGMENTS = 4000;
 
 const FORMS: Record<TreeFormat, Form> = {
   markdown: { render: renderMarkdown, fragment: markdownFragment, marker: ` ${markerText(BIG)}` },
@@ -180,13 +181,28 @@ export function renderTree(
     return { k, view, text, tokens: deps.count(text) };
   };
   const bare = viewAt(0);
+  // Fragments are counted exactly for the first entries; past that, their length at the rate
+  // measured so far is estimate enough (the exact counts of whole renderings decide), which keeps
+  // a huge cap on a huge tree from counting every name twice.
+  let counted = 0;
+  let countedTokens = 0;
+  let countedChars = 0;
+  const cost = (node: TreeNode): number => {
+    const text = form.fragment(bare, node);
+    if (counted >= EXACT_FRAGMENTS) return (text.length * countedTokens) / Math.max(1, countedChars);
+    counted++;
+    const n = deps.count(text);
+    countedTokens += n;
+    countedChars += text.length;
+    return n;
+  };
   const best = fitTokens({
     limit,
     budget: options.maxTokens,
     start,
     probe,
     pick,
-    cost: (node) => deps.count(form.fragment(bare, node)),
+    cost,
     markerCost: deps.count(form.marker),
   });
   return result(best.view, best.text, best.tokens);
