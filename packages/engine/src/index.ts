@@ -11,4 +11,5 @@ export {
   scanProject,
 } from './scan/index';
 export * from './tokens/index';
+export * from './tree/index';
 export * from './types';

@@ -2,5 +2,6 @@
 import type { Command } from '../command';
 import { ls } from './ls';
 import { tokens } from './tokens';
+import { tree } from './tree';
 
-export const commands: Command[] = [ls, tokens];
+export const commands: Command[] = [ls, tree, tokens];
