@@ -1,18 +1,15 @@
 // loupe tree DIR: the visible files as a tree, in the agent form (markdown) or for people (ascii),
 // json or xml; optional per-file token counts and sizes, a subtree, a depth and caps.
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   buildTree,
-  countO200k,
-  type FileEntry,
   LoupeError,
   renderTree,
-  scanProject,
   TREE_FORMATS,
   type TreeEntry,
   type TreeField,
   type TreeFormat,
+  Workspace,
 } from '@loupe/engine';
 import { defineCommand, type Values } from '../command';
 import { progress } from '../progress';
@@ -27,35 +24,6 @@ function whole(values: Values, name: string, min: number): number | undefined {
       `--${name} takes a whole number of at least ${min}, not "${raw}".`,
     );
   return n;
-}
-
-/**
- * Exact o200k counts per readable text file (flagged files are never read). Direct js-tiktoken
- * until the engine's token service (worker threads, disk cache) is available to commands.
- */
-async function countFiles(
-  root: string,
-  files: FileEntry[],
-  onCount: (done: number) => void,
-): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  const readable = files.filter((f) => !f.flag);
-  let next = 0;
-  let done = 0;
-  const worker = async () => {
-    while (next < readable.length) {
-      const file = readable[next++]!;
-      try {
-        const text = await readFile(path.join(root, file.path), 'utf8');
-        counts.set(file.path, countO200k(text));
-      } catch {
-        // Unreadable since the scan: listed without a count.
-      }
-      onCount(++done);
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-  return counts;
 }
 
 export const tree = defineCommand({
@@ -85,20 +53,24 @@ export const tree = defineCommand({
     const maxTokens = whole(values, 'max-tokens', 1);
 
     const bar = progress(io);
-    const scan = await scanProject(path.resolve(io.cwd, dir), {
-      onProgress: (p) => bar.update(`scanning: ${p.dirs} folders, ${p.files} files`),
+    const ws = await Workspace.open(path.resolve(io.cwd, dir), {
+      stateDir: null,
+      countTokens: Boolean(values.tokens),
+      scan: { onProgress: (p) => bar.update(`scanning: ${p.dirs} folders, ${p.files} files`) },
     });
-    const counts = values.tokens
-      ? await countFiles(scan.root, scan.files, (n) =>
-          bar.update(`counting tokens: ${n} of ${scan.files.length} files`),
-        )
-      : undefined;
-    bar.done();
+    try {
+      if (values.tokens) {
+        ws.onDidCountTokens((p) => bar.update(`counting tokens: ${p.done} of ${p.total} files`));
+        await ws.tokensReady;
+      }
+    } finally {
+      await ws.close();
+      bar.done();
+    }
 
-    const entries: TreeEntry[] = scan.files.map((f) => {
+    const entries: TreeEntry[] = ws.index.all().map((f) => {
       const entry: TreeEntry = { path: f.path };
-      const tokens = counts?.get(f.path);
-      if (tokens !== undefined) entry.tokens = tokens;
+      if (values.tokens && f.tokens !== undefined) entry.tokens = f.tokens;
       if (values.size) entry.size = f.size;
       return entry;
     });
@@ -112,10 +84,10 @@ export const tree = defineCommand({
       depth,
       maxEntries,
       maxTokens,
-      rootName: path.basename(scan.root),
+      rootName: path.basename(ws.root),
     });
     if (rendering.text) io.stdout.write(`${rendering.text}\n`);
-    if (!scan.files.length) io.stderr.write(`loupe tree: no visible files in ${scan.root}.\n`);
+    if (!ws.index.size) io.stderr.write(`loupe tree: no visible files in ${ws.root}.\n`);
     if (maxTokens !== undefined && rendering.tokens !== undefined && rendering.tokens > maxTokens)
       io.stderr.write(
         `loupe tree: even with no entries the tree takes ${rendering.tokens} tokens, more than --max-tokens ${maxTokens}.\n`,

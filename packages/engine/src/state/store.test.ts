@@ -6,7 +6,8 @@ import { defaultStateDir, projectStateDir, readState, writeState } from './store
 
 const work = mkdtempSync(path.join(tmpdir(), 'loupe-state-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-const isNumbers = (raw: unknown) => (Array.isArray(raw) && raw.every((n) => typeof n === 'number') ? (raw as number[]) : undefined);
+const isNumbers = (raw: unknown) =>
+  Array.isArray(raw) && raw.every((n) => typeof n === 'number') ? (raw as number[]) : undefined;
 
 describe('state store', () => {
   it('writes atomically with a backup of the previous version, 0600 files in 0700 folders', () => {
