@@ -1,2 +1,27 @@
-// The host API and its transports (lands with the window issue).
-export {};
+// The host: the API contract (api.ts), its one implementation over engine Workspaces, and the
+// transports (Electron IPC main side, WebSocket for browser mode). The preload side of IPC is
+// imported by its own path (`@loupe/host/transport/ipc-preload`): it must stay Node-free.
+export * from './api';
+export { type ConnectInput, clientConfigs, connectInfo } from './connect';
+export { HostError, toErrorData } from './errors';
+export { type EventListener, HostEventBus } from './events';
+export { type HostOptions, LoupeHost } from './host';
+export {
+  type BrowserServer,
+  type BrowserServerOptions,
+  contentSecurityPolicy,
+  startBrowserServer,
+} from './serve/browser-server';
+export { noSessions, type SessionSource } from './sessions';
+export { CALL_PREFIX, CHANNEL_PREFIX, EVENT_CHANNEL } from './transport/channels';
+export { buildApi, HostCallError } from './transport/client';
+export { dispatcher, isCommandName, localApi } from './transport/dispatch';
+export { createGate, type Gate, type IpcMainLike, type IpcTarget, serveIpc } from './transport/ipc-main';
+export {
+  checkMessage,
+  refuseUpgrade,
+  serveWebSocket,
+  type WsCall,
+  type WsMessage,
+} from './transport/ws-server';
+export { buildSnapshot, sliceSnapshot } from './tree-snapshot';

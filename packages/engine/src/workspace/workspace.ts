@@ -26,6 +26,8 @@ export interface WorkspaceOptions {
   tokens?: TokenService;
   /** Start counting tokens right after the scan (default true); otherwise call countTokens(). */
   countTokens?: boolean;
+  /** Aborts the opening scan (a window's Cancel); later rescans are not affected. */
+  signal?: AbortSignal;
 }
 
 export interface FocusSummary {
@@ -81,6 +83,7 @@ export class Workspace {
   private readonly focusFile: string | undefined;
   private readonly ownsTokens: boolean;
   private readonly tokens: TokenService;
+  private counting: AbortController | undefined;
   private closed = false;
 
   private constructor(
@@ -111,6 +114,7 @@ export class Workspace {
       ...options.scan,
       ...(options.git ? { git: options.git } : {}),
       ...(options.maxFileBytes ? { maxFileBytes: options.maxFileBytes } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
     });
     const ws = new Workspace(scanned.root, options);
     ws.apply(scanned);
@@ -154,10 +158,22 @@ export class Workspace {
       .filter((e) => !e.flag && e.tokens === undefined)
       .map((e) => ({ path: e.path, abs: this.abs(e.path), size: e.size, mtimeMs: e.mtimeMs }));
     if (!todo.length || this.closed) return;
-    const counts = await this.tokens.countFiles(todo, {
-      root: this.root,
-      onProgress: (done, total) => this.tokenProgress.fire({ done, total }),
-    });
+    const abort = new AbortController();
+    this.counting = abort;
+    let counts: Awaited<ReturnType<TokenService['countFiles']>>;
+    try {
+      counts = await this.tokens.countFiles(todo, {
+        root: this.root,
+        signal: abort.signal,
+        onProgress: (done, total) => this.tokenProgress.fire({ done, total }),
+      });
+    } catch (error) {
+      // A cancelled count leaves the files uncounted (finished batches are cached on disk).
+      if (abort.signal.aborted) return;
+      throw error;
+    } finally {
+      if (this.counting === abort) this.counting = undefined;
+    }
     for (const [p, t] of counts) {
       const entry = this.index.get(p);
       if (!entry) continue;
@@ -167,6 +183,13 @@ export class Workspace {
     }
     this.tokenProgress.fire({ done: todo.length, total: todo.length });
     this.indexChanged.fire();
+  }
+
+  /** Stops the running token count, if any; returns whether one was running. */
+  cancelTokenCount(): boolean {
+    const running = this.counting;
+    running?.abort();
+    return Boolean(running);
   }
 
   /** Absolute path of a project path (no checks: use the path jail for untrusted input). */

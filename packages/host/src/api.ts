@@ -1,0 +1,398 @@
+// The host API: the one contract between the window and the engine. Commands are async methods
+// taking at most one argument; events are `onDidX(listener)` subscriptions. Both transports
+// (Electron IPC, WebSocket) are generic over this interface, and the renderer type-checks against
+// this file alone: it imports types only, nothing from Node or the DOM.
+import type { Encoding, FileFlag, HiddenEntry, HiddenReason, RelPath } from '@loupe/engine/types';
+
+export type { Encoding, FileFlag, HiddenEntry, HiddenReason, RelPath };
+
+export type Unsubscribe = () => void;
+
+// ---------------------------------------------------------------- project
+
+export interface ProjectInfo {
+  /** Absolute, symlink-free path of the project folder. */
+  root: string;
+  name: string;
+  encoding: Encoding;
+  /** Visible files. */
+  files: number;
+  /** Hidden entries (a hidden folder counts once). */
+  hidden: number;
+  /** How visibility was decided (e.g. "not a git repository"). */
+  notes: string[];
+  /** Problems met while opening (a corrupt state file set aside, ...). */
+  warnings: string[];
+}
+
+export interface RecentProject {
+  root: string;
+  name: string;
+  openedAt: number;
+  /** The folder still exists. */
+  exists: boolean;
+}
+
+// ---------------------------------------------------------------- tree
+
+/**
+ * The whole project tree, flattened once in preorder: node 0 is the root folder (name ''), then
+ * each folder's subfolders (recursively) before its files, each group in bytewise name order.
+ * Hidden entries are included (they carry a reason; a hidden folder has no children), so node
+ * indexes do not depend on whether the window shows them. Columns rather than objects: 100k
+ * nodes cost one array per column.
+ */
+export interface TreeSnapshot {
+  /** Increments whenever the index changes; token updates name the version they belong to. */
+  version: number;
+  names: string[];
+  depths: number[];
+  /** 1 for a folder, 0 for a file. */
+  dirs: number[];
+  /** Files: exact token count, or -1 while not counted (and for files never read). Folders: 0. */
+  tokens: number[];
+  /** Files: size in bytes. Folders: 0. */
+  sizes: number[];
+  /** Sparse: [node, flag] for visible files listed but never read as text. */
+  flags: Array<[number, FileFlag]>;
+  /** Sparse: [node, reason] for hidden entries. */
+  hidden: Array<[number, HiddenReason]>;
+}
+
+/** Token counts that arrived after the tree: pairs of [node, tokens] for that version's nodes. */
+export interface TokenUpdate {
+  version: number;
+  /** Flattened pairs: node, tokens, node, tokens, ... */
+  pairs: number[];
+  /** Files found binary or unreadable while counting. */
+  flags: Array<[number, FileFlag]>;
+}
+
+// ---------------------------------------------------------------- focus
+
+export interface FocusRules {
+  /** Ticked paths ('' is the whole project). */
+  include: RelPath[];
+  /** Unticked paths below a ticked folder. */
+  exclude: RelPath[];
+}
+
+export interface FocusSummary {
+  revision: number;
+  /** Nothing ticked: the whole visible project is the focus. */
+  everything: boolean;
+  files: number;
+  tokens: number;
+  totalFiles: number;
+  totalTokens: number;
+  /** Files counted so far (counting runs in the background after opening). */
+  countedFiles: number;
+  /** Ticked paths that no longer exist. */
+  missing: RelPath[];
+}
+
+export interface FocusState extends FocusRules {
+  revision: number;
+  summary: FocusSummary;
+}
+
+// ---------------------------------------------------------------- overrides
+
+export type OverrideState = 'show' | 'hide';
+
+export interface Overrides {
+  /** Always shown, whatever the ignore rules say. */
+  show: RelPath[];
+  /** Always hidden. */
+  hide: RelPath[];
+}
+
+// ---------------------------------------------------------------- export
+
+export type ExportFormat = 'markdown' | 'xml' | 'json' | 'plain';
+export type Detail = 'full' | 'signatures' | 'outline';
+
+export interface ExportOptions {
+  format: ExportFormat;
+  /** Token budget for the whole pack; null for no budget. */
+  budget: number | null;
+  detail: Detail;
+  /** Mask secrets (turning this off is shown with a warning). */
+  masking: boolean;
+  lineNumbers: boolean;
+}
+
+export interface ExportResult {
+  /** Exactly what Copy puts on the clipboard. */
+  text: string;
+  /** Exact token count of `text` in the project's encoding. */
+  tokens: number;
+  encoding: Encoding;
+  /** Where the tokens went: the tree, the file contents, and what was left out (estimated). */
+  parts: { tree: number; files: number; leftOut: number };
+  filesIncluded: number;
+  /** Files of the focus that are not in the text, each with the reason. */
+  leftOut: Array<{ path: RelPath; reason: string }>;
+  /** Secret values masked in the text. */
+  masked: number;
+  /** The focus revision the text was made from. */
+  revision: number;
+  /** What the text does not contain, in sentences (coverage is stated, never implied). */
+  notes: string[];
+}
+
+// ---------------------------------------------------------------- agent sessions
+
+export interface SessionSummary {
+  id: string;
+  /** The agent client's name as it introduced itself (e.g. "claude-code"). */
+  client: string;
+  clientVersion?: string;
+  startedAt: number;
+  /** Set when the session ended. */
+  endedAt?: number;
+  connected: boolean;
+  calls: number;
+  /** Tokens sent to the agent. */
+  tokens: number;
+  /** Distinct files received. */
+  files: number;
+  /** Secret values masked in what was sent. */
+  masked: number;
+  /** Focus revision at the session's last call. */
+  lastRevision?: number;
+}
+
+export interface CallRecord {
+  /** 1-based number of the call within its session. */
+  call: number;
+  tool: string;
+  at: number;
+  revision: number;
+  tokens: number;
+  paths: RelPath[];
+  masked: number;
+  /** What the answer left out, in its own words. */
+  leftOut?: string;
+}
+
+export interface ReceivedFile {
+  path: RelPath;
+  sessionId: string;
+  client: string;
+  /** The call that sent it last. */
+  call: number;
+  tool: string;
+  at: number;
+  revision: number;
+  /** The file changed on disk since it was sent. */
+  changed: boolean;
+}
+
+export interface SessionDetail extends SessionSummary {
+  callLog: CallRecord[];
+  received: ReceivedFile[];
+}
+
+export type ReceiptFormat = 'markdown' | 'json';
+
+export interface Receipt {
+  fileName: string;
+  text: string;
+}
+
+// ---------------------------------------------------------------- settings, connect
+
+export type Theme = 'light' | 'dark' | 'system';
+
+export interface Settings {
+  encoding: Encoding;
+  detail: Detail;
+  masking: boolean;
+  theme: Theme;
+  exportFormat: ExportFormat;
+  /** Default export budget in tokens; null for none. */
+  budget: number | null;
+  lineNumbers: boolean;
+}
+
+export interface ClientConfig {
+  id: 'claude-code' | 'codex' | 'cursor' | 'vscode' | 'claude-desktop';
+  name: string;
+  /** Where the text goes (a file, or a terminal). */
+  where: string;
+  text: string;
+}
+
+export interface ConnectInfo {
+  /** The local MCP socket (or named pipe), or null while it is not running. */
+  socketPath: string | null;
+  /** Why there is no socket, when there is none. */
+  socketNote?: string;
+  /** The command agents launch (`loupe bridge`), absolute where known. */
+  bridgeCommand: string[];
+  http: { url: string; token: string } | null;
+  clients: ClientConfig[];
+}
+
+// ---------------------------------------------------------------- progress, notices, menu
+
+export interface Progress {
+  phase: 'scan' | 'tokens' | 'idle';
+  done: number;
+  /** 0 while unknown. */
+  total: number;
+  message: string;
+  /** The operation can be cancelled (`cancel()`). */
+  cancellable: boolean;
+}
+
+export interface Notice {
+  level: 'info' | 'warning' | 'error';
+  message: string;
+}
+
+export type MenuCommand = 'open-folder' | 'copy-context' | 'connect' | 'settings' | 'export' | 'sessions';
+
+export interface ViewState {
+  /** Expanded folders. */
+  expanded: RelPath[];
+}
+
+export interface FileChanges {
+  /** Paths whose content changed on disk. */
+  changed: RelPath[];
+}
+
+// ---------------------------------------------------------------- the API
+
+/** Every command the window can send. One argument at most; every result is a promise. */
+export interface HostCommands {
+  /** Opens a project (closing the current one); scans, then counts tokens in the background. */
+  openProject(arg: { path: string }): Promise<ProjectInfo>;
+  /** Asks the person for a folder (native dialog where one exists; null in a browser). */
+  chooseFolder(): Promise<string | null>;
+  currentProject(): Promise<ProjectInfo | null>;
+  recentProjects(): Promise<RecentProject[]>;
+  /** The whole flattened tree of the current project. */
+  getTree(): Promise<TreeSnapshot>;
+  /** One folder's subtree (same shape; node 0 is that folder). */
+  getTreeSlice(arg: { path: RelPath }): Promise<TreeSnapshot>;
+  getFocus(): Promise<FocusState>;
+  setFocus(arg: FocusRules): Promise<FocusState>;
+  toggleFocus(arg: { path: RelPath; on: boolean }): Promise<FocusState>;
+  focusSummary(): Promise<FocusSummary>;
+  hiddenEntries(): Promise<HiddenEntry[]>;
+  getOverrides(): Promise<Overrides>;
+  /** Always show / always hide a path, or back to the rules ('default'); rescans. */
+  setOverride(arg: { path: RelPath; state: OverrideState | 'default' }): Promise<Overrides>;
+  exportPreview(arg: ExportOptions): Promise<ExportResult>;
+  /** The same text as the preview, recorded as an export (what the clipboard receives). */
+  exportPack(arg: ExportOptions): Promise<ExportResult>;
+  listSessions(): Promise<SessionSummary[]>;
+  getSession(arg: { id: string }): Promise<SessionDetail | null>;
+  /** Files received by one session, or by every session of this project when id is absent. */
+  receivedFiles(arg: { sessionId?: string }): Promise<ReceivedFile[]>;
+  exportReceipt(arg: { id: string; format: ReceiptFormat }): Promise<Receipt>;
+  getSettings(): Promise<Settings>;
+  updateSettings(arg: Partial<Settings>): Promise<Settings>;
+  connectInfo(): Promise<ConnectInfo>;
+  getViewState(): Promise<ViewState>;
+  saveViewState(arg: ViewState): Promise<void>;
+  /** Cancels the running scan or token count. */
+  cancel(): Promise<void>;
+  /** Scans the project again. */
+  rescan(): Promise<void>;
+}
+
+/** Every event the host sends, by name. */
+export interface HostEvents {
+  didOpenProject: ProjectInfo | null;
+  didProgress: Progress;
+  /** The index changed (rescan, override, files added or removed): fetch the tree again. */
+  didChangeTree: { version: number };
+  didCountTokens: TokenUpdate;
+  didChangeFocus: FocusState;
+  didChangeFiles: FileChanges;
+  /** Sessions connected, ended, or made calls. */
+  didChangeSessions: SessionSummary[];
+  /** One agent call (for live marks and the activity line). */
+  didAgentCall: { sessionId: string; client: string; call: CallRecord };
+  didChangeSettings: Settings;
+  didNotice: Notice;
+  /** A native menu item was chosen (Electron). */
+  didMenuCommand: { command: MenuCommand };
+}
+
+export type EventName = keyof HostEvents;
+export type CommandName = keyof HostCommands;
+
+/** `onDidChangeFocus(listener)` etc., derived from HostEvents. */
+export type HostEventSubscriptions = {
+  [K in EventName as `on${Capitalize<K>}`]: (listener: (event: HostEvents[K]) => void) => Unsubscribe;
+};
+
+/** What the window holds: every command and every event subscription. */
+export type HostApi = HostCommands & HostEventSubscriptions;
+
+export type CommandArg<K extends CommandName> = Parameters<HostCommands[K]>[0];
+export type CommandResult<K extends CommandName> = Awaited<ReturnType<HostCommands[K]>>;
+
+/** An error as it crosses a transport: a code and one sentence a person can act on. */
+export interface HostErrorData {
+  code: string;
+  message: string;
+}
+
+// The name lists the transports need at run time. `satisfies Record<..., true>` makes the compiler
+// reject a list that misses a command or an event, or names one that does not exist.
+const COMMANDS = {
+  openProject: true,
+  chooseFolder: true,
+  currentProject: true,
+  recentProjects: true,
+  getTree: true,
+  getTreeSlice: true,
+  getFocus: true,
+  setFocus: true,
+  toggleFocus: true,
+  focusSummary: true,
+  hiddenEntries: true,
+  getOverrides: true,
+  setOverride: true,
+  exportPreview: true,
+  exportPack: true,
+  listSessions: true,
+  getSession: true,
+  receivedFiles: true,
+  exportReceipt: true,
+  getSettings: true,
+  updateSettings: true,
+  connectInfo: true,
+  getViewState: true,
+  saveViewState: true,
+  cancel: true,
+  rescan: true,
+} as const satisfies Record<CommandName, true>;
+
+const EVENTS = {
+  didOpenProject: true,
+  didProgress: true,
+  didChangeTree: true,
+  didCountTokens: true,
+  didChangeFocus: true,
+  didChangeFiles: true,
+  didChangeSessions: true,
+  didAgentCall: true,
+  didChangeSettings: true,
+  didNotice: true,
+  didMenuCommand: true,
+} as const satisfies Record<EventName, true>;
+
+export const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];
+export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
+
+/** `didChangeFocus` -> `onDidChangeFocus`. */
+export function subscriptionName<K extends EventName>(event: K): `on${Capitalize<K>}` {
+  return `on${event[0]!.toUpperCase()}${event.slice(1)}` as `on${Capitalize<K>}`;
+}

@@ -1,0 +1,39 @@
+// The host's outgoing events: one typed bus that every transport (and in-process callers) follow.
+import { EVENT_NAMES, type EventName, type HostEvents, type Unsubscribe } from './api';
+
+export type EventListener = <K extends EventName>(name: K, payload: HostEvents[K]) => void;
+
+export class HostEventBus {
+  private readonly listeners = new Set<EventListener>();
+
+  emit<K extends EventName>(name: K, payload: HostEvents[K]): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(name, payload);
+      } catch (error) {
+        // One broken transport must not stop the others.
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
+  }
+
+  subscribe(listener: EventListener): Unsubscribe {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  /** Subscribes to one event. */
+  on<K extends EventName>(name: K, listener: (payload: HostEvents[K]) => void): Unsubscribe {
+    return this.subscribe((n, payload) => {
+      if ((n as EventName) === name) listener(payload as HostEvents[K]);
+    });
+  }
+}
+
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && (EVENT_NAMES as string[]).includes(name);
+}

@@ -1,0 +1,387 @@
+// The one implementation of the host API over engine Workspaces. Transports (Electron IPC,
+// WebSocket) call its commands and forward its events; they never reach past it into the engine.
+import { existsSync } from 'node:fs';
+import { resolveRoot, Workspace, type WorkspaceOptions } from '@loupe/engine';
+import type {
+  ConnectInfo,
+  ExportOptions,
+  ExportResult,
+  FocusRules,
+  FocusState,
+  FocusSummary,
+  HiddenEntry,
+  HostCommands,
+  MenuCommand,
+  OverrideState,
+  Overrides,
+  Progress,
+  ProjectInfo,
+  Receipt,
+  ReceiptFormat,
+  ReceivedFile,
+  RecentProject,
+  SessionDetail,
+  SessionSummary,
+  Settings,
+  TreeSnapshot,
+  ViewState,
+} from './api';
+import { type ConnectInput, connectInfo } from './connect';
+import { HostError } from './errors';
+import { HostEventBus } from './events';
+import { exportFocus } from './export';
+import { OpenProject } from './project';
+import { noSessions, type SessionSource } from './sessions';
+import { cleanSettings, RecentStore, SettingsStore, ViewStateStore } from './stores';
+import * as v from './validate';
+
+export interface HostOptions {
+  /** Loupe's state folder: focus, view state, recent projects, settings. */
+  stateDir: string;
+  /** Token cache folder (default: the user's cache folder; null: memory only). */
+  cacheDir?: string | null;
+  tokenThreads?: number;
+  /** A native folder dialog (Electron); absent in browser mode. */
+  chooseFolder?: () => Promise<string | null>;
+  /** The agent sessions of a workspace (the MCP server's ledger); default: none. */
+  sessionsFor?: (ws: Workspace) => SessionSource;
+  /** The MCP endpoints to show in the Connect panel. */
+  connect?: () => Omit<ConnectInput, 'root'>;
+  /** Extra workspace options (tests: git runner, scan options). */
+  workspace?: Partial<WorkspaceOptions>;
+}
+
+const IDLE: Progress = { phase: 'idle', done: 0, total: 0, message: '', cancellable: false };
+const PROGRESS_INTERVAL_MS = 100;
+const OVERRIDES: readonly (OverrideState | 'default')[] = ['show', 'hide', 'default'];
+const RECEIPTS: readonly ReceiptFormat[] = ['markdown', 'json'];
+
+export class LoupeHost implements HostCommands {
+  readonly events = new HostEventBus();
+  private project: OpenProject | undefined;
+  private opening: AbortController | undefined;
+  private progressState: Progress = IDLE;
+  private progressAt = 0;
+  private settings: Settings;
+  private readonly recent: RecentStore;
+  private readonly settingsStore: SettingsStore;
+  private readonly views: ViewStateStore;
+  private readonly startupWarnings: string[] = [];
+
+  constructor(private readonly options: HostOptions) {
+    this.recent = new RecentStore(options.stateDir);
+    this.settingsStore = new SettingsStore(options.stateDir);
+    this.views = new ViewStateStore(options.stateDir);
+    const loaded = this.settingsStore.load();
+    this.settings = loaded.value;
+    if (loaded.problem) this.startupWarnings.push(loaded.problem);
+  }
+
+  /** The open project's workspace (the MCP socket routes agents to it). */
+  get workspace(): Workspace | undefined {
+    return this.project?.ws;
+  }
+
+  private current(): OpenProject {
+    if (!this.project) throw new HostError('no-project', 'No project is open. Open a folder first.');
+    return this.project;
+  }
+
+  private setProgress(next: Progress, force = false): void {
+    const now = Date.now();
+    if (!force && next.phase === this.progressState.phase && now - this.progressAt < PROGRESS_INTERVAL_MS)
+      return;
+    this.progressState = next;
+    this.progressAt = now;
+    this.events.emit('didProgress', next);
+  }
+
+  // ------------------------------------------------------------ project
+
+  async openProject(arg: { path: string }): Promise<ProjectInfo> {
+    const root = resolveRoot(v.string(v.record(arg).path, 'folder path'));
+    this.opening?.abort();
+    const abort = new AbortController();
+    this.opening = abort;
+    const name = root.split(/[\\/]/).pop() ?? root;
+    this.setProgress(
+      { phase: 'scan', done: 0, total: 0, message: `Scanning ${name}…`, cancellable: true },
+      true,
+    );
+    let ws: Workspace;
+    try {
+      ws = await Workspace.open(root, {
+        stateDir: this.options.stateDir,
+        encoding: this.settings.encoding,
+        ...(this.options.cacheDir !== undefined ? { cacheDir: this.options.cacheDir } : {}),
+        ...(this.options.tokenThreads ? { tokenThreads: this.options.tokenThreads } : {}),
+        ...this.options.workspace,
+        signal: abort.signal,
+        scan: {
+          ...this.options.workspace?.scan,
+          onProgress: (p) =>
+            this.setProgress({
+              phase: 'scan',
+              done: p.files,
+              total: 0,
+              message: `Scanning ${name}: ${p.dirs.toLocaleString('en-US')} folders, ${p.files.toLocaleString('en-US')} files`,
+              cancellable: true,
+            }),
+        },
+      });
+    } catch (error) {
+      if (this.opening === abort) {
+        this.opening = undefined;
+        this.setProgress(IDLE, true);
+      }
+      if (abort.signal.aborted) throw new HostError('cancelled', `Opening ${root} was cancelled.`);
+      throw error;
+    }
+    if (this.opening !== abort) {
+      await ws.close(); // superseded by a later open, or cancelled after the scan finished
+      throw new HostError('cancelled', `Opening ${root} was cancelled.`);
+    }
+    this.opening = undefined;
+    const previous = this.project;
+    this.project = undefined;
+    await previous?.close();
+
+    const warnings = this.startupWarnings.splice(0);
+    const view = this.views.load(root);
+    if (view.problem) warnings.push(view.problem);
+    try {
+      this.recent.add(root, name);
+    } catch (error) {
+      warnings.push(`The recent projects list could not be saved (${(error as Error).message}).`);
+    }
+    const project = new OpenProject(ws, this.options.sessionsFor?.(ws) ?? noSessions, this.events, warnings);
+    this.project = project;
+    this.followTokenCount(project);
+    const info = project.info();
+    this.events.emit('didOpenProject', info);
+    this.events.emit('didChangeFocus', project.focusState());
+    this.events.emit('didChangeSessions', project.sessions.list());
+    for (const message of info.warnings) this.events.emit('didNotice', { level: 'warning', message });
+    return info;
+  }
+
+  private followTokenCount(project: OpenProject): void {
+    const { ws } = project;
+    const off = ws.onDidCountTokens((p) => {
+      if (this.project !== project) return;
+      this.setProgress(
+        {
+          phase: 'tokens',
+          done: p.done,
+          total: p.total,
+          message: `Counting tokens: ${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')} files`,
+          cancellable: true,
+        },
+        p.done === 0,
+      );
+    });
+    void ws.tokensReady.then(() => {
+      off();
+      if (this.project === project) this.setProgress(IDLE, true);
+    });
+  }
+
+  async chooseFolder(): Promise<string | null> {
+    return this.options.chooseFolder ? this.options.chooseFolder() : null;
+  }
+
+  async currentProject(): Promise<ProjectInfo | null> {
+    return this.project?.info() ?? null;
+  }
+
+  async recentProjects(): Promise<RecentProject[]> {
+    return this.recent.list((root) => existsSync(root));
+  }
+
+  async rescan(): Promise<void> {
+    const project = this.current();
+    this.setProgress(
+      { phase: 'scan', done: 0, total: 0, message: 'Scanning again…', cancellable: false },
+      true,
+    );
+    try {
+      await project.ws.rescan();
+    } finally {
+      if (this.project === project) this.setProgress(IDLE, true);
+    }
+  }
+
+  async cancel(): Promise<void> {
+    if (this.opening) {
+      this.opening.abort();
+      this.opening = undefined;
+      this.setProgress(IDLE, true);
+      return;
+    }
+    const project = this.project;
+    if (project?.ws.cancelTokenCount()) {
+      this.setProgress(IDLE, true);
+      const left = project.ws.index.all().filter((e) => e.tokens === undefined && !e.flag).length;
+      this.events.emit('didNotice', {
+        level: 'info',
+        message: `Token counting was cancelled; ${left.toLocaleString('en-US')} files are not counted (Rescan counts them).`,
+      });
+    }
+  }
+
+  // ------------------------------------------------------------ tree and focus
+
+  async getTree(): Promise<TreeSnapshot> {
+    return this.current().tree();
+  }
+
+  async getTreeSlice(arg: { path: string }): Promise<TreeSnapshot> {
+    const path = v.string(v.record(arg).path, 'path');
+    const slice = this.current().slice(path);
+    if (!slice) throw new HostError('invalid-argument', `${path} is not in the project tree.`);
+    return slice;
+  }
+
+  async getFocus(): Promise<FocusState> {
+    return this.current().focusState();
+  }
+
+  async setFocus(arg: FocusRules): Promise<FocusState> {
+    const a = v.record(arg);
+    const project = this.current();
+    project.ws.setFocus({
+      include: v.strings(a.include, 'include list'),
+      exclude: v.strings(a.exclude, 'exclude list'),
+    });
+    return project.focusState();
+  }
+
+  async toggleFocus(arg: { path: string; on: boolean }): Promise<FocusState> {
+    const a = v.record(arg);
+    const project = this.current();
+    project.ws.toggleFocus(v.string(a.path, 'path'), v.boolean(a.on, 'tick state'));
+    return project.focusState();
+  }
+
+  async focusSummary(): Promise<FocusSummary> {
+    return this.current().ws.focusSummary();
+  }
+
+  async hiddenEntries(): Promise<HiddenEntry[]> {
+    return [...this.current().ws.hidden];
+  }
+
+  async getOverrides(): Promise<Overrides> {
+    this.current();
+    return { show: [], hide: [] };
+  }
+
+  async setOverride(arg: { path: string; state: OverrideState | 'default' }): Promise<Overrides> {
+    const a = v.record(arg);
+    v.string(a.path, 'path');
+    v.oneOf(a.state, OVERRIDES, 'override');
+    this.current();
+    throw new HostError(
+      'invalid-argument',
+      'Show and hide overrides need the smart-ignore scanner, which this build does not have yet.',
+    );
+  }
+
+  // ------------------------------------------------------------ export
+
+  private exportOptions(arg: unknown): ExportOptions {
+    const a = v.record(arg);
+    const budget = a.budget;
+    if (budget !== null && !(Number.isInteger(budget) && (budget as number) > 0))
+      throw new HostError(
+        'invalid-argument',
+        'The budget must be a whole number of tokens above 0, or none.',
+      );
+    return {
+      format: v.oneOf(a.format, ['markdown', 'xml', 'json', 'plain'] as const, 'export format'),
+      detail: v.oneOf(a.detail, ['full', 'signatures', 'outline'] as const, 'detail level'),
+      budget: budget as number | null,
+      masking: v.boolean(a.masking, 'masking setting'),
+      lineNumbers: v.boolean(a.lineNumbers, 'line-numbers setting'),
+    };
+  }
+
+  async exportPreview(arg: ExportOptions): Promise<ExportResult> {
+    return exportFocus(this.current().ws, this.exportOptions(arg));
+  }
+
+  async exportPack(arg: ExportOptions): Promise<ExportResult> {
+    return exportFocus(this.current().ws, this.exportOptions(arg));
+  }
+
+  // ------------------------------------------------------------ agent sessions
+
+  async listSessions(): Promise<SessionSummary[]> {
+    return this.project?.sessions.list() ?? [];
+  }
+
+  async getSession(arg: { id: string }): Promise<SessionDetail | null> {
+    return this.project?.sessions.get(v.string(v.record(arg).id, 'session id')) ?? null;
+  }
+
+  async receivedFiles(arg: { sessionId?: string }): Promise<ReceivedFile[]> {
+    const id = v.record(arg ?? {}).sessionId;
+    return this.project?.sessions.received(id === undefined ? undefined : v.string(id, 'session id')) ?? [];
+  }
+
+  async exportReceipt(arg: { id: string; format: ReceiptFormat }): Promise<Receipt> {
+    const a = v.record(arg);
+    const id = v.string(a.id, 'session id');
+    const receipt = this.project?.sessions.receipt(id, v.oneOf(a.format, RECEIPTS, 'receipt format'));
+    if (!receipt) throw new HostError('invalid-argument', `There is no agent session ${id} in this project.`);
+    return receipt;
+  }
+
+  // ------------------------------------------------------------ settings, connect, view
+
+  async getSettings(): Promise<Settings> {
+    return { ...this.settings };
+  }
+
+  async updateSettings(arg: Partial<Settings>): Promise<Settings> {
+    const next = cleanSettings({ ...this.settings, ...v.record(arg) }, this.settings);
+    const encodingChanged = next.encoding !== this.settings.encoding;
+    this.settings = next;
+    this.settingsStore.save(next);
+    this.events.emit('didChangeSettings', { ...next });
+    // Token counts belong to one encoding: reopen the project to count in the new one.
+    if (encodingChanged && this.project) await this.openProject({ path: this.project.ws.root });
+    return { ...next };
+  }
+
+  async connectInfo(): Promise<ConnectInfo> {
+    const endpoints = this.options.connect?.() ?? {
+      socketPath: null,
+      socketNote: 'The MCP socket is not running in this build.',
+      http: null,
+      bridgeCommand: ['loupe', 'bridge'],
+    };
+    return connectInfo({ ...endpoints, root: this.project?.ws.root ?? null });
+  }
+
+  async getViewState(): Promise<ViewState> {
+    return this.views.load(this.current().ws.root).value;
+  }
+
+  async saveViewState(arg: ViewState): Promise<void> {
+    const expanded = v.strings(v.record(arg).expanded, 'expanded list');
+    this.views.save(this.current().ws.root, { expanded });
+  }
+
+  /** A native menu item (Electron) for the window to act on. */
+  menuCommand(command: MenuCommand): void {
+    this.events.emit('didMenuCommand', { command });
+  }
+
+  async close(): Promise<void> {
+    this.opening?.abort();
+    const project = this.project;
+    this.project = undefined;
+    await project?.close();
+  }
+}

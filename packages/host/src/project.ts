@@ -1,0 +1,120 @@
+// One open project as the window sees it: the engine Workspace, its flattened tree (built once per
+// index version, then patched with token counts), and the wiring from workspace events to host
+// events. The Workspace stays the one owner of the state; this only translates.
+import type { Workspace } from '@loupe/engine';
+import type { FocusState, ProjectInfo, TokenUpdate, TreeSnapshot } from './api';
+import type { HostEventBus } from './events';
+import type { SessionSource } from './sessions';
+import { type BuiltSnapshot, buildSnapshot, sliceSnapshot } from './tree-snapshot';
+
+export class OpenProject {
+  private version = 1;
+  private built: BuiltSnapshot | undefined;
+  private nodeOf: Map<string, number> | undefined;
+  private lastAll: unknown;
+  private readonly disposers: Array<() => void> = [];
+
+  constructor(
+    readonly ws: Workspace,
+    readonly sessions: SessionSource,
+    private readonly bus: HostEventBus,
+    readonly warnings: string[],
+  ) {
+    this.lastAll = ws.index.all();
+    this.disposers.push(
+      ws.onDidChangeIndex(() => this.indexChanged()),
+      ws.onDidChangeFocus(() => bus.emit('didChangeFocus', this.focusState())),
+      sessions.onDidChange(() => bus.emit('didChangeSessions', sessions.list())),
+      sessions.onDidCall((e) => bus.emit('didAgentCall', e)),
+    );
+  }
+
+  info(): ProjectInfo {
+    const ws = this.ws;
+    return {
+      root: ws.root,
+      name: ws.root.split(/[\\/]/).filter(Boolean).pop() ?? ws.root,
+      encoding: ws.encoding,
+      files: ws.index.size,
+      hidden: ws.hidden.length,
+      notes: [...ws.notes],
+      warnings: [...ws.warnings, ...this.warnings],
+    };
+  }
+
+  focusState(): FocusState {
+    const snap = this.ws.focus.snapshot;
+    return {
+      revision: snap.revision,
+      include: [...snap.include],
+      exclude: [...snap.exclude],
+      summary: this.ws.focusSummary(),
+    };
+  }
+
+  private build(): BuiltSnapshot {
+    if (!this.built) {
+      this.built = buildSnapshot(this.version, this.ws.index.all(), this.ws.hidden);
+      this.nodeOf = undefined;
+    }
+    return this.built;
+  }
+
+  tree(): TreeSnapshot {
+    return this.build().snapshot;
+  }
+
+  /** The node index of a path in the current snapshot. */
+  nodeIndex(path: string): number | undefined {
+    const built = this.build();
+    this.nodeOf ??= new Map(built.paths.map((p, i) => [p, i]));
+    return this.nodeOf.get(path);
+  }
+
+  slice(path: string): TreeSnapshot | undefined {
+    const at = this.nodeIndex(path);
+    return at === undefined ? undefined : sliceSnapshot(this.build(), at).snapshot;
+  }
+
+  /**
+   * A new index (rescan, files added or removed) is a new tree version; the same index with new
+   * token counts (or a changed file's new count) becomes [node, tokens] pairs for the window.
+   */
+  private indexChanged(): void {
+    const all = this.ws.index.all();
+    if (all !== this.lastAll) {
+      this.lastAll = all;
+      this.version++;
+      this.built = undefined;
+      this.bus.emit('didChangeTree', { version: this.version });
+    } else if (this.built) this.patchTokens(this.built);
+    this.bus.emit('didChangeFocus', this.focusState());
+  }
+
+  private patchTokens(built: BuiltSnapshot): void {
+    const s = built.snapshot;
+    const pairs: number[] = [];
+    const flags: TokenUpdate['flags'] = [];
+    const skip = new Set(s.hidden.map(([i]) => i));
+    const flagged = new Set(s.flags.map(([i]) => i));
+    for (let i = 0; i < s.names.length; i++) {
+      if (s.dirs[i] || skip.has(i)) continue;
+      const entry = this.ws.index.get(built.paths[i]!);
+      const tokens = entry?.tokens ?? -1;
+      if (tokens !== s.tokens[i]) {
+        s.tokens[i] = tokens;
+        pairs.push(i, tokens);
+      }
+      if (entry?.flag && !flagged.has(i)) {
+        s.flags.push([i, entry.flag]);
+        flags.push([i, entry.flag]);
+      }
+    }
+    if (pairs.length || flags.length) this.bus.emit('didCountTokens', { version: s.version, pairs, flags });
+  }
+
+  async close(): Promise<void> {
+    for (const d of this.disposers.splice(0)) d();
+    await this.ws.close();
+  }
+}

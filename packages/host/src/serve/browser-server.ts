@@ -1,0 +1,139 @@
+// Browser mode: the built window served on 127.0.0.1 with the host behind a WebSocket. A random
+// session token travels in the URL's fragment (never sent in HTTP requests); the page passes it
+// when it opens the socket and with every message. Host and Origin are checked against this
+// server's own address, so other sites and DNS-rebinding names are refused.
+import { randomBytes } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { LoupeError } from '@loupe/engine';
+import type { HostCommands } from '../api';
+import type { HostEventBus } from '../events';
+import { serveWebSocket } from '../transport/ws-server';
+
+export interface BrowserServerOptions {
+  host: HostCommands & { events: HostEventBus };
+  /** The built renderer (index.html and assets). */
+  rendererDir: string;
+  /** 0 or absent: a free port. */
+  port?: number;
+  token?: string;
+}
+
+export interface BrowserServer {
+  url: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
+};
+
+export function contentSecurityPolicy(port: number): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export async function startBrowserServer(options: BrowserServerOptions): Promise<BrowserServer> {
+  const dir = path.resolve(options.rendererDir);
+  if (!existsSync(path.join(dir, 'index.html')))
+    throw new LoupeError(
+      'not-found',
+      `The window is not built (${path.join(dir, 'index.html')} is missing); run \`npm run build\` in the Loupe repository first.`,
+    );
+  const token = options.token ?? randomBytes(24).toString('base64url');
+  let port = 0;
+  const hosts = () => [`127.0.0.1:${port}`, `localhost:${port}`];
+
+  const serveFile = (req: IncomingMessage, res: ServerResponse) => {
+    if (!hosts().includes(req.headers.host ?? '')) {
+      res.writeHead(421, { 'Content-Type': 'text/plain' }).end('Loupe answers only on its own address.\n');
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    let rel: string;
+    try {
+      rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    } catch {
+      res.writeHead(400).end();
+      return;
+    }
+    if (rel.includes('\0')) {
+      res.writeHead(400).end();
+      return;
+    }
+    const file = path.resolve(dir, `.${path.posix.normalize(rel === '/' ? '/index.html' : rel)}`);
+    const inside = file.startsWith(dir + path.sep);
+    if (!inside || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found.\n');
+      return;
+    }
+    res.writeHead(200, {
+      'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'Content-Security-Policy': contentSecurityPolicy(port),
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Resource-Policy': 'same-origin',
+      'X-Frame-Options': 'DENY',
+      'Cache-Control': 'no-store',
+    });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file).pipe(res);
+  };
+
+  const server = createServer(serveFile);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new LoupeError(
+              'invalid-argument',
+              `Port ${options.port} is in use; pick another with --port or leave it out.`,
+            )
+          : error,
+      ),
+    );
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  const ws = serveWebSocket(options.host, server, {
+    token,
+    hosts: hosts(),
+    origins: hosts().map((h) => `http://${h}`),
+    path: '/ws',
+  });
+  return {
+    url: `http://127.0.0.1:${port}/#token=${token}`,
+    port,
+    token,
+    close: async () => {
+      await ws.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,125 @@
+// Small JSON stores in Loupe's state folder (the engine's atomic writes with a backup; a corrupt
+// file is set aside and reported): recent projects, settings, and each project's view state.
+import path from 'node:path';
+import { projectStateDir } from '@loupe/engine';
+import { readState, writeState } from '@loupe/engine/state/store';
+import type { RecentProject, Settings, ViewState } from './api';
+
+const RECENT_MAX = 12;
+
+export const DEFAULT_SETTINGS: Settings = {
+  encoding: 'o200k_base',
+  detail: 'full',
+  masking: true,
+  theme: 'system',
+  exportFormat: 'markdown',
+  budget: null,
+  lineNumbers: false,
+};
+
+export interface Loaded<T> {
+  value: T;
+  /** Set when a corrupt file was set aside. */
+  problem?: string;
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
+const strings = (x: unknown): x is string[] => Array.isArray(x) && x.every((s) => typeof s === 'string');
+
+interface RecentFile {
+  version: 1;
+  projects: Array<{ root: string; name: string; openedAt: number }>;
+}
+
+export class RecentStore {
+  constructor(private readonly stateDir: string) {}
+
+  private get file(): string {
+    return path.join(this.stateDir, 'recent.json');
+  }
+
+  load(): Loaded<Array<{ root: string; name: string; openedAt: number }>> {
+    const read = readState<RecentFile>(this.file, (raw) =>
+      isObject(raw) &&
+      raw.version === 1 &&
+      Array.isArray(raw.projects) &&
+      raw.projects.every(
+        (p) =>
+          isObject(p) &&
+          typeof p.root === 'string' &&
+          typeof p.name === 'string' &&
+          typeof p.openedAt === 'number',
+      )
+        ? (raw as unknown as RecentFile)
+        : undefined,
+    );
+    return { value: read.value?.projects ?? [], ...(read.problem ? { problem: read.problem } : {}) };
+  }
+
+  add(root: string, name: string, now = Date.now()): void {
+    const rest = this.load().value.filter((p) => p.root !== root);
+    const projects = [{ root, name, openedAt: now }, ...rest].slice(0, RECENT_MAX);
+    writeState(this.file, { version: 1, projects } satisfies RecentFile);
+  }
+
+  list(exists: (root: string) => boolean): RecentProject[] {
+    return this.load().value.map((p) => ({ ...p, exists: exists(p.root) }));
+  }
+}
+
+const ENCODINGS = ['o200k_base', 'cl100k_base'];
+const DETAILS = ['full', 'signatures', 'outline'];
+const THEMES = ['light', 'dark', 'system'];
+const FORMATS = ['markdown', 'xml', 'json', 'plain'];
+
+/** Keeps the known, well-typed fields of `raw` over the defaults. */
+export function cleanSettings(raw: unknown, base: Settings = DEFAULT_SETTINGS): Settings {
+  const out = { ...base };
+  if (!isObject(raw)) return out;
+  if (ENCODINGS.includes(raw.encoding as string)) out.encoding = raw.encoding as Settings['encoding'];
+  if (DETAILS.includes(raw.detail as string)) out.detail = raw.detail as Settings['detail'];
+  if (THEMES.includes(raw.theme as string)) out.theme = raw.theme as Settings['theme'];
+  if (FORMATS.includes(raw.exportFormat as string))
+    out.exportFormat = raw.exportFormat as Settings['exportFormat'];
+  if (typeof raw.masking === 'boolean') out.masking = raw.masking;
+  if (typeof raw.lineNumbers === 'boolean') out.lineNumbers = raw.lineNumbers;
+  if (raw.budget === null || (Number.isInteger(raw.budget) && (raw.budget as number) > 0))
+    out.budget = raw.budget as number | null;
+  return out;
+}
+
+export class SettingsStore {
+  constructor(private readonly stateDir: string) {}
+
+  private get file(): string {
+    return path.join(this.stateDir, 'settings.json');
+  }
+
+  load(): Loaded<Settings> {
+    const read = readState(this.file, (raw) => (isObject(raw) && raw.version === 1 ? raw : undefined));
+    return { value: cleanSettings(read.value), ...(read.problem ? { problem: read.problem } : {}) };
+  }
+
+  save(settings: Settings): void {
+    writeState(this.file, { version: 1, ...settings });
+  }
+}
+
+export class ViewStateStore {
+  constructor(private readonly stateDir: string) {}
+
+  private file(root: string): string {
+    return path.join(projectStateDir(this.stateDir, root), 'view.json');
+  }
+
+  load(root: string): Loaded<ViewState> {
+    const read = readState(this.file(root), (raw) =>
+      isObject(raw) && raw.version === 1 && strings(raw.expanded) ? { expanded: raw.expanded } : undefined,
+    );
+    return { value: read.value ?? { expanded: [] }, ...(read.problem ? { problem: read.problem } : {}) };
+  }
+
+  save(root: string, view: ViewState): void {
+    writeState(this.file(root), { version: 1, expanded: [...new Set(view.expanded)].sort() });
+  }
+}
