@@ -16,8 +16,8 @@ export function ipcClientApi(ipc: IpcRendererLike): HostApi {
     for (const listener of listeners.get(name as EventName) ?? []) listener(payload);
   });
   const listen = (event: EventName, listener: (payload: unknown) => void): Unsubscribe => {
-    let set = listeners.get(event);
-    if (!set) listeners.set(event, (set = new Set()));
+    const set = listeners.get(event) ?? new Set();
+    listeners.set(event, set);
     set.add(listener);
     return () => {
       set.delete(listener);

@@ -1,0 +1,230 @@
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { countTokens, projectStateDir } from '@loupe/engine';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { HostEvents } from './api';
+import { type HostOptions, LoupeHost } from './host';
+import { tempDir, writeProject } from './testing/project';
+
+const tmp = tempDir();
+afterAll(() => tmp.dispose());
+let n = 0;
+
+function setup(options: Partial<HostOptions> = {}) {
+  const base = path.join(tmp.dir, `case${n++}`);
+  const project = writeProject(path.join(base, 'sample'));
+  const stateDir = path.join(base, 'state');
+  const host = new LoupeHost({ stateDir, cacheDir: null, tokenThreads: 1, ...options });
+  const seen: Array<{ name: keyof HostEvents; payload: unknown }> = [];
+  host.events.subscribe((name, payload) => seen.push({ name, payload }));
+  return { project, stateDir, host, seen };
+}
+
+async function counted(host: LoupeHost) {
+  await host.workspace!.tokensReady;
+}
+
+describe('LoupeHost', () => {
+  it('opens a project: info, the flattened tree with hidden entries, focus, events', async () => {
+    const { project, host, seen } = setup();
+    try {
+      const info = await host.openProject({ path: project });
+      expect(info).toMatchObject({ name: 'sample', encoding: 'o200k_base', files: 8, hidden: 2 });
+      const tree = await host.getTree();
+      const names = tree.names.map((name, i) => `${'  '.repeat(tree.depths[i]!)}${name}`);
+      expect(names).toEqual([
+        '',
+        '  dist',
+        '  docs',
+        '    guide.md',
+        '  src',
+        '    math',
+        '      add.ts',
+        '      mul.ts',
+        '    util',
+        '      strings.ts',
+        '    index.ts',
+        '  .gitignore',
+        '  README.md',
+        '  debug.log',
+        '  package.json',
+      ]);
+      const hidden = Object.fromEntries(tree.hidden.map(([i, r]) => [tree.names[i], r.kind]));
+      expect(hidden).toEqual({ dist: 'gitignored', 'debug.log': 'gitignored' });
+      expect(seen.map((e) => e.name)).toContain('didOpenProject');
+      expect((await host.getFocus()).summary).toMatchObject({ everything: true, files: 8, totalFiles: 8 });
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('sends token counts that arrive after the tree as [node, tokens] pairs of that version', async () => {
+    const { project, host, seen } = setup({ workspace: { countTokens: false } });
+    try {
+      await host.openProject({ path: project });
+      const tree = await host.getTree();
+      expect(tree.tokens.filter((t, i) => !tree.dirs[i] && t >= 0)).toEqual([]);
+      await host.workspace!.countTokens();
+      expect(seen.filter((e) => e.name === 'didCountTokens').length).toBe(1);
+      const tokens = [...tree.tokens];
+      for (const e of seen.filter((e) => e.name === 'didCountTokens')) {
+        const u = e.payload as HostEvents['didCountTokens'];
+        expect(u.version).toBe(tree.version);
+        for (let i = 0; i < u.pairs.length; i += 2) tokens[u.pairs[i]!] = u.pairs[i + 1]!;
+      }
+      const at = tree.names.indexOf('add.ts');
+      expect(tokens[at]).toBe(
+        countTokens('export function add(a: number, b: number): number {\n  return a + b;\n}\n'),
+      );
+      const summary = await host.focusSummary();
+      expect(summary.countedFiles).toBe(8);
+      const visible = tokens.filter((t, i) => !tree.dirs[i] && !tree.hidden.some(([h]) => h === i));
+      expect(summary.totalTokens).toBe(visible.reduce((a, b) => a + b, 0));
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('ticks and unticks with revisions, emits the focus, and keeps it across restarts', async () => {
+    const { project, host, seen, stateDir } = setup();
+    try {
+      await host.openProject({ path: project });
+      await counted(host);
+      const a = await host.toggleFocus({ path: 'src', on: true });
+      expect(a).toMatchObject({ revision: 1, include: ['src'], exclude: [] });
+      expect(a.summary).toMatchObject({ everything: false, files: 4 });
+      const b = await host.toggleFocus({ path: 'src/math/mul.ts', on: false });
+      expect(b).toMatchObject({ revision: 2, include: ['src'], exclude: ['src/math/mul.ts'] });
+      expect(b.summary.files).toBe(3);
+      const focusEvents = seen
+        .filter((e) => e.name === 'didChangeFocus')
+        .map((e) => (e.payload as { revision: number }).revision);
+      expect(focusEvents).toContain(2);
+      await host.setFocus({ include: ['docs', 'README.md'], exclude: [] });
+    } finally {
+      await host.close();
+    }
+    const again = new LoupeHost({ stateDir, cacheDir: null, tokenThreads: 1 });
+    try {
+      await again.openProject({ path: project });
+      expect(await again.getFocus()).toMatchObject({ revision: 3, include: ['README.md', 'docs'] });
+      expect((await again.recentProjects()).map((r) => [r.name, r.exists])).toEqual([['sample', true]]);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('persists view state and settings; a corrupt settings file is set aside with a notice', async () => {
+    const { project, host, stateDir } = setup();
+    try {
+      await host.openProject({ path: project });
+      await host.saveViewState({ expanded: ['src', 'src/math', 'src'] });
+      expect(await host.getViewState()).toEqual({ expanded: ['src', 'src/math'] });
+      const s = await host.updateSettings({ theme: 'dark', budget: 5000, masking: false });
+      expect(s).toMatchObject({ theme: 'dark', budget: 5000, masking: false });
+      await host.updateSettings({ theme: 'purple' as 'dark' }); // unknown values are ignored
+      expect((await host.getSettings()).theme).toBe('dark');
+    } finally {
+      await host.close();
+    }
+    writeFileSync(path.join(stateDir, 'settings.json'), '{ not json');
+    const again = new LoupeHost({ stateDir, cacheDir: null, tokenThreads: 1 });
+    const notices: string[] = [];
+    again.events.on('didNotice', (n) => notices.push(n.message));
+    try {
+      expect((await again.getSettings()).theme).toBe('system');
+      const info = await again.openProject({ path: project });
+      expect(info.warnings.join(' ')).toMatch(/settings\.json could not be read .*moved to/);
+      expect(notices.join(' ')).toMatch(/settings\.json could not be read/);
+      expect(readdirSync(stateDir).some((f) => f.startsWith('settings.json.corrupt-'))).toBe(true);
+      expect(existsSync(path.join(projectStateDir(stateDir, info.root), 'view.json'))).toBe(true);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('refuses what it cannot do with one sentence', async () => {
+    const { host, project } = setup();
+    try {
+      await expect(host.getTree()).rejects.toMatchObject({
+        code: 'no-project',
+        message: 'No project is open. Open a folder first.',
+      });
+      await expect(host.openProject({ path: path.join(project, 'nope') })).rejects.toMatchObject({
+        code: 'not-found',
+      });
+      await host.openProject({ path: project });
+      await expect(host.toggleFocus({ path: 3 as unknown as string, on: true })).rejects.toMatchObject({
+        code: 'invalid-argument',
+      });
+      await expect(
+        host.exportPreview({
+          format: 'markdown',
+          budget: -1,
+          detail: 'full',
+          masking: true,
+          lineNumbers: false,
+        }),
+      ).rejects.toMatchObject({
+        code: 'invalid-argument',
+      });
+      await expect(host.getTreeSlice({ path: 'no/such' })).rejects.toThrow(/not in the project tree/);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('cancels an opening scan and keeps the previous project', async () => {
+    const { host, project } = setup();
+    try {
+      await host.openProject({ path: project });
+      const opening = host.openProject({ path: project });
+      await host.cancel();
+      await expect(opening).rejects.toMatchObject({ code: 'cancelled' });
+      expect((await host.currentProject())?.name).toBe('sample');
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('exports the focus with an exact token count and says what it left out', async () => {
+    const { host, project } = setup();
+    try {
+      await host.openProject({ path: project });
+      await counted(host);
+      await host.toggleFocus({ path: 'src/math', on: true });
+      const r = await host.exportPack({
+        format: 'markdown',
+        budget: null,
+        detail: 'full',
+        masking: true,
+        lineNumbers: false,
+      });
+      expect(r.text).toContain('add.ts');
+      expect(r.text).not.toContain('README.md');
+      expect(r.tokens).toBe(countTokens(r.text));
+      expect(r.revision).toBe(1);
+      expect(r.notes.join(' ')).toMatch(/left out/);
+      expect(r.leftOut.map((l) => l.path)).toEqual(['src/math/add.ts', 'src/math/mul.ts']);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('reopens in a new encoding when the setting changes', async () => {
+    const { host, project } = setup();
+    try {
+      await host.openProject({ path: project });
+      await host.updateSettings({ encoding: 'cl100k_base' });
+      expect((await host.currentProject())?.encoding).toBe('cl100k_base');
+      await counted(host);
+      const tree = await host.getTree();
+      const at = tree.names.indexOf('README.md');
+      expect(tree.tokens[at]).toBe(
+        countTokens('# Sample\n\nA small project for Loupe tests.\n', 'cl100k_base'),
+      );
+    } finally {
+      await host.close();
+    }
+  });
+});
