@@ -6,6 +6,8 @@ export interface Io {
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** Stops long-running commands (`loupe serve`); a real process stops on SIGINT/SIGTERM instead. */
+  signal?: AbortSignal;
 }
 
 export type Options = NonNullable<ParseArgsConfig['options']>;

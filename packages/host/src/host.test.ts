@@ -78,7 +78,7 @@ describe('LoupeHost', () => {
       );
       const summary = await host.focusSummary();
       expect(summary.countedFiles).toBe(8);
-      const visible = tokens.filter((t, i) => !tree.dirs[i] && !tree.hidden.some(([h]) => h === i));
+      const visible = tokens.filter((_t, i) => !tree.dirs[i] && !tree.hidden.some(([h]) => h === i));
       expect(summary.totalTokens).toBe(visible.reduce((a, b) => a + b, 0));
     } finally {
       await host.close();

@@ -1,7 +1,8 @@
 // The registry of subcommands; `loupe help` lists them in this order.
 import type { Command } from '../command';
 import { ls } from './ls';
+import { serve } from './serve';
 import { tokens } from './tokens';
 import { tree } from './tree';
 
-export const commands: Command[] = [ls, tree, tokens];
+export const commands: Command[] = [ls, tree, tokens, serve];

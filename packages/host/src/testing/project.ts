@@ -14,7 +14,7 @@ export const SAMPLE_FILES: Record<string, string> = {
   'src/index.ts': "import { add } from './math/add';\n\nexport const answer = add(40, 2);\n",
   'src/math/add.ts': 'export function add(a: number, b: number): number {\n  return a + b;\n}\n',
   'src/math/mul.ts': 'export function mul(a: number, b: number): number {\n  return a * b;\n}\n',
-  'src/util/strings.ts': 'export const shout = (s: string) => `${s.toUpperCase()}!`;\n',
+  'src/util/strings.ts': 'export const shout = (s: string) => s.toUpperCase() + "!";\n',
   'docs/guide.md': '# Guide\n\nRead the source.\n',
   'dist/bundle.js': 'console.log("built");\n',
   'debug.log': 'log line\n',

@@ -1,0 +1,74 @@
+// loupe serve DIR [--port N]: the focus window in a browser. Serves the built renderer on
+// 127.0.0.1 with a random session token in the printed address, the host behind a WebSocket, and
+// runs until Ctrl+C.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defaultStateDir, LoupeError } from '@loupe/engine';
+import { LoupeHost, startBrowserServer } from '@loupe/host';
+import { defineCommand } from '../command';
+
+/** The built window: next to the CLI bundle (apps/cli/dist) or the sources (apps/cli/src/commands). */
+export function rendererDir(env: NodeJS.ProcessEnv): string {
+  if (env.LOUPE_RENDERER_DIR) return path.resolve(env.LOUPE_RENDERER_DIR);
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [
+    path.resolve(here, '../../desktop/dist/renderer'),
+    path.resolve(here, '../../../desktop/dist/renderer'),
+  ];
+  return candidates.find((c) => existsSync(path.join(c, 'index.html'))) ?? candidates[0]!;
+}
+
+function port(raw: unknown): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || n < 1 || n > 65535)
+    throw new LoupeError('invalid-argument', `--port takes a port number from 1 to 65535, not "${raw}".`);
+  return n;
+}
+
+function stopped(signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal) {
+      if (signal.aborted) resolve();
+      signal.addEventListener('abort', () => resolve(), { once: true });
+      return;
+    }
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+export const serve = defineCommand({
+  name: 'serve',
+  summary: 'Open the focus window in a browser (127.0.0.1, session token in the address).',
+  usage: 'loupe serve DIR [--port N]',
+  options: { port: { type: 'string' } },
+  async run(positionals, values, io) {
+    const [dir = '.'] = positionals;
+    const wanted = port(values.port);
+    const host = new LoupeHost({ stateDir: defaultStateDir(io.env) });
+    try {
+      const info = await host.openProject({ path: path.resolve(io.cwd, dir) });
+      const server = await startBrowserServer({
+        host,
+        rendererDir: rendererDir(io.env),
+        ...(wanted ? { port: wanted } : {}),
+      });
+      io.stdout.write(
+        `Loupe is serving ${info.root}\n${server.url}\nOpen that address in a browser (it carries this session's token). Press Ctrl+C to stop.\n`,
+      );
+      for (const w of info.warnings) io.stderr.write(`loupe serve: ${w}\n`);
+      await stopped(io.signal);
+      await server.close();
+    } finally {
+      await host.close();
+    }
+    return 0;
+  },
+});

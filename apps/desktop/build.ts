@@ -1,0 +1,75 @@
+// Builds the app into dist/: the renderer with Vite (dist/renderer), the Electron main process and
+// the engine's workers with esbuild (dist/main/main.js, dist/main/workers/<name>.js, the layout
+// locateWorker expects), and the sandboxed preload as one CommonJS file (dist/preload/preload.cjs).
+// `re2` is swapped for a loader that takes the Electron-ABI copy (see docs/native-modules.md).
+import { fileURLToPath } from 'node:url';
+import { build as esbuild, type Plugin } from 'esbuild';
+import { build as vite } from 'vite';
+import { WORKER_SOURCES } from '../../packages/engine/src/workers/locate';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const only = process.argv.slice(2);
+const want = (part: string) => only.length === 0 || only.includes(part);
+
+/** npm packages the main bundle loads at run time instead of bundling (native, or self-locating). */
+export const MAIN_EXTERNALS = [
+  'electron',
+  'piscina',
+  '@napi-rs/nice',
+  'bufferutil',
+  'utf-8-validate',
+  'web-tree-sitter',
+  '@vscode/tree-sitter-wasm',
+];
+
+/** Every `import ... from 're2'` in Electron code goes through the loader in src/main/native/re2.ts. */
+const re2ForElectron: Plugin = {
+  name: 're2-for-electron',
+  setup(b) {
+    b.onResolve({ filter: /^re2$/ }, (args) =>
+      args.importer.endsWith('/native/re2.ts')
+        ? { path: 're2', external: true }
+        : { path: here('./src/main/native/re2.ts') },
+    );
+  },
+};
+
+const workerEntries = Object.fromEntries(
+  Object.entries(WORKER_SOURCES as Record<string, string>).map(([name, rel]) => [
+    `workers/${name}`,
+    fileURLToPath(new URL(rel, new URL('../../packages/engine/src/workers/locate.ts', import.meta.url))),
+  ]),
+);
+
+if (want('renderer')) await vite({ configFile: here('./vite.config.ts') });
+
+if (want('main'))
+  await esbuild({
+    entryPoints: { main: here('./src/main/main.ts'), ...workerEntries },
+    outdir: here('./dist/main'),
+    bundle: true,
+    platform: 'node',
+    target: 'node22',
+    format: 'esm',
+    external: MAIN_EXTERNALS,
+    plugins: [re2ForElectron],
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    banner: {
+      js: "import { createRequire as __loupeCreateRequire } from 'node:module'; const require = __loupeCreateRequire(import.meta.url);",
+    },
+  });
+
+if (want('preload'))
+  await esbuild({
+    entryPoints: { preload: here('./src/preload/preload.ts') },
+    outdir: here('./dist/preload'),
+    outExtension: { '.js': '.cjs' },
+    bundle: true,
+    platform: 'node',
+    target: 'node22',
+    format: 'cjs',
+    external: ['electron'],
+    sourcemap: 'inline',
+    logLevel: 'warning',
+  });

@@ -1,0 +1,163 @@
+// The Electron main process, kept thin: one instance, one locked-down window, the native menu,
+// the host served over IPC, and the window's state remembered. Everything else is the host's.
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defaultStateDir } from '@loupe/engine';
+import { createGate, LoupeHost, serveIpc } from '@loupe/host';
+import { app, BrowserWindow, dialog, ipcMain, Menu } from 'electron';
+import { buildMenu } from './menu';
+import { re2Problem } from './native/re2';
+import {
+  APP_ORIGIN,
+  isAppUrl,
+  lockDownSession,
+  registerAppScheme,
+  serveRenderer,
+  watchAllContents,
+} from './security';
+import { loadWindowState, saveWindowState } from './window-state';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const rendererDir = path.join(here, '..', 'renderer');
+const preload = path.join(here, '..', 'preload', 'preload.cjs');
+
+/** A folder named on the command line (`loupe-app DIR`), resolved against the caller's folder. */
+function folderArg(argv: string[], cwd: string): string | undefined {
+  for (const arg of argv.slice(app.isPackaged ? 1 : 2)) {
+    if (arg.startsWith('-')) continue;
+    const p = path.resolve(cwd, arg);
+    try {
+      if (statSync(p).isDirectory()) return p;
+    } catch {
+      // not a folder: ignore
+    }
+  }
+  return undefined;
+}
+
+registerAppScheme();
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  const stateDir = defaultStateDir();
+  let window: BrowserWindow | undefined;
+
+  const chooseFolder = async (): Promise<string | null> => {
+    const options = { properties: ['openDirectory' as const], title: 'Open a project folder' };
+    const r = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+    return r.canceled ? null : (r.filePaths[0] ?? null);
+  };
+
+  const host = new LoupeHost({ stateDir, chooseFolder });
+
+  const open = (folder: string) =>
+    host.openProject({ path: folder }).catch((error: Error) => {
+      host.events.emit('didNotice', { level: 'error', message: error.message });
+    });
+
+  const refreshMenu = async () => {
+    const recent = await host.recentProjects().catch(() => []);
+    Menu.setApplicationMenu(
+      buildMenu(recent, {
+        openFolder: () => {
+          void chooseFolder().then((folder) => {
+            if (folder) void open(folder);
+          });
+        },
+        openRecent: (root) => void open(root),
+        command: (command) => host.menuCommand(command),
+      }),
+    );
+  };
+
+  const createWindow = () => {
+    const saved = loadWindowState(stateDir);
+    const win = new BrowserWindow({
+      ...saved.state,
+      minWidth: 640,
+      minHeight: 400,
+      title: 'Loupe',
+      show: false,
+      backgroundColor: '#16181d',
+      webPreferences: {
+        preload,
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        nodeIntegrationInWorker: false,
+        webSecurity: true,
+        allowRunningInsecureContent: false,
+        spellcheck: false,
+        navigateOnDragDrop: false,
+      },
+    });
+    if (saved.state.maximized) win.maximize();
+    win.once('ready-to-show', () => win.show());
+    const remember = () => {
+      if (win.isDestroyed()) return;
+      saveWindowState(stateDir, { ...win.getNormalBounds(), maximized: win.isMaximized() });
+    };
+    win.on('close', remember);
+    win.on('closed', () => {
+      window = undefined;
+    });
+    void win.loadURL(`${APP_ORIGIN}/index.html`);
+    window = win;
+    if (saved.problem) host.events.emit('didNotice', { level: 'warning', message: saved.problem });
+    return win;
+  };
+
+  app.on('second-instance', (_event, argv, cwd) => {
+    if (window) {
+      if (window.isMinimized()) window.restore();
+      window.focus();
+    }
+    const folder = folderArg(argv, cwd);
+    if (folder) void open(folder);
+  });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  app.on('before-quit', () => {
+    void host.close();
+  });
+
+  void app.whenReady().then(() => {
+    if (!existsSync(path.join(rendererDir, 'index.html'))) {
+      dialog.showErrorBox(
+        'Loupe',
+        'The window is not built; run `npm run build` in the Loupe repository and start again.',
+      );
+      app.quit();
+      return;
+    }
+    watchAllContents();
+    lockDownSession();
+    serveRenderer(rendererDir);
+    serveIpc(
+      host,
+      ipcMain,
+      createGate({ sender: () => window?.webContents, isAppUrl }),
+      () => window?.webContents,
+    );
+    host.events.on('didOpenProject', () => void refreshMenu());
+    void refreshMenu();
+    const win = createWindow();
+    if (re2Problem)
+      win.webContents.once('did-finish-load', () =>
+        host.events.emit('didNotice', {
+          level: 'error',
+          message: `${re2Problem} File contents are withheld.`,
+        }),
+      );
+    const folder = folderArg(process.argv, process.cwd());
+    if (folder) void open(folder);
+    app.on('activate', () => {
+      if (!BrowserWindow.getAllWindows().length) createWindow();
+    });
+  });
+}

@@ -1,0 +1,89 @@
+// The project tree: a virtualized ARIA tree. The container holds the keyboard focus and points at
+// the active row with aria-activedescendant; arrows move, Space ticks, Enter opens or closes,
+// Left/Right close/open or move to parent/child, Home/End jump, printable keys search by name.
+import { useCallback } from 'react';
+import { useProject, useTree } from '../../store/hooks';
+import { treeStore } from '../../store/index';
+import { VirtualList } from '../VirtualList';
+import { TreeRow } from './TreeRow';
+
+export const ROW_HEIGHT = 24;
+
+/** Runs the tree's action for a key; returns whether the key was the tree's. */
+function runKey(key: string, page: number): boolean {
+  const t = treeStore.getState();
+  switch (key) {
+    case 'ArrowDown':
+      t.move('down');
+      return true;
+    case 'ArrowUp':
+      t.move('up');
+      return true;
+    case 'Home':
+      t.move('home');
+      return true;
+    case 'End':
+      t.move('end');
+      return true;
+    case 'PageDown':
+      t.move('pageDown', page);
+      return true;
+    case 'PageUp':
+      t.move('pageUp', page);
+      return true;
+    case 'ArrowRight':
+      t.right();
+      return true;
+    case 'ArrowLeft':
+      t.left();
+      return true;
+    case ' ':
+      if (t.active >= 0) void t.toggleCheck(t.active);
+      return true;
+    case 'Enter':
+      if (t.active >= 0) t.toggleOpen(t.active);
+      return true;
+    default:
+      if (key.length !== 1) return false;
+      t.typeAhead(key, performance.now());
+      return true;
+  }
+}
+
+export function TreeView({ onOverride }: { onOverride(node: number, state: 'show' | 'hide'): void }) {
+  const { count, active, scrollTo, hasModel } = useTree((s) => ({
+    count: s.rows.length,
+    active: s.active,
+    scrollTo: s.scrollTo,
+    hasModel: s.model !== null,
+  }));
+  const rootName = useProject((s) => s.project?.name ?? 'project');
+
+  const onKeyDown = useCallback((e: React.KeyboardEvent<HTMLDivElement>) => {
+    if (e.altKey || e.metaKey || e.ctrlKey) return;
+    const page = Math.max(1, Math.floor(e.currentTarget.clientHeight / ROW_HEIGHT) - 1);
+    if (runKey(e.key, page)) e.preventDefault();
+  }, []);
+
+  const renderRow = useCallback(
+    (row: number) => <TreeRow row={row} rootName={rootName} onOverride={onOverride} />,
+    [rootName, onOverride],
+  );
+
+  if (!hasModel) return <div className="tree-empty">No project open.</div>;
+  return (
+    <VirtualList
+      className="tree"
+      role="tree"
+      ariaLabel="Project files"
+      ariaActivedescendant={active >= 0 ? `node-${active}` : undefined}
+      tabIndex={0}
+      count={count}
+      rowHeight={ROW_HEIGHT}
+      renderRow={renderRow}
+      scrollTo={scrollTo}
+      onKeyDown={onKeyDown}
+      testId="tree"
+    />
+  );
+}

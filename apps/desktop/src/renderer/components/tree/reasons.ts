@@ -1,0 +1,43 @@
+// Hidden reasons and agent marks in words (tooltips and the hidden list).
+import type { HiddenReason, ReceivedFile } from '@loupe/host/api';
+import { formatTime } from '../../model/format';
+
+export function reasonText(r: HiddenReason): string {
+  switch (r.kind) {
+    case 'gitignored':
+      return `gitignored by ${r.source}:${r.line} (${r.pattern})`;
+    case 'build-output':
+      return `build output (${r.rule}) of ${r.owner || 'the project'}: ${r.evidence.join('; ')}`;
+    case 'os-junk':
+      return 'operating-system junk file';
+    case 'user-hidden':
+      return 'hidden by you (always hide)';
+    case 'case-duplicate':
+      return `differs only in case from the tracked ${r.tracked}`;
+    case 'unreadable':
+      return `unreadable: ${r.message}`;
+  }
+}
+
+export function reasonLabel(r: HiddenReason): string {
+  return r.kind === 'build-output'
+    ? 'build output'
+    : r.kind === 'os-junk'
+      ? 'OS junk'
+      : r.kind.replace('-', ' ');
+}
+
+export const FLAG_TEXT: Record<string, string> = {
+  binary: 'binary: listed, never read as text',
+  'too-large': 'too large: listed, never read',
+  'symlink-outside-root': 'a link pointing outside the project: never read',
+  'symlinked-folder': 'a link to a folder: not followed',
+  unreadable: 'unreadable',
+};
+
+export function markText(f: ReceivedFile): string {
+  const base = `Received by ${f.client} (session ${f.sessionId.slice(0, 8)}), call ${f.call} (${f.tool}), ${formatTime(f.at)}, focus r${f.revision}`;
+  return f.changed
+    ? `${base}. Changed on disk since: the agent's copy is stale.`
+    : `${base}. Unchanged since.`;
+}

@@ -1,0 +1,263 @@
+// The window's tree, flattened once: one typed array per column over the host's preorder nodes.
+// Subtrees are contiguous ranges [i, end[i]), so ticking a folder is a fill over its range plus a
+// walk up its ancestors, and tri-state is derived from per-folder counts of ticked files, never
+// stored per row (see shared/STYLE.md, "Virtualized trees").
+import type { FileFlag, FocusRules, HiddenReason, TokenUpdate, TreeSnapshot } from '@loupe/host/api';
+
+export type CheckState = 'checked' | 'mixed' | 'unchecked';
+
+const isUnder = (p: string, folder: string) => folder === '' || p === folder || p.startsWith(`${folder}/`);
+
+export class TreeModel {
+  readonly version: number;
+  readonly size: number;
+  readonly names: string[];
+  readonly depth: Uint16Array;
+  readonly parent: Int32Array;
+  /** Exclusive end of each node's subtree. */
+  readonly end: Int32Array;
+  readonly isDir: Uint8Array;
+  readonly hidden: Uint8Array;
+  readonly reasons = new Map<number, HiddenReason>();
+  readonly flags = new Map<number, FileFlag>();
+  /** Files: tokens (0 while uncounted). Folders: sum over visible files beneath. */
+  readonly tokens: Float64Array;
+  readonly sizes: Float64Array;
+  /** Visible (not hidden) files in the subtree (a file counts itself). */
+  readonly fileCount: Int32Array;
+  /** Visible files in the subtree not counted yet. */
+  readonly uncounted: Int32Array;
+  /** Files: 1 when in the ticked focus. */
+  readonly ticked: Uint8Array;
+  /** Ticked visible files in the subtree, and their tokens. */
+  readonly checkedCount: Int32Array;
+  readonly checkedTokens: Float64Array;
+  private paths: string[] | undefined;
+  private byPath: Map<string, number> | undefined;
+
+  constructor(s: TreeSnapshot) {
+    const n = s.names.length;
+    this.version = s.version;
+    this.size = n;
+    this.names = s.names;
+    this.depth = Uint16Array.from(s.depths);
+    this.isDir = Uint8Array.from(s.dirs);
+    this.sizes = Float64Array.from(s.sizes);
+    this.parent = new Int32Array(n);
+    this.end = new Int32Array(n);
+    this.hidden = new Uint8Array(n);
+    this.tokens = new Float64Array(n);
+    this.fileCount = new Int32Array(n);
+    this.uncounted = new Int32Array(n);
+    this.ticked = new Uint8Array(n);
+    this.checkedCount = new Int32Array(n);
+    this.checkedTokens = new Float64Array(n);
+    for (const [i, reason] of s.hidden) {
+      this.hidden[i] = 1;
+      this.reasons.set(i, reason);
+    }
+    for (const [i, flag] of s.flags) this.flags.set(i, flag);
+
+    // Parents and subtree ends from depths, with one stack of open folders.
+    const stack: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const d = this.depth[i]!;
+      while (stack.length && this.depth[stack[stack.length - 1]!]! >= d) this.end[stack.pop()!] = i;
+      this.parent[i] = stack.length ? stack[stack.length - 1]! : -1;
+      if (this.isDir[i]) stack.push(i);
+      else this.end[i] = i + 1;
+    }
+    while (stack.length) this.end[stack.pop()!] = n;
+
+    for (let i = 0; i < n; i++) {
+      if (this.isDir[i] || this.hidden[i]) continue;
+      const t = s.tokens[i]!;
+      this.tokens[i] = Math.max(t, 0);
+      this.fileCount[i] = 1;
+      this.uncounted[i] = t < 0 ? 1 : 0;
+    }
+    this.sumUp();
+  }
+
+  /** Folder sums from files, bottom-up (children follow their parent in preorder). */
+  private sumUp(): void {
+    for (let i = 0; i < this.size; i++)
+      if (this.isDir[i]) {
+        this.tokens[i] = 0;
+        this.fileCount[i] = 0;
+        this.uncounted[i] = 0;
+        this.checkedCount[i] = 0;
+        this.checkedTokens[i] = 0;
+      } else {
+        const on = this.hidden[i] ? 0 : this.ticked[i]!;
+        this.checkedCount[i] = on;
+        this.checkedTokens[i] = on ? this.tokens[i]! : 0;
+      }
+    for (let i = this.size - 1; i > 0; i--) {
+      const p = this.parent[i]!;
+      this.tokens[p]! += this.tokens[i]!;
+      this.fileCount[p]! += this.fileCount[i]!;
+      this.uncounted[p]! += this.uncounted[i]!;
+      this.checkedCount[p]! += this.checkedCount[i]!;
+      this.checkedTokens[p]! += this.checkedTokens[i]!;
+    }
+  }
+
+  /** Applies counts that arrived after the tree (same version only). Returns whether any applied. */
+  applyTokens(update: TokenUpdate): boolean {
+    if (update.version !== this.version) return false;
+    const p = update.pairs;
+    for (let k = 0; k < p.length; k += 2) {
+      const i = p[k]!;
+      const t = p[k + 1]!;
+      if (i <= 0 || i >= this.size || this.isDir[i] || this.hidden[i]) continue;
+      this.tokens[i] = Math.max(t, 0);
+      this.uncounted[i] = t < 0 ? 1 : 0;
+    }
+    for (const [i, flag] of update.flags) this.flags.set(i, flag);
+    this.sumUp();
+    return true;
+  }
+
+  // ------------------------------------------------------------ paths
+
+  pathOf(i: number): string {
+    if (this.paths) return this.paths[i]!;
+    const parts: string[] = [];
+    for (let at = i; at > 0; at = this.parent[at]!) parts.push(this.names[at]!);
+    return parts.reverse().join('/');
+  }
+
+  /** Every node's path (built once, on first need: filters by path, marks). */
+  allPaths(): string[] {
+    if (!this.paths) {
+      const paths = new Array<string>(this.size);
+      paths[0] = '';
+      for (let i = 1; i < this.size; i++) {
+        const p = this.parent[i]!;
+        paths[i] = p === 0 ? this.names[i]! : `${paths[p]}/${this.names[i]}`;
+      }
+      this.paths = paths;
+    }
+    return this.paths;
+  }
+
+  /** Node index of a path, or -1. Walks children by name, no index needed for a few lookups. */
+  find(path: string): number {
+    if (path === '') return 0;
+    if (this.byPath) return this.byPath.get(path) ?? -1;
+    let at = 0;
+    for (const seg of path.split('/')) {
+      let child = at + 1;
+      const stop = this.end[at]!;
+      while (child < stop && this.names[child] !== seg) child = this.end[child]!;
+      if (child >= stop) return -1;
+      at = child;
+    }
+    return at;
+  }
+
+  /** A path -> node map for many lookups (marks of a long session). */
+  index(): Map<string, number> {
+    if (!this.byPath) {
+      const paths = this.allPaths();
+      this.byPath = new Map();
+      for (let i = 0; i < paths.length; i++) this.byPath.set(paths[i]!, i);
+    }
+    return this.byPath;
+  }
+
+  // ------------------------------------------------------------ focus
+
+  checkState(i: number): CheckState {
+    if (!this.isDir[i]) return this.ticked[i] ? 'checked' : 'unchecked';
+    const c = this.checkedCount[i]!;
+    if (c === 0) return 'unchecked';
+    return c === this.fileCount[i] ? 'checked' : 'mixed';
+  }
+
+  /** Whether the node can be ticked (hidden entries and folders with no visible file cannot). */
+  tickable(i: number): boolean {
+    return !this.hidden[i] && this.fileCount[i]! > 0;
+  }
+
+  /** Recomputes every tick from the rules: O(n), for rules that came from elsewhere. */
+  applyRules(rules: FocusRules): void {
+    const decided = new Int8Array(this.size).fill(-1);
+    for (const p of rules.include) {
+      const i = this.find(p);
+      if (i >= 0) decided[i] = 1;
+    }
+    for (const p of rules.exclude) {
+      const i = this.find(p);
+      if (i >= 0) decided[i] = 0;
+    }
+    const state = new Uint8Array(this.size);
+    state[0] = decided[0] === 1 ? 1 : 0;
+    for (let i = 1; i < this.size; i++) {
+      const d = decided[i]!;
+      state[i] = d >= 0 ? d : state[this.parent[i]!]!;
+    }
+    for (let i = 0; i < this.size; i++) this.ticked[i] = this.isDir[i] ? 0 : state[i]!;
+    this.sumUp();
+  }
+
+  /**
+   * Ticks or unticks node i: the whole subtree takes the new state (a range fill), ancestors get
+   * the difference (a walk up). Returns the new rules, computed exactly as the engine's
+   * Focus.toggle computes them, so the window and the host agree without a round trip.
+   */
+  toggle(i: number, on: boolean, rules: FocusRules): FocusRules {
+    const p = this.pathOf(i);
+    const include = rules.include.filter((x) => !isUnder(x, p));
+    const exclude = rules.exclude.filter((x) => !isUnder(x, p));
+    const inheritedIn = include.length > 0 && decide(p, include, exclude);
+    if (on && !inheritedIn) include.push(p);
+    if (!on && inheritedIn) exclude.push(p);
+    const next = normalize(include, exclude);
+
+    const before = this.checkedCount[i]!;
+    const beforeTokens = this.checkedTokens[i]!;
+    const v = on ? 1 : 0;
+    const stop = this.end[i]!;
+    for (let k = i; k < stop; k++) {
+      if (this.isDir[k]) {
+        this.checkedCount[k] = on ? this.fileCount[k]! : 0;
+        this.checkedTokens[k] = on ? this.tokens[k]! : 0;
+      } else {
+        this.ticked[k] = v;
+        const visible = this.hidden[k] ? 0 : 1;
+        this.checkedCount[k] = v & visible;
+        this.checkedTokens[k] = v && visible ? this.tokens[k]! : 0;
+      }
+    }
+    const dc = this.checkedCount[i]! - before;
+    const dt = this.checkedTokens[i]! - beforeTokens;
+    for (let a = this.parent[i]!; a >= 0; a = this.parent[a]!) {
+      this.checkedCount[a]! += dc;
+      this.checkedTokens[a]! += dt;
+    }
+    return next;
+  }
+}
+
+/** The nearest rule at or above `path` decides (the engine's FocusMatcher). */
+function decide(path: string, include: string[], exclude: string[]): boolean {
+  const rules = new Map<string, boolean>();
+  for (const p of include) rules.set(p, true);
+  for (const p of exclude) rules.set(p, false);
+  for (let p = path; ; ) {
+    const r = rules.get(p);
+    if (r !== undefined) return r;
+    if (p === '') return false;
+    const slash = p.lastIndexOf('/');
+    p = slash < 0 ? '' : p.slice(0, slash);
+  }
+}
+
+/** Sorted, unique; an exclusion only means something below an inclusion (the engine's Focus.set). */
+export function normalize(include: string[], exclude: string[]): FocusRules {
+  const inc = [...new Set(include)].sort();
+  const exc = [...new Set(exclude)].sort().filter((e) => inc.some((i) => i !== e && isUnder(e, i)));
+  return { include: inc, exclude: exc };
+}

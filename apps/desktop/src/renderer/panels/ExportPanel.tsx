@@ -1,0 +1,148 @@
+// Export: format, budget, detail, masking (with a warning when off), line numbers, a virtualized
+// preview of exactly what Copy puts on the clipboard, and a token bar of where the tokens went.
+import type { Detail, ExportFormat } from '@loupe/host/api';
+import { useEffect, useMemo } from 'react';
+import { copyContext } from '../app/commands';
+import { VirtualList } from '../components/VirtualList';
+import { formatCount, formatTokens } from '../model/format';
+import { useExport, useProject } from '../store/hooks';
+import { exportStore } from '../store/index';
+
+function TokenBar({ tree, files, leftOut }: { tree: number; files: number; leftOut: number }) {
+  const total = Math.max(1, tree + files + leftOut);
+  const part = (n: number) => `${(n / total) * 100}%`;
+  return (
+    <div className="token-bar-wrap">
+      <div
+        className="token-bar"
+        role="img"
+        aria-label={`tree ${tree}, files ${files}, left out ${leftOut} tokens`}
+      >
+        <span className="seg tree" style={{ width: part(tree) }} />
+        <span className="seg files" style={{ width: part(files) }} />
+        <span className="seg left" style={{ width: part(leftOut) }} />
+      </div>
+      <div className="legend">
+        <span className="key tree" /> tree {formatTokens(tree)} <span className="key files" /> files{' '}
+        {formatTokens(files)} <span className="key left" /> left out {formatTokens(leftOut)}
+      </div>
+    </div>
+  );
+}
+
+export function ExportPanel() {
+  const { options, preview, busy, error, previewRevision } = useExport((s) => ({
+    options: s.options,
+    preview: s.preview,
+    busy: s.busy,
+    error: s.error,
+    previewRevision: s.previewRevision,
+  }));
+  const revision = useProject((s) => s.revision);
+  const e = exportStore.getState();
+
+  useEffect(() => {
+    if (previewRevision === revision) return;
+    const timer = setTimeout(() => void exportStore.getState().refresh(revision), 200);
+    return () => clearTimeout(timer);
+  }, [previewRevision, revision]);
+
+  const lines = useMemo(() => (preview ? preview.text.split('\n') : []), [preview]);
+
+  return (
+    <section className="panel export-panel" aria-label="Export">
+      <h2>Export</h2>
+      <div className="form-grid">
+        <label>
+          Format
+          <select
+            value={options.format}
+            onChange={(ev) => e.setOptions({ format: ev.target.value as ExportFormat })}
+          >
+            <option value="markdown">Markdown</option>
+            <option value="xml">XML</option>
+            <option value="json">JSON</option>
+            <option value="plain">Plain text</option>
+          </select>
+        </label>
+        <label>
+          Budget (tokens)
+          <input
+            type="number"
+            min={1}
+            placeholder="none"
+            value={options.budget ?? ''}
+            onChange={(ev) => {
+              const n = Number.parseInt(ev.target.value, 10);
+              e.setOptions({ budget: Number.isFinite(n) && n > 0 ? n : null });
+            }}
+          />
+        </label>
+        <label>
+          Detail
+          <select
+            value={options.detail}
+            onChange={(ev) => e.setOptions({ detail: ev.target.value as Detail })}
+          >
+            <option value="full">Full files</option>
+            <option value="signatures">Signatures</option>
+            <option value="outline">Outline</option>
+          </select>
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={options.masking}
+            onChange={(ev) => e.setOptions({ masking: ev.target.checked })}
+          />
+          Mask secrets
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={options.lineNumbers}
+            onChange={(ev) => e.setOptions({ lineNumbers: ev.target.checked })}
+          />
+          Line numbers
+        </label>
+      </div>
+      {!options.masking ? (
+        <p className="warning" role="alert">
+          Masking is off: secret values in these files will be copied as they are.
+        </p>
+      ) : null}
+      {error ? <p className="error">{error}</p> : null}
+      {preview ? (
+        <>
+          <TokenBar {...preview.parts} />
+          <p className="export-count" data-testid="export-tokens">
+            {formatCount(preview.tokens)} tokens ({preview.encoding}) · {preview.filesIncluded} files with
+            content · r{preview.revision}
+            {busy ? ' · updating…' : ''}
+          </p>
+          {preview.notes.length ? (
+            <ul className="notes">
+              {preview.notes.map((n) => (
+                <li key={n}>{n}</li>
+              ))}
+            </ul>
+          ) : null}
+          <VirtualList
+            className="preview"
+            count={lines.length}
+            rowHeight={18}
+            testId="export-preview"
+            renderRow={(i) => <pre className="line">{lines[i]}</pre>}
+          />
+        </>
+      ) : (
+        <p className="muted">{busy ? 'Preparing the preview…' : 'No preview yet.'}</p>
+      )}
+      <div className="actions">
+        <button type="button" className="primary" onClick={() => void copyContext()} data-testid="copy">
+          Copy to clipboard
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+// Agent sessions: each session's client, start/end, calls, tokens, files received (click reveals
+// in the tree), masked values; the receipt as Markdown or JSON; whose marks the tree shows.
+import type { ReceiptFormat } from '@loupe/host/api';
+import { revealInTree } from '../app/commands';
+import { formatCount, formatTime, formatTokens } from '../model/format';
+import { bridge } from '../services/app-bridge';
+import { clipboard } from '../services/clipboard';
+import { useSessions } from '../store/hooks';
+import { projectStore, sessionsStore, uiStore } from '../store/index';
+
+async function saveReceipt(id: string, format: ReceiptFormat) {
+  try {
+    const r = await sessionsStore.getState().receipt(id, format);
+    const url = URL.createObjectURL(
+      new Blob([r.text], { type: format === 'json' ? 'application/json' : 'text/markdown' }),
+    );
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = r.fileName;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    await clipboard.writeText(r.text).catch(() => {});
+    uiStore.getState().toast(`Receipt saved as ${r.fileName} (and copied)`);
+  } catch (error) {
+    projectStore.getState().notify({ level: 'error', message: (error as Error).message });
+  }
+}
+
+export function SessionsPanel() {
+  const { sessions, selected, detail, markSource } = useSessions((s) => ({
+    sessions: s.sessions,
+    selected: s.selected,
+    detail: s.detail,
+    markSource: s.markSource,
+  }));
+  const st = sessionsStore.getState();
+  return (
+    <section className="panel sessions-panel" aria-label="Agent sessions">
+      <h2>Agent sessions</h2>
+      <label>
+        Marks in the tree show files received by{' '}
+        <select
+          value={markSource}
+          onChange={(e) => {
+            st.setMarkSource(e.target.value);
+            void bridge().refreshMarks();
+          }}
+        >
+          <option value="all">any session</option>
+          {sessions.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.client} · {formatTime(s.startedAt)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {sessions.length === 0 ? (
+        <p className="muted">No agent has connected to this project yet. The Connect panel shows how.</p>
+      ) : (
+        <table className="sessions" data-testid="sessions">
+          <thead>
+            <tr>
+              <th>Client</th>
+              <th>Started</th>
+              <th>Ended</th>
+              <th>Calls</th>
+              <th>Tokens</th>
+              <th>Files</th>
+              <th>Masked</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sessions.map((s) => (
+              <tr
+                key={s.id}
+                className={s.id === selected ? 'selected' : ''}
+                onClick={() => void st.select(s.id === selected ? null : s.id)}
+              >
+                <td>
+                  {s.connected ? <span className="live" title="connected" /> : null}
+                  {s.client}
+                  {s.clientVersion ? ` ${s.clientVersion}` : ''}
+                </td>
+                <td>{formatTime(s.startedAt)}</td>
+                <td>{s.endedAt ? formatTime(s.endedAt) : s.connected ? 'connected' : '—'}</td>
+                <td>{s.calls}</td>
+                <td>{formatTokens(s.tokens)}</td>
+                <td>{s.files}</td>
+                <td>{s.masked}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {detail ? (
+        <div className="receipt" data-testid="receipt">
+          <h3>
+            Receipt: {detail.client} · {formatCount(detail.calls)} calls · {formatCount(detail.tokens)} tokens
+          </h3>
+          <div className="actions">
+            <button type="button" onClick={() => void saveReceipt(detail.id, 'markdown')}>
+              Export Markdown
+            </button>
+            <button type="button" onClick={() => void saveReceipt(detail.id, 'json')}>
+              Export JSON
+            </button>
+          </div>
+          <h4>Calls</h4>
+          <ol className="calls">
+            {detail.callLog.map((c) => (
+              <li key={c.call}>
+                <code>{c.tool}</code> r{c.revision} · {formatTokens(c.tokens)} tokens · {c.paths.length} paths
+                {c.masked ? ` · ${c.masked} masked` : ''}
+                {c.leftOut ? <span className="muted"> · left out: {c.leftOut}</span> : null}
+              </li>
+            ))}
+          </ol>
+          <h4>Files received</h4>
+          <ul className="received">
+            {detail.received.map((f) => (
+              <li key={f.path}>
+                <button type="button" className="link" onClick={() => revealInTree(f.path)}>
+                  {f.path}
+                </button>{' '}
+                <span className="muted">
+                  call {f.call} ({f.tool}){f.changed ? ' · changed since' : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+// Settings: tokenizer encoding, default detail, masking, theme, export defaults, and this
+// project's show/hide overrides.
+import type { Detail, Encoding, Overrides, Theme } from '@loupe/host/api';
+import { useEffect, useState } from 'react';
+import { hostApi } from '../services/host';
+import { useProject, useSettings } from '../store/hooks';
+import { projectStore, settingsStore } from '../store/index';
+
+function OverridesList() {
+  const project = useProject((s) => s.project);
+  const [overrides, setOverrides] = useState<Overrides | null>(null);
+  useEffect(() => {
+    if (!project) return;
+    hostApi()
+      .getOverrides()
+      .then(setOverrides)
+      .catch(() => setOverrides(null));
+  }, [project]);
+  if (!project) return <p className="muted">Open a project to see its overrides.</p>;
+  if (!overrides) return <p className="muted">Loading overrides…</p>;
+  const all = [
+    ...overrides.show.map((p) => [p, 'show'] as const),
+    ...overrides.hide.map((p) => [p, 'hide'] as const),
+  ];
+  if (!all.length) return <p className="muted">No overrides: visibility follows git and smart ignore.</p>;
+  return (
+    <ul className="overrides">
+      {all.map(([p, state]) => (
+        <li key={p}>
+          <code>{p}</code> always {state}{' '}
+          <button
+            type="button"
+            onClick={() =>
+              hostApi()
+                .setOverride({ path: p, state: 'default' })
+                .then(setOverrides)
+                .catch((e: Error) => projectStore.getState().notify({ level: 'error', message: e.message }))
+            }
+          >
+            Remove
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function SettingsPanel() {
+  const settings = useSettings((s) => s.settings);
+  if (!settings) return <section className="panel">Loading…</section>;
+  const update = (patch: Parameters<ReturnType<typeof settingsStore.getState>['update']>[0]) =>
+    void settingsStore
+      .getState()
+      .update(patch)
+      .catch((e: Error) => projectStore.getState().notify({ level: 'error', message: e.message }));
+  return (
+    <section className="panel settings-panel" aria-label="Settings">
+      <h2>Settings</h2>
+      <div className="form-grid">
+        <label>
+          Tokenizer
+          <select
+            value={settings.encoding}
+            onChange={(e) => update({ encoding: e.target.value as Encoding })}
+          >
+            <option value="o200k_base">o200k_base (GPT-4o and later)</option>
+            <option value="cl100k_base">cl100k_base (GPT-4, GPT-3.5)</option>
+          </select>
+        </label>
+        <label>
+          Default detail
+          <select value={settings.detail} onChange={(e) => update({ detail: e.target.value as Detail })}>
+            <option value="full">Full files</option>
+            <option value="signatures">Signatures</option>
+            <option value="outline">Outline</option>
+          </select>
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={settings.masking}
+            onChange={(e) => update({ masking: e.target.checked })}
+          />
+          Mask secrets by default
+        </label>
+        <label>
+          Theme
+          <select value={settings.theme} onChange={(e) => update({ theme: e.target.value as Theme })}>
+            <option value="system">System</option>
+            <option value="light">Light</option>
+            <option value="dark">Dark</option>
+          </select>
+        </label>
+      </div>
+      {!settings.masking ? (
+        <p className="warning">Masking is off by default: exports will carry secret values as they are.</p>
+      ) : null}
+      <h3>Overrides for this project</h3>
+      <OverridesList />
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+// Connects host events to the stores and loads a project's data when one opens. This is the only
+// place that knows which event feeds which store; stores stay unaware of each other.
+import type { HostApi, MenuCommand, TokenUpdate, Unsubscribe } from '@loupe/host/api';
+import type { createExportStore } from '../store/export/index';
+import type { createProjectStore } from '../store/project/index';
+import type { createSessionsStore } from '../store/sessions/index';
+import type { createSettingsStore } from '../store/settings';
+import type { createTreeStore } from '../store/tree/index';
+import type { createUiStore } from '../store/ui';
+
+export interface Stores {
+  tree: ReturnType<typeof createTreeStore>;
+  project: ReturnType<typeof createProjectStore>;
+  sessions: ReturnType<typeof createSessionsStore>;
+  exports: ReturnType<typeof createExportStore>;
+  settings: ReturnType<typeof createSettingsStore>;
+  ui: ReturnType<typeof createUiStore>;
+}
+
+export interface Bridge {
+  /** Loads everything for the open project (tree, view state, focus, sessions, marks). */
+  loadProject(): Promise<void>;
+  refreshMarks(): Promise<void>;
+  dispose(): void;
+}
+
+export function connectStores(api: HostApi, stores: Stores, onMenu: (command: MenuCommand) => void): Bridge {
+  const { tree, project, sessions, settings } = stores;
+  let loading: Promise<void> | null = null;
+  let queued: TokenUpdate[] = [];
+  let marksSeq = 0;
+
+  const refreshMarks = async () => {
+    const mine = ++marksSeq;
+    if (!tree.getState().model) return;
+    try {
+      const files = await sessions.getState().receivedFiles();
+      if (mine === marksSeq) tree.getState().setMarks(files);
+    } catch {
+      // no project or no sessions: no marks
+    }
+  };
+
+  const loadTree = async () => {
+    queued = [];
+    const [snapshot, view] = await Promise.all([api.getTree(), api.getViewState()]);
+    tree.getState().load(snapshot, view.expanded);
+    for (const u of queued) tree.getState().applyTokens(u);
+    queued = [];
+  };
+
+  const loadProject = () => {
+    loading = (async () => {
+      const [focus, list] = await Promise.all([api.getFocus(), api.listSessions()]);
+      tree.getState().applyFocus(focus);
+      project.getState().setFocus(focus);
+      sessions.getState().setSessions(list);
+      await loadTree();
+      await refreshMarks();
+    })().finally(() => {
+      loading = null;
+    });
+    return loading;
+  };
+
+  const offs: Unsubscribe[] = [
+    api.onDidOpenProject((info) => {
+      project.getState().projectOpened(info);
+      if (info)
+        void loadProject().catch((e: Error) =>
+          project.getState().notify({ level: 'error', message: e.message }),
+        );
+    }),
+    api.onDidChangeTree(() => {
+      void loadTree()
+        .then(refreshMarks)
+        .catch(() => {});
+    }),
+    api.onDidCountTokens((u) => {
+      if (loading || tree.getState().model?.version !== u.version) queued.push(u);
+      else tree.getState().applyTokens(u);
+    }),
+    api.onDidChangeFocus((f) => {
+      tree.getState().applyFocus(f);
+      project.getState().setFocus(f);
+    }),
+    api.onDidProgress((p) => project.getState().setProgress(p)),
+    api.onDidChangeSessions((list) => {
+      sessions.getState().setSessions(list);
+      void refreshMarks();
+    }),
+    api.onDidAgentCall(() => {
+      void refreshMarks();
+      void sessions.getState().refreshDetail();
+    }),
+    api.onDidChangeFiles(() => void refreshMarks()),
+    api.onDidChangeSettings((s) => settings.getState().setSettings(s)),
+    api.onDidNotice((n) => project.getState().notify(n)),
+    api.onDidMenuCommand(({ command }) => onMenu(command)),
+  ];
+
+  return {
+    loadProject,
+    refreshMarks,
+    dispose: () => {
+      for (const off of offs) off();
+    },
+  };
+}
+
+/** First load: settings, recent projects, and the project the host already has open (if any). */
+export async function startWindow(api: HostApi, stores: Stores, bridge: Bridge): Promise<void> {
+  const [s, current] = await Promise.all([api.getSettings(), api.currentProject()]);
+  stores.settings.getState().setSettings(s);
+  stores.exports.getState().setOptions({
+    format: s.exportFormat,
+    budget: s.budget,
+    detail: s.detail,
+    masking: s.masking,
+    lineNumbers: s.lineNumbers,
+  });
+  stores.project.getState().setConnected(true);
+  void stores.project.getState().loadRecent();
+  if (current) {
+    stores.project.getState().projectOpened(current);
+    await bridge.loadProject();
+  }
+}

@@ -1,0 +1,84 @@
+import type { FocusState, HostApi, Notice, Progress, ProjectInfo } from '@loupe/host/api';
+import type { ProjectState } from './initialState';
+
+export interface ProjectDeps {
+  host: () => HostApi;
+}
+
+type Set = (partial: Partial<ProjectState> | ((s: ProjectState) => Partial<ProjectState>)) => void;
+type Get = () => ProjectState;
+
+export interface ProjectActions {
+  setConnected(connected: boolean, problem?: string): void;
+  /** Opens a folder; resolves to the project, or null when it failed (a notice says why). */
+  open(path: string): Promise<ProjectInfo | null>;
+  /** Asks for a folder (native dialog) and opens it; null when there is no dialog or it was cancelled. */
+  chooseAndOpen(): Promise<ProjectInfo | null | 'no-dialog'>;
+  loadRecent(): Promise<void>;
+  cancel(): Promise<void>;
+  rescan(): Promise<void>;
+  projectOpened(info: ProjectInfo | null): void;
+  setProgress(progress: Progress): void;
+  setFocus(focus: FocusState): void;
+  notify(notice: Notice): void;
+  dismiss(id: number): void;
+}
+
+export function createProjectActions(set: Set, _get: Get, deps: ProjectDeps): ProjectActions {
+  let noticeId = 0;
+  const fail = (error: unknown) => actions.notify({ level: 'error', message: (error as Error).message });
+
+  const actions: ProjectActions = {
+    setConnected(connected, problem) {
+      set({ connected, connectionProblem: problem ?? null });
+    },
+    async open(path) {
+      set({ opening: true });
+      try {
+        const info = await deps.host().openProject({ path });
+        actions.projectOpened(info);
+        void actions.loadRecent();
+        return info;
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'cancelled') fail(error);
+        return null;
+      } finally {
+        set({ opening: false });
+      }
+    },
+    async chooseAndOpen() {
+      const path = await deps.host().chooseFolder();
+      if (path === null) return 'no-dialog';
+      return actions.open(path);
+    },
+    async loadRecent() {
+      try {
+        set({ recent: await deps.host().recentProjects() });
+      } catch (error) {
+        fail(error);
+      }
+    },
+    async cancel() {
+      await deps.host().cancel().catch(fail);
+    },
+    async rescan() {
+      await deps.host().rescan().catch(fail);
+    },
+    projectOpened(info) {
+      set({ project: info });
+    },
+    setProgress(progress) {
+      set({ progress });
+    },
+    setFocus(focus) {
+      set({ summary: focus.summary, revision: focus.revision });
+    },
+    notify(notice) {
+      set((s) => ({ notices: [...s.notices.slice(-4), { ...notice, id: ++noticeId }] }));
+    },
+    dismiss(id) {
+      set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
+    },
+  };
+  return actions;
+}
