@@ -55,10 +55,24 @@ export function pemBody(text: string, start: number, end: number): TextSpan | un
   if (endMarker < from) return undefined;
   let to = endMarker;
   const isBreak = (s: string) => s === '\n' || s === '\r' || s === ' ' || s === '\t';
-  for (;;) {
-    if (from < to && isBreak(text[from]!)) from++;
-    else if (text.startsWith('\\n', from) || text.startsWith('\\r', from)) from += 2;
-    else break;
+  const skipBreaks = () => {
+    for (;;) {
+      if (from < to && isBreak(text[from]!)) from++;
+      else if (text.startsWith('\\n', from) || text.startsWith('\\r', from)) from += 2;
+      else break;
+    }
+  };
+  skipBreaks();
+  // PGP armor headers (`Version: GnuPG v2`) and the blank line after them are not secret.
+  let header = /^[A-Za-z][\w-]*: [^\n\\]*(?:\r?\n|\\n)/.exec(text.slice(from, Math.min(to, from + 200)));
+  if (header) {
+    let at = from;
+    while (header) {
+      at += header[0].length;
+      header = /^[A-Za-z][\w-]*: [^\n\\]*(?:\r?\n|\\n)/.exec(text.slice(at, Math.min(to, at + 200)));
+    }
+    from = at;
+    skipBreaks();
   }
   for (;;) {
     if (to > from && isBreak(text[to - 1]!)) to--;

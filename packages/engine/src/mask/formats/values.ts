@@ -1,6 +1,7 @@
 // Which keys name a secret, and which values are real values rather than references, types,
 // templates or placeholders. Shared by every format scanner.
 import { type Candidate, FORMAT_PRIORITY } from '../candidates';
+import { pemBody } from '../secret-span';
 
 /** Splits `clientSecret`, `DB_PASSWORD`, `x-api-key`, `ConnectionStrings:Main` into lower-case words. */
 export function keyWords(key: string): string[] {
@@ -77,6 +78,11 @@ export function pushValue(
 ): void {
   while (start < end && /\s/.test(text[start]!)) start++;
   while (end > start && /\s/.test(text[end - 1]!)) end--;
+  // A key block as a value: only its body is the secret; the BEGIN and END lines stay.
+  if (text.startsWith('-----BEGIN', start)) {
+    const body = pemBody(text, start, end);
+    if (body) ({ start, end } = body);
+  }
   if (end <= start || !isRealValue(text.slice(start, end))) return;
   out.push({ start, end, rule, priority: FORMAT_PRIORITY, quote: quote || undefined });
 }
