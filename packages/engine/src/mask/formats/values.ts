@@ -13,7 +13,10 @@ export function keyWords(key: string): string[] {
     .filter(Boolean);
 }
 
-const LAST_WORD = /(?:password|passwd|passphrase|pwd|secret|token|apikey|privatekey|accesskey|secretkey)$/;
+// Fused words count for the unambiguous ones (pgpassword, clientsecret); `token` only with a
+// known prefix (js-tiktoken is a package, not a token).
+const LAST_WORD =
+  /^(?:\w*(?:password|passwd|passphrase|secret)|pwd|(?:auth|access|refresh|api|bearer|bot|session|oauth|sas|security|private|id)?token|apikey|privatekey|accesskey|secretkey)$/;
 const LAST_PAIR = new Set([
   'api key',
   'access key',
@@ -55,7 +58,7 @@ const PLACEHOLDER =
 const PLACEHOLDER_PART =
   /example|changeme|change_me|placeholder|\byour[-_ ]|[-_ ]here\b|x{4,}|\*{3,}|LOUPE_REDACTED\[/i;
 const REFERENCE =
-  /^(?:\$[A-Za-z_]\w*|\$\(.*\)|%\(\w+\)[sdr]|%[A-Za-z_]\w*%|@[A-Za-z_][\w.]*@|<[^<>\n]*>)$|\$\{|\{\{|\{%|<%|#\{|\bENC\[|^(?:os\.environ|os\.getenv|process\.env|System\.getenv|ENV\[|env\(|getenv\(|Environment\.)/;
+  /^(?:\$[A-Za-z_]\w*|\$\(.*\)|%\(\w+\)[sdr]|%[sd]|%[A-Za-z_]\w*%|@[A-Za-z_][\w.]*@|<[^<>\n]*>|\{[\w.[\]'"-]*\})$|\$\{|\{\{|\{%|<%|#\{|\bENC\[|^(?:os\.environ|os\.getenv|process\.env|System\.getenv|ENV\[|env\(|getenv\(|Environment\.)/;
 const CODE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(.*\)|\[.*\])$/;
 
 /** Is this text a value worth masking (not a reference, type, template, literal or placeholder)? */

@@ -119,6 +119,9 @@ const SCHEMES = [
 
 const URI_SAFE = '-_.~';
 
+/** `-----BEGIN <label>-----`, built so this source file holds no key-block marker itself. */
+const armor = (edge: 'BEGIN' | 'END', label: string) => `-----${edge} ${label}-----`;
+
 function uri(b: Builder, r: Rand): Builder {
   return b
     .add(`${pick(r, SCHEMES)}://${pick(r, ['app', 'admin', 'svc_user'])}:`)
@@ -188,9 +191,9 @@ function json(r: Rand, i: number): CorpusFile {
   uri(b, r).add('", "timeout": 30 },\n    { "name": "cache", "');
   b.add(key()).add('": "').plant(secret(r)).add('" }\n  ],\n');
   const body = keyBody(r, 3, '\\n');
-  b.add('  "tls": { "key": "-----BEGIN PRIVATE KEY-----\\n')
+  b.add(`  "tls": { "key": "${armor('BEGIN', 'PRIVATE KEY')}\\n`)
     .plant(body, body.replaceAll('\\n', '\n'))
-    .add('\\n-----END PRIVATE KEY-----\\n" },\n');
+    .add(`\\n${armor('END', 'PRIVATE KEY')}\\n" },\n`);
   b.add(`  "features": ["a", "b"],\n  "${plainKey()}": "${pick(r, PLAIN_VALUES)}"\n}\n`);
   return b.file(appsettings ? `j${i}/appsettings.Production.json` : `j${i}/config.json`, 'json');
 }
@@ -253,9 +256,9 @@ function yaml(r: Rand, i: number): CorpusFile {
     .plant(secret(r))
     .add("'\n");
   const pemYaml = keyBody(r, 3, '\n    ');
-  b.add('tls:\n  private_key: |\n    -----BEGIN RSA PRIVATE KEY-----\n    ')
+  b.add(`tls:\n  private_key: |\n    ${armor('BEGIN', 'RSA PRIVATE KEY')}\n    `)
     .plant(pemYaml, pemYaml.replaceAll('\n    ', '\n'))
-    .add('\n    -----END RSA PRIVATE KEY-----\n');
+    .add(`\n    ${armor('END', 'RSA PRIVATE KEY')}\n`);
   b.add(`logging:\n  level: info\n  ${plainKey()}: ${pick(r, PLAIN_VALUES)}\n`);
   return b.file(`y${i}/application.yml`, 'yaml');
 }
@@ -424,9 +427,9 @@ function keys(r: Rand, i: number): CorpusFile {
   ]);
   const b = new Builder();
   if (label.startsWith('PGP'))
-    b.add(`-----BEGIN ${label}-----\nVersion: GnuPG v2\n\n`).plant(keyBody(r, int(r, 4, 12)));
-  else b.add(`-----BEGIN ${label}-----\n`).plant(keyBody(r, int(r, 4, 12)));
-  b.add(`\n-----END ${label}-----\n`);
+    b.add(`${armor('BEGIN', label)}\nVersion: GnuPG v2\n\n`).plant(keyBody(r, int(r, 4, 12)));
+  else b.add(`${armor('BEGIN', label)}\n`).plant(keyBody(r, int(r, 4, 12)));
+  b.add(`\n${armor('END', label)}\n`);
   return b.file(`k${i}/${pick(r, ['id_rsa', 'server.key', 'tls.pem', 'signing.asc', 'deploy_key'])}`);
 }
 
