@@ -2,3 +2,4 @@
 export * from './errors';
 export { createGitRunner, type GitResult, type GitRunner } from './scan/git';
 export * from './types';
+export * from './mask/index';

@@ -1,0 +1,35 @@
+// Worker entry for bulk masking (piscina). It reads and scans files and returns the text cut
+// around its secret spans, with keyed hashes in place of the values; the calling thread numbers
+// them (assembleMask), so numbering is the same whichever worker read which file.
+import { readFile } from 'node:fs/promises';
+import { looksBinary } from './binary';
+import { type PreparedMask, prepareMask } from './mask';
+import { loadMaskRules } from './rules';
+import { DEFAULT_LIMITS, type MaskLimits } from './scan';
+
+export interface MaskTask {
+  /** Path relative to the project root (`/` separators): format detection and path rules use it. */
+  path: string;
+  /** Text to mask, or… */
+  text?: string;
+  /** …an absolute file to read here, so its bytes never pass through the calling thread. */
+  file?: string;
+  rulesPath?: string;
+  /** The session's HMAC key. */
+  key: Uint8Array;
+  limits?: MaskLimits;
+}
+
+export default async function maskTask(task: MaskTask): Promise<PreparedMask> {
+  const rules = await loadMaskRules(task.rulesPath);
+  const limits = task.limits ?? DEFAULT_LIMITS;
+  let text = task.text;
+  if (text === undefined) {
+    const bytes = await readFile(task.file!);
+    if (bytes.length > limits.maxBytes)
+      return { pieces: [], marks: [], withheld: `the file is larger than ${limits.maxBytes >> 20} MiB, the masking limit; it was withheld` };
+    if (looksBinary(bytes)) return { pieces: [], marks: [], withheld: 'binary file; not masked and not shown' };
+    text = bytes.toString('utf8');
+  }
+  return prepareMask(text, task.path, rules, Buffer.from(task.key), limits);
+}
