@@ -41,16 +41,34 @@ export class MaskLimitError extends Error {}
 const ALLOW = 'gitleaks:allow';
 const NL = 10;
 
-/** Rules whose keywords occur in the text (plus keyword-less rules), in rule-file order, and the format-tier keywords present. */
+/**
+ * Rules whose keywords occur in the text (plus keyword-less rules), in rule-file order, and the
+ * format-tier keywords present. A screened rule whose regex matches nowhere is dropped here: the
+ * set answers "matches somewhere" exactly as a search would.
+ */
 export function prefilter(buf: Buffer, rules: MaskRules): { active: CompiledRule[]; tier: Set<string> } {
   const on = new Uint8Array(rules.rules.length);
   const tier = new Set<string>();
   for (const i of rules.alwaysRules) on[i] = 1;
-  if (buf.length > 0)
-    for (const k of rules.keywordSet.match(buf)) {
-      if (k >= rules.ruleKeywordCount) tier.add(rules.keywords[k]!);
+  if (buf.length > 0) {
+    const matchedScreen = new Uint8Array(rules.rules.length);
+    let hits: number[];
+    let screenedKnown = true;
+    try {
+      hits = rules.keywordSet.match(buf);
+    } catch {
+      // Out of automaton memory: fall back to literal keywords only and run every rule they switch on.
+      const lower = buf.toString('latin1').toLowerCase();
+      hits = rules.keywords.flatMap((k, i) => (lower.includes(k) ? [i] : []));
+      screenedKnown = false;
+    }
+    for (const k of hits) {
+      if (k >= rules.keywords.length) matchedScreen[rules.screened[k - rules.keywords.length]!] = 1;
+      else if (k >= rules.ruleKeywordCount) tier.add(rules.keywords[k]!);
       else for (const i of rules.rulesByKeyword[k]!) on[i] = 1;
     }
+    if (screenedKnown) for (const i of rules.screened) if (!matchedScreen[i]) on[i] = 0;
+  }
   return { active: rules.rules.filter((r) => on[r.index] === 1), tier };
 }
 

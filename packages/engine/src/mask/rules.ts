@@ -11,7 +11,7 @@ import { parse } from 'smol-toml';
 import { LoupeError } from '../errors';
 import { type CompiledAllowlist, compileAllowlist, type RawAllowlist } from './allowlist';
 import { TIER_KEYWORDS } from './formats/index';
-import { compileGo, escapeLiteral, type RE2Set } from './go-regex';
+import { compileGo, escapeLiteral, type RE2Set, translateGoRegex } from './go-regex';
 import { endsWithBoundary } from './secret-span';
 
 /** SHA-256 of resources/rules/gitleaks.toml (Gitleaks b58d3f10, 222 rules). */
@@ -20,6 +20,8 @@ export const PINNED_RULES_SHA256 = 'e163e53b9e7e8a8511e77271e2b323ed057759542a6d
 export interface CompiledRule {
   index: number;
   id: string;
+  /** The Go pattern as written in the rule file. */
+  source?: string;
   /** Global regex with indices (`gd`) for the scan; undefined for path-only rules. */
   regex?: RE2;
   /** The same pattern without `g`: Gitleaks re-runs it on the match to pick the secret group. */
@@ -52,6 +54,12 @@ export interface MaskRules {
   keywords: string[];
   /** Keywords before this index gate rules; the rest switch on format-tier scanners. */
   ruleKeywordCount: number;
+  /**
+   * Rules whose regex is also in `keywordSet`, after the keywords (pattern `keywords.length + i`
+   * is `screened[i]`): their keywords are common in code (`s.`, `sk`, `ey`), so the same pass
+   * that finds keywords also says whether they match at all, sparing a pass per rule.
+   */
+  screened: number[];
   keywordSet: RE2Set;
   /** Rule indices gated by each keyword. */
   rulesByKeyword: number[][];
@@ -172,6 +180,7 @@ export function compileMaskRules(bytes: Buffer, file: string, pin = PINNED_RULES
     rules.push({
       index: rules.length,
       id: raw.id,
+      source: raw.regex,
       regex: raw.regex ? compile(raw.regex, 'gd') : undefined,
       submatch: raw.regex ? compile(raw.regex, 'd') : undefined,
       secretGroup: raw.secretGroup ?? 0,
@@ -223,9 +232,31 @@ function withKeywordIndex(
   // at worst a rule runs on a file it could have skipped.
   const ruleKeywordCount = keywords.length;
   keywords.push(...TIER_KEYWORDS);
-  const keywordSet = new RE2.Set(
-    keywords.map((k) => escapeLiteral(k)),
-    'i',
-  );
-  return { rules, global, keywords, ruleKeywordCount, keywordSet, rulesByKeyword, alwaysRules, file, sha256 };
+  const literals = keywords.map((k) => `(?i:${escapeLiteral(k)})`);
+  // Screened rules: short keywords, plain token shapes (the key-context and multi-line rules would
+  // blow up the set's automaton). Measured: the pass stays as fast as with keywords alone.
+  const screened = rules
+    .filter(
+      (r) => r.source && !r.path && !r.generic && !r.contextual && r.keywords.some((k) => k.length <= 3),
+    )
+    .map((r) => r.index);
+  let keywordSet: RE2Set;
+  try {
+    keywordSet = new RE2.Set([...literals, ...screened.map((i) => translateGoRegex(rules[i]!.source!))]);
+  } catch {
+    screened.length = 0;
+    keywordSet = new RE2.Set(literals);
+  }
+  return {
+    rules,
+    global,
+    keywords,
+    ruleKeywordCount,
+    screened,
+    keywordSet,
+    rulesByKeyword,
+    alwaysRules,
+    file,
+    sha256,
+  };
 }
