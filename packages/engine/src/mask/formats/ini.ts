@@ -23,14 +23,20 @@ export function scanIni(text: string, out: Candidate[], flavor: Flavor = 'ini'):
     while (k < lineEnd) {
       const ch = text[k]!;
       if (ch === '\\' && flavor === 'properties') k += 2;
-      else if (ch === '=' || ch === ':' || (flavor === 'properties' && /[ \t\f]/.test(ch))) break;
+      // npmrc keys hold `:` (`//host/:_authToken`); only `=` separates there.
+      else if (
+        ch === '=' ||
+        (ch === ':' && flavor !== 'npmrc') ||
+        (flavor === 'properties' && /[ \t\f]/.test(ch))
+      )
+        break;
       else k++;
     }
     const key = text.slice(at, k).trim();
     let v = k;
     while (v < lineEnd && /[ \t\f]/.test(text[v]!)) v++;
     if (flavor === 'properties' && (text[v] === '=' || text[v] === ':')) v++;
-    else if (flavor !== 'properties' && (text[v] === '=' || text[v] === ':')) v++;
+    else if (flavor !== 'properties' && (text[v] === '=' || (text[v] === ':' && flavor !== 'npmrc'))) v++;
     else if (flavor !== 'properties') {
       i = lineEnd + 1;
       continue;
