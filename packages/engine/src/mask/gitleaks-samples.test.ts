@@ -100,6 +100,21 @@ describe('Gitleaks samples, rule by rule (upstream semantics)', () => {
   });
 });
 
+describe('the screened keyword pass (differential)', () => {
+  it('finds exactly what running every keyword-gated rule finds, on every sample and on samples run together', () => {
+    const unscreened: MaskRules = { ...rules, screened: [] };
+    const key = (t: string, r: MaskRules) =>
+      detectSecrets(Buffer.from(t), '', r, unlimited)
+        .findings.map((f) => `${f.rule.id}@${f.matchStart}-${f.matchEnd}/${f.secretStart}-${f.secretEnd}`)
+        .sort();
+    const texts = samples.map((s) => s.text);
+    for (let i = 0; i < samples.length; i += 40) texts.push(texts.slice(i, i + 40).join('\n'));
+    const differ = texts.filter((t) => key(t, rules).join() !== key(t, unscreened).join());
+    expect(differ).toEqual([]);
+    expect(rules.screened.length).toBeGreaterThan(0);
+  });
+});
+
 describe('Gitleaks samples through maskText (all rules, all tiers)', () => {
   const session = new MaskSession();
   const mask = (s: Sample) => maskText(s.text, s.path ?? 'sample', rules, session);
