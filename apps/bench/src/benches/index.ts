@@ -1,5 +1,7 @@
 // Every benchmark, in the order `npm run bench` runs them. `npm run bench -- NAME...` runs a subset.
 import type { Bench } from '../harness';
 import { maskBench } from './mask';
+import { tokensBench } from './tokens';
+import { treeBench } from './tree';
 
-export const benches: Bench[] = [maskBench];
+export const benches: Bench[] = [tokensBench, treeBench, maskBench];

@@ -2,5 +2,7 @@
 import type { Command } from '../command';
 import { ls } from './ls';
 import { mask } from './mask';
+import { tokens } from './tokens';
+import { tree } from './tree';
 
-export const commands: Command[] = [ls, mask];
+export const commands: Command[] = [ls, tree, tokens, mask];

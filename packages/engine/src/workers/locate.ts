@@ -7,6 +7,7 @@
 export const WORKER_SOURCES = {
   // name: '../feature/worker.ts'
   mask: '../mask/worker.ts',
+  tokens: '../tokens/worker.ts',
 } as const satisfies Record<string, string>;
 
 export type WorkerName = keyof typeof WORKER_SOURCES;
