@@ -146,9 +146,7 @@ function examine(
   let end = rawEnd;
   while (start < end && buf[start] === NL) start++;
   while (end > start && buf[end - 1] === NL) end--;
-  const line = gitleaksLine(buf, rawStart, rawStart + (end - start), noNewline);
-  if (line.includes(ALLOW)) return undefined;
-
+  // The filters below are all conjunctive; the cheap ones run first.
   let secretStart = start;
   let secretEnd = end;
   const groups = rule.submatch!.exec(buf.subarray(start, end)) as unknown as {
@@ -175,6 +173,8 @@ function examine(
   }
   const secret = buf.toString('utf8', secretStart, secretEnd);
   if (rule.entropy !== 0 && shannonEntropy(secret) <= rule.entropy) return undefined;
+  const line = gitleaksLine(buf, rawStart, rawStart + (end - start), noNewline);
+  if (line.includes(ALLOW)) return undefined;
   const text = { secret, match: buf.toString('utf8', start, end), line };
   if (findingAllowed(rules.global, text, path) || findingAllowed(rule.allowlists, text, path))
     return undefined;
