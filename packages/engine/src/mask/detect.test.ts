@@ -107,6 +107,25 @@ describe('detector semantics (Gitleaks detect.go)', () => {
     expect(found(`[[rules]]\nid = "r"\nregex = '''a*'''\n`, 'baab').matches).toEqual(['', 'aa', '']);
   });
 
+  it('falls back to plain keyword checks, running every rule they switch on, if the keyword pass fails', async () => {
+    const { loadMaskRules } = await import('./rules');
+    const rules = await loadMaskRules();
+    const failing = {
+      ...rules,
+      keywordSet: {
+        match: () => {
+          throw new Error('RE2.Set matching failed: out of memory.');
+        },
+      },
+    } as unknown as typeof rules;
+    const token = `hvs.${'aB3dE5fG7h'.repeat(10)}`;
+    const text = `VAULT_TOKEN=${token}\n`;
+    const normal = detectSecrets(Buffer.from(text), '', rules, open).findings.map((f) => f.rule.id);
+    const fallback = detectSecrets(Buffer.from(text), '', failing, open).findings.map((f) => f.rule.id);
+    expect(normal).toContain('vault-service-token');
+    expect(fallback).toEqual(normal);
+  });
+
   it('stops with a limit error past the match cap or the deadline', () => {
     const rules = custom(`[[rules]]\nid = "r"\nregex = '''a'''\n`);
     const buf = Buffer.from('a'.repeat(50));

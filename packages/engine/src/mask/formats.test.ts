@@ -174,6 +174,7 @@ describe('format tier', () => {
       'password: string',
       'token = getToken()',
       'API_KEY = os.environ["API_KEY"]',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${…} is the point of this case
       'secret: ${VAR}',
       'password = %(name)s',
       'token: {{ .Values.x }}',

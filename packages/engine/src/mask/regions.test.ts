@@ -31,6 +31,7 @@ describe('code regions', () => {
     expect(show(text, 'c')).toEqual([
       'string:x\\"y',
       "comment:// note 'q'",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${…} is the point of this case
       'string:t\n${c}',
       'comment: k = "v" ',
       'string:z',

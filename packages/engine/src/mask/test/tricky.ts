@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: literal ${…} references are the decoys here
 // Files full of things that look like secrets and are not values: references, types, calls,
 // templates, placeholders, example hosts. Masking must leave every byte of them alone.
 
