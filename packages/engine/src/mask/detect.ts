@@ -99,6 +99,8 @@ export function detectSecrets(
     for (const [rawStart, rawEnd] of findAll(regex, buf)) {
       if (++matches > limits.maxMatches)
         throw new MaskLimitError(`more than ${limits.maxMatches} rule matches`);
+      if ((matches & 255) === 0 && performance.now() > limits.deadline)
+        throw new MaskLimitError('masking took longer than its time limit');
       const f = examine(rule, buf, rawStart, rawEnd, path, rules, noNewline);
       if (f) out.findings.push(f);
     }

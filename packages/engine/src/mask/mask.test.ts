@@ -115,6 +115,25 @@ describe('maskText', () => {
     });
   });
 
+  it('stays linear on adversarial inputs (a quadratic scanner would not finish within the test timeout)', () => {
+    const n = 1_000_000;
+    const cases: Array<[string, string]> = [
+      ['a.yaml', `a${' '.repeat(n)}b\n`],
+      ['a.yaml', `k: ${'x: '.repeat(n / 3)}\n`],
+      ['a.yaml', `${'- '.repeat(n / 2)}x\n`],
+      ['a.properties', `k=${'v\\\n'.repeat(n / 3)}end\n`],
+      ['a.xml', `<a ${'b'.repeat(n)}>`],
+      ['a.xml', `<a ${'b="1" '.repeat(n / 7)}>`],
+      ['a.toml', `${'a.'.repeat(n / 2)}b = "x"\n`],
+      ['.env', `${'A'.repeat(n)}=x\n`],
+      ['a.ts', `const x = "${'\\"'.repeat(n / 2)}";\n`],
+      ['a.txt', `${'password='.repeat(n / 9)};server=x\n`],
+      ['a.txt', `${'http://'.repeat(n / 7)}\n`],
+      ['a.json', `{"password": "${'a'.repeat(n)}"}`],
+    ];
+    for (const [p, t] of cases) expect(maskText(t, p, rules, new MaskSession()).withheld, p).toBeUndefined();
+  });
+
   it('withholds files that are secrets by path (pkcs12-file)', () => {
     expect(maskText('binary-ish', 'certs/client.p12', rules, new MaskSession()).withheld).toBe(
       'the whole file is a secret by rule pkcs12-file',

@@ -42,11 +42,9 @@ export function scanText(
   const buf = Buffer.from(text, 'utf8');
   if (buf.length > limits.maxBytes) return { withheld: tooLarge(limits) };
   let found: ReturnType<typeof detectSecrets>;
+  const deadline = performance.now() + limits.timeLimitMs;
   try {
-    found = detectSecrets(buf, path, rules, {
-      deadline: performance.now() + limits.timeLimitMs,
-      maxMatches: limits.maxMatches,
-    });
+    found = detectSecrets(buf, path, rules, { deadline, maxMatches: limits.maxMatches });
   } catch (error) {
     if (error instanceof MaskLimitError) return { withheld: `${error.message}; the file was withheld` };
     throw error;
@@ -55,6 +53,9 @@ export function scanText(
     return { withheld: `the whole file is a secret by rule ${found.fileRules.map((r) => r.id).join(', ')}` };
   const candidates = ruleCandidates(text, buf, path, found.findings);
   candidates.push(...scanFormat(text, path, found.tier));
+  // The format tier is linear but has no checkpoints of its own: the budget covers it as a whole.
+  if (performance.now() > deadline)
+    return { withheld: 'masking took longer than its time limit; the file was withheld' };
   return { spans: merge(candidates) };
 }
 

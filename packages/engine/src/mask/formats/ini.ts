@@ -46,7 +46,11 @@ export function scanIni(text: string, out: Candidate[], flavor: Flavor = 'ini'):
     let next = lineEnd + 1;
     if (flavor === 'properties') {
       // Continuation: an odd number of trailing backslashes joins the next line.
-      while (/(?:^|[^\\])(?:\\\\)*\\\r?$/.test(text.slice(v, end)) && next < text.length) {
+      // Only the last line decides (testing the growing value would be quadratic).
+      while (
+        /(?:^|[^\\])(?:\\\\)*\\\r?$/.test(text.slice(text.lastIndexOf('\n', end - 1) + 1, end)) &&
+        next < text.length
+      ) {
         let e = text.indexOf('\n', next);
         if (e < 0) e = text.length;
         end = e;

@@ -23,8 +23,10 @@ export function isExampleHost(host: string): boolean {
 export function scanUris(text: string, out: Candidate[]): void {
   let at = text.indexOf('://');
   while (at >= 0) {
-    scanOne(text, at, out);
-    at = text.indexOf('://', at + 3);
+    const next = text.indexOf('://', at + 3);
+    // Each URI is read only up to the next `://`, so the whole scan stays linear.
+    scanOne(text, at, next < 0 ? text.length : next, out);
+    at = next;
   }
   let jdbc = text.indexOf('jdbc:oracle:');
   while (jdbc >= 0) {
@@ -39,13 +41,13 @@ export function scanUris(text: string, out: Candidate[]): void {
   }
 }
 
-function scanOne(text: string, at: number, out: Candidate[]): void {
+function scanOne(text: string, at: number, limit: number, out: Candidate[]): void {
   let s = at;
   while (s > 0 && /[A-Za-z0-9+.-]/.test(text[s - 1]!)) s--;
   if (s === at || !/[A-Za-z]/.test(text[s]!)) return;
   const from = at + 3;
   let end = from;
-  while (end < text.length && end - from < MAX_AUTHORITY && !STOP.has(text[end]!)) end++;
+  while (end < limit && end - from < MAX_AUTHORITY && !STOP.has(text[end]!)) end++;
   const authority = text.slice(from, end);
   const atSign = authority.lastIndexOf('@');
   if (atSign > 0) {
@@ -56,12 +58,12 @@ function scanOne(text: string, at: number, out: Candidate[]): void {
   }
   // Query string: skip the path, then read key=value pairs.
   let q = end;
-  while (q < text.length && q - from < 4 * MAX_AUTHORITY && !QUERY_STOP.has(text[q]!) && text[q] !== '?') q++;
+  while (q < limit && q - from < 4 * MAX_AUTHORITY && !QUERY_STOP.has(text[q]!) && text[q] !== '?') q++;
   if (text[q] !== '?' || isExampleHost(authority.slice(atSign + 1))) return;
   let p = q + 1;
-  while (p < text.length) {
+  while (p < limit) {
     let e = p;
-    while (e < text.length && !QUERY_STOP.has(text[e]!) && text[e] !== '&' && text[e] !== ';') e++;
+    while (e < limit && !QUERY_STOP.has(text[e]!) && text[e] !== '&' && text[e] !== ';') e++;
     const eq = text.indexOf('=', p);
     if (eq > p && eq < e) {
       const name = text.slice(p, eq);

@@ -39,6 +39,8 @@ const LAST_PAIR = new Set([
  * environment), where a bare `KEY`/`_KEY`, `PASS` or `AUTH` suffix is a secret too.
  */
 export function isSecretKey(key: string, env = false): boolean {
+  // Real key names are short; a huge "key" is not one (and would make word splitting slow).
+  if (key.length > 256) return false;
   const words = keyWords(key);
   const last = words[words.length - 1];
   if (!last) return false;

@@ -52,7 +52,8 @@ export function scanXml(text: string, out: Candidate[]): void {
       const selfClosing = text[close - 1] === '/';
       const m = /^<([\w:.-]+)/.exec(text.slice(i, close));
       if (m) {
-        attributes(text, i + m[0].length, close, out);
+        // Attribute parsing is skipped on absurd tags (the pattern would turn quadratic).
+        if (close - i < 64 * 1024) attributes(text, i + m[0].length, close, out);
         if (stack.length) stack[stack.length - 1]!.leaf = false;
         if (!selfClosing) stack.push({ name: m[1]!, contentStart: close + 1, leaf: true });
       }

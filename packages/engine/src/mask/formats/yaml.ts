@@ -17,6 +17,8 @@ interface Line {
   end: number;
 }
 
+/** Keys are short; capping what the key pattern sees keeps it linear on huge lines. */
+const KEY_SPAN = 1024;
 const KEY =
   /^(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\n]|'')*)'|([^\s#'"{[\]},&*!|>%@`-][^\n#]*?|-[^\s][^\n#]*?))[ \t]*:(?=[ \t]|$)/;
 
@@ -77,7 +79,7 @@ function scanDocument(text: string, ls: Line[], out: Candidate[]): void {
     const parent = stack[stack.length - 1]?.key ?? '';
     const inSecretData =
       secretKind && (stack[0]?.key === 'data' || stack[0]?.key === 'stringData') && stack[0].indent === 0;
-    const m = KEY.exec(text.slice(at, l.end));
+    const m = KEY.exec(text.slice(at, Math.min(l.end, at + KEY_SPAN)));
     if (!m) {
       // A scalar sequence item: `- KEY=value` under environment, or any item of Secret data.
       if (dash && at < l.end) {
@@ -190,7 +192,12 @@ function scalar(text: string, ls: Line[], li: number, at: number, indent: number
   while (next < ls.length) {
     const n = ls[next]!;
     const ni = indentOf(text, n);
-    if (blank(text, n) || ni <= indent || KEY.test(text.slice(n.start + ni, n.end))) break;
+    if (
+      blank(text, n) ||
+      ni <= indent ||
+      KEY.test(text.slice(n.start + ni, Math.min(n.end, n.start + ni + KEY_SPAN)))
+    )
+      break;
     end = n.end;
     next++;
   }
