@@ -10,4 +10,7 @@ export {
   type ScanResult,
   scanProject,
 } from './scan/index';
+export { normalizeOverridePath, type OverrideState, type Overrides } from './scan/overrides';
+export { loadOverrides, overridesFile, saveOverrides, setOverride } from './scan/overrides-store';
+export { MARKERS, type StackId, summarizeHidden } from './scan/smart/index';
 export * from './types';

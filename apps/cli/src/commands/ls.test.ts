@@ -16,7 +16,11 @@ writeFileSync(path.join(work, 'p/img.png'), 'png');
 describe('loupe ls', () => {
   it('prints visible paths, one per line, sorted bytewise, through a real process', async () => {
     const r = await cliProcess(['ls', path.join(work, 'p')]);
-    expect(r).toEqual({ code: 0, stdout: '.gitignore\nb.txt\nimg.png\nsub/a.txt\n', stderr: '' });
+    expect(r).toEqual({
+      code: 0,
+      stdout: '.gitignore\nb.txt\nimg.png\nsub/a.txt\n',
+      stderr: 'loupe ls: gitignored: 1 file (--json --all lists them with reasons)\n',
+    });
   });
 
   it('--json --all adds sizes, flags, hidden entries with reasons and notes', async () => {
