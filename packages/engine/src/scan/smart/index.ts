@@ -20,9 +20,15 @@ export interface Applied {
   owner: string;
 }
 
+/** A rule in a table shared by all owners with the same stacks: the marker is looked up later. */
+interface Entry {
+  rule: Rule;
+  stack: StackId | undefined;
+}
+
 interface Table {
-  byName: Map<string, Applied[]>;
-  patterns: Applied[];
+  byName: Map<string, Entry[]>;
+  patterns: Entry[];
 }
 
 const tables = new Map<string, Table>();
@@ -31,18 +37,18 @@ function tableFor(owner: Owner | undefined): Table {
   const key = owner?.key ?? '';
   let table = tables.get(key);
   if (table) return table;
-  table = { byName: new Map(), patterns: [] };
+  const t: Table = { byName: new Map(), patterns: [] };
   const seen = new Set<string>();
-  const add = (rule: Rule, marker: string) => {
+  const add = (rule: Rule, stack: StackId | undefined) => {
     if (seen.has(rule.id)) return; // one rule shared by two stacks of the same folder
     seen.add(rule.id);
-    const applied = { rule, owner: marker };
-    if (rule.names instanceof RegExp) table!.patterns.push(applied);
-    else for (const n of rule.names) table!.byName.set(n, [...(table!.byName.get(n) ?? []), applied]);
+    const entry = { rule, stack };
+    if (rule.names instanceof RegExp) t.patterns.push(entry);
+    else for (const n of rule.names) t.byName.set(n, [...(t.byName.get(n) ?? []), entry]);
   };
-  if (owner)
-    for (const [stack, marker] of owner.stacks) for (const r of STACK_RULES[stack as StackId]) add(r, marker);
-  for (const r of ANYWHERE_RULES) add(r, '');
+  if (owner) for (const stack of owner.stacks.keys()) for (const r of STACK_RULES[stack]) add(r, stack);
+  for (const r of ANYWHERE_RULES) add(r, undefined);
+  table = t;
   tables.set(key, table);
   return table;
 }
@@ -59,9 +65,10 @@ export function candidateRules(
   const table = tableFor(owner);
   let found = table.byName.get(name);
   for (const p of table.patterns) if ((p.rule.names as RegExp).test(name)) found = [...(found ?? []), p];
-  if (found && found.some((a) => a.rule.parent !== undefined))
+  if (found?.some((a) => a.rule.parent !== undefined))
     found = found.filter((a) => a.rule.parent === undefined || a.rule.parent === parentName);
-  return found?.length ? found : undefined;
+  if (!found?.length) return undefined;
+  return found.map((e) => ({ rule: e.rule, owner: (e.stack && owner?.stacks.get(e.stack)) || '' }));
 }
 
 /**

@@ -150,7 +150,7 @@ class Probe {
     if ('manifest' in t) {
       if (at.byName.get(t.manifest) !== 'file') return undefined;
       const text = await this.deps.head(path.join(abs, t.manifest), MAX_MANIFEST_BYTES);
-      return text?.includes(t.contains) ? [prefix + t.manifest] : undefined;
+      return text !== undefined && t.contains.test(text) ? [prefix + t.manifest] : undefined;
     }
     if ('pair' in t) {
       for (const [name, k] of at.entries) {

@@ -15,8 +15,8 @@ export type Test =
   | { dirs: RegExp; min?: number }
   /** A CACHEDIR.TAG file that starts with the standard signature (bford.info/cachedir). */
   | { cachedir: true }
-  /** A small manifest whose first few KiB contain `contains`. */
-  | { manifest: string; contains: string }
+  /** A small manifest whose first few KiB match `contains`. */
+  | { manifest: string; contains: RegExp }
   /** Compiled code next to its companion: `x.js` + `x.js.map` or `x.js` + `x.d.ts`. */
   | { pair: 'source-map' | 'declaration' }
   /** At least `min` (default 1) subfolders whose names match `inside` pass `test` (two levels). */
@@ -317,7 +317,7 @@ export const ANYWHERE_RULES: readonly Rule[] = [
   rule(
     'python.venv',
     ['.venv', 'venv', 'env', '.env', 'virtualenv', '.virtualenv', '.conda'],
-    ...anyOf({ manifest: 'pyvenv.cfg', contains: 'home' }, dir('conda-meta')),
+    ...anyOf({ manifest: 'pyvenv.cfg', contains: /^home\s*=/m }, dir('conda-meta')),
   ),
   rule('python.direnv', ['.direnv'], ...anyOf(inside(/^python-/, file('pyvenv.cfg')))),
   rule('python.pytest-cache', ['.pytest_cache'], [CACHEDIR], [dir('v'), file('README.md')]),

@@ -20,7 +20,7 @@ function names(entries: HiddenEntry[]): string {
   for (const e of entries) counts.set(basename(e.path), (counts.get(basename(e.path)) ?? 0) + 1);
   const sorted = [...counts].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const shown = sorted.slice(0, MAX_NAMES).map(([n, c]) => (c > 1 ? `${n} ×${c}` : n));
-  if (sorted.length > MAX_NAMES) shown.push(`${sorted.length - MAX_NAMES} more names`);
+  if (sorted.length > MAX_NAMES) shown.push(`+${sorted.length - MAX_NAMES} more`);
   return shown.join(', ');
 }
 
