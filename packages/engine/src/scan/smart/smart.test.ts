@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HiddenEntry } from '../../types';
 import { scanProject } from '../index';
-import { build, CACHEDIR_TAG, DIR, type Spec } from './testing/fixture';
+import { build, CACHEDIR_TAG, type Spec } from './testing/fixture';
 
 const work = mkdtempSync(path.join(tmpdir(), 'loupe-smart-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
