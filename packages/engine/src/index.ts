@@ -1,7 +1,7 @@
 // Public API of the context engine. Consumers import from here only.
 export * from './errors';
 export { compareBytewise } from './scan/bytes';
-export { createGitRunner, type GitResult, type GitRunner } from './scan/git';
+export { createGitRunner, type GitResult, type GitRunner, untrustedRootsFor } from './scan/git';
 export {
   DEFAULT_MAX_FILE_BYTES,
   resolveRoot,

@@ -7,7 +7,7 @@ import { LoupeError } from '../errors';
 import type { FileEntry, FileFlag, HiddenEntry, RepoInfo } from '../types';
 import { isBinaryByName } from './binary';
 import { sortBytewise } from './bytes';
-import { createGitRunner, type GitRunner } from './git';
+import { createGitRunner, type GitRunner, untrustedRootsFor } from './git';
 import { OverrideSet, type Overrides } from './overrides';
 import { openRepo, type RepoContext } from './repo';
 import { type Owner, ownerOf } from './smart/index';
@@ -121,7 +121,7 @@ export async function scanProject(dir: string, options: ScanOptions = {}): Promi
       ? new OverrideSet(options.overrides, root)
       : undefined;
   const smart = options.smartIgnore !== false;
-  const git = options.git ?? createGitRunner([root]);
+  const git = options.git ?? createGitRunner(untrustedRootsFor(root));
   const ctx = await openRepo(root, '', git);
   const owner = smart && ctx.kind === 'git' && ctx.prefix ? ownerAbove(root, ctx) : undefined;
   const walked = await walk(ctx, {
