@@ -83,20 +83,26 @@ function exclusion(job: DirJob, lists: IgnoreList[], repoPath: string, name: str
   return hit && !isNegative(hit) ? { list: ex, pattern: hit } : undefined;
 }
 
+/** Every job has every field, so the walk's hot code sees one object shape. */
+const dirJob = (
+  ctx: RepoContext,
+  abs: string,
+  rel: string,
+  lists: IgnoreList[],
+  excludedBy: Exclusion | undefined,
+  mode: DirJob['mode'],
+  owner: Owner | undefined,
+  candidate?: Applied[],
+  hiddenAt?: number,
+): DirJob => ({ ctx, abs, rel, lists, excludedBy, mode, owner, candidate, hiddenAt });
+
 const join = (a: string, b: string) => (a ? `${a}/${b}` : b);
 const isGitName = (name: string, fold: boolean) => (fold ? name.toLowerCase() === '.git' : name === '.git');
 
 export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResult> {
   const result: WalkResult = { files: [], hidden: [], contexts: [root] };
   const queue: DirJob[] = [
-    {
-      ctx: root,
-      abs: root.dir,
-      rel: '',
-      lists: root.ancestors,
-      ...(root.excludedBy ? { excludedBy: root.excludedBy } : {}),
-      ...(options.owner ? { owner: options.owner } : {}),
-    },
+    dirJob(root, root.dir, '', root.ancestors, root.excludedBy, undefined, options.owner),
   ];
   let active = 0;
   let dirsDone = 0;
@@ -169,8 +175,7 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
         // A `.git` that git does not accept as a repository makes an ordinary folder.
         if (nested.kind === 'git' && nested.prefix === '') {
           result.contexts.push(nested);
-          const { owner, mode } = job;
-          return prepare({ ctx: nested, abs: job.abs, rel: '', lists: [], owner, mode }, entries);
+          return prepare(dirJob(nested, job.abs, '', [], undefined, job.mode, job.owner), entries);
         }
       }
     }
@@ -204,48 +209,46 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
   function classify(job: Ready, entries: Dirent[], out: WalkResult): DirJob[] {
     const { ctx } = job;
     const { overrides, smart } = options;
-    const here = join(ctx.rel, job.rel);
-    const hereName = here.slice(here.lastIndexOf('/') + 1);
-    // Smart ignore's part of a subfolder's job: its owner, and whether its name makes it a candidate.
-    const judged = (name: string) => {
-      const candidate = smart ? candidateRules(job.owner, name, hereName) : undefined;
-      return { owner: job.owner, ...(candidate ? { candidate } : {}) };
-    };
+    const { owner } = job;
+    // Smart ignore: does a subfolder's name make it a candidate under this folder's owner?
+    const candidate = (name: string) => (smart ? candidateRules(owner, name, ctx.rel, job.rel) : undefined);
     const next: DirJob[] = [];
     for (const e of entries) {
       const name = e.name;
       if (isGitName(name, ctx.ignoreCase)) continue;
       const rel = join(job.rel, name);
       const rootRel = join(ctx.rel, rel);
-      const forced = overrides?.at(rootRel);
-      const mode = forced === 'show' ? 'show' : forced === 'hide' ? 'hidden' : job.mode;
-      if (mode) {
-        overridden(job, e, rel, rootRel, mode, forced === 'hide', next, out);
-        continue;
+      if (overrides || job.mode) {
+        const forced = overrides?.at(rootRel);
+        const mode = forced === 'show' ? 'show' : forced === 'hide' ? 'hidden' : job.mode;
+        if (mode) {
+          overridden(job, e, rel, rootRel, mode, forced === 'hide', next, out);
+          continue;
+        }
       }
       if (e.isDirectory()) {
         const abs = job.abs + path.sep + name;
         const gitlink = ctx.tracked.has(rel);
         const holdsTracked = ctx.trackedDirs.has(rel);
-        const leads = overrides?.showsBelow(rootRel) ?? false;
+        const leads = overrides ? overrides.showsBelow(rootRel) : false;
         if (job.excludedBy) {
           if (gitlink || holdsTracked || leads)
-            next.push({ ctx, abs, rel, lists: job.own, excludedBy: job.excludedBy, ...judged(name) });
+            next.push(dirJob(ctx, abs, rel, job.own, job.excludedBy, undefined, owner, candidate(name)));
           continue;
         }
         const ex = gitlink ? undefined : exclusion(job, job.own, ctx.prefix + toBytes(rel), name, true);
         if (ex) {
           const hiddenAt = out.hidden.push({ path: rootRel, dir: true, reason: reasonOf(ex) }) - 1;
           if (holdsTracked || leads)
-            next.push({ ctx, abs, rel, lists: job.own, excludedBy: ex, hiddenAt, ...judged(name) });
+            next.push(dirJob(ctx, abs, rel, job.own, ex, undefined, owner, candidate(name), hiddenAt));
           continue;
         }
         if (smart && isOsJunk(name, true)) {
           out.hidden.push({ path: rootRel, dir: true, reason: { kind: 'os-junk' } });
-          if (leads) next.push({ ctx, abs, rel, lists: job.own, mode: 'hidden' });
+          if (leads) next.push(dirJob(ctx, abs, rel, job.own, undefined, 'hidden', owner));
           continue;
         }
-        next.push({ ctx, abs, rel, lists: job.own, ...judged(name) });
+        next.push(dirJob(ctx, abs, rel, job.own, undefined, undefined, owner, candidate(name)));
       } else if (e.isFile() || e.isSymbolicLink()) {
         const tracked = ctx.tracked.has(rel);
         if (!tracked) {
@@ -297,7 +300,7 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
     if (hiddenHere) out.hidden.push({ path: rootRel, dir: isDir, reason: { kind: 'user-hidden' } });
     if (isDir) {
       if (mode === 'show' || options.overrides?.showsBelow(rootRel))
-        next.push({ ctx, abs: job.abs + path.sep + e.name, rel, lists: job.own, mode });
+        next.push(dirJob(ctx, job.abs + path.sep + e.name, rel, job.own, undefined, mode, job.owner));
     } else if (mode === 'hidden') {
       // stands behind a hidden folder, or hidden here
     } else if (e.isFile() || e.isSymbolicLink()) {

@@ -54,19 +54,24 @@ function tableFor(owner: Owner | undefined): Table {
 }
 
 /**
- * The rules that make a subfolder named `name` (inside a folder named `parentName`) a candidate,
- * with the markers they come from; undefined for the vast majority of folders.
+ * The rules that make a subfolder named `name` a candidate, with the markers they come from;
+ * undefined for the vast majority of folders. The folder holding it is `base/dir` (two pieces, so
+ * the walk need not join them): only rules for well-known stores look at its name.
  */
 export function candidateRules(
   owner: Owner | undefined,
   name: string,
-  parentName: string,
+  base = '',
+  dir = '',
 ): Applied[] | undefined {
   const table = tableFor(owner);
   let found = table.byName.get(name);
   for (const p of table.patterns) if ((p.rule.names as RegExp).test(name)) found = [...(found ?? []), p];
-  if (found?.some((a) => a.rule.parent !== undefined))
-    found = found.filter((a) => a.rule.parent === undefined || a.rule.parent === parentName);
+  if (found?.some((a) => a.rule.parent !== undefined)) {
+    const holder = dir || base;
+    const holderName = holder.slice(holder.lastIndexOf('/') + 1);
+    found = found.filter((a) => a.rule.parent === undefined || a.rule.parent === holderName);
+  }
   if (!found?.length) return undefined;
   return found.map((e) => ({ rule: e.rule, owner: (e.stack && owner?.stacks.get(e.stack)) || '' }));
 }

@@ -107,9 +107,20 @@ function compile(specs: readonly MarkerSpec[]): Compiled {
 }
 
 const COMPILED = compile(MARKERS);
+const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * One test per directory entry, with no allocation: runs for every entry of every folder, often
+ * before the JIT has warmed up (a cold listing), so it must be a native regex, not JS code.
+ */
+const MAYBE_MARKER = new RegExp(
+  `^(?:${[...COMPILED.exact.keys()].map(escape).join('|')}` +
+    `|.*(?:${[...COMPILED.suffix.keys()].map(escape).join('|')})` +
+    `|${COMPILED.wild.map((w) => `${escape(w.prefix)}.*${escape(w.ext)}`).join('|')})$`,
+);
 
-/** The marker specs a directory entry matches (usually none: one map lookup). */
+/** The marker specs a directory entry matches (usually none). */
 export function markersOf(name: string, isDir: boolean, isFileLike: boolean): MarkerSpec[] {
+  if (!MAYBE_MARKER.test(name)) return [];
   const out: MarkerSpec[] = [];
   const fits = (s: MarkerSpec) => (s.dir ? isDir : isFileLike);
   for (const s of COMPILED.exact.get(name) ?? []) if (fits(s)) out.push(s);
@@ -142,6 +153,7 @@ export function ownerOf(
 ): Owner | undefined {
   let stacks: Map<StackId, string> | undefined;
   for (const e of entries) {
+    if (!MAYBE_MARKER.test(e.name)) continue;
     const isDir = e.isDirectory();
     const specs = markersOf(e.name, isDir, e.isFile() || e.isSymbolicLink());
     if (!specs.length) continue;
