@@ -107,15 +107,15 @@ function compile(specs: readonly MarkerSpec[]): Compiled {
 }
 
 const COMPILED = compile(MARKERS);
-const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRe = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * One test per directory entry, with no allocation: runs for every entry of every folder, often
  * before the JIT has warmed up (a cold listing), so it must be a native regex, not JS code.
  */
 const MAYBE_MARKER = new RegExp(
-  `^(?:${[...COMPILED.exact.keys()].map(escape).join('|')}` +
-    `|.*(?:${[...COMPILED.suffix.keys()].map(escape).join('|')})` +
-    `|${COMPILED.wild.map((w) => `${escape(w.prefix)}.*${escape(w.ext)}`).join('|')})$`,
+  `^(?:${[...COMPILED.exact.keys()].map(escapeRe).join('|')}` +
+    `|.*(?:${[...COMPILED.suffix.keys()].map(escapeRe).join('|')})` +
+    `|${COMPILED.wild.map((w) => `${escapeRe(w.prefix)}.*${escapeRe(w.ext)}`).join('|')})$`,
 );
 
 /** The marker specs a directory entry matches (usually none). */
