@@ -1,5 +1,6 @@
 // Public API of the context engine. Consumers import from here only.
 export * from './errors';
+export { type FocusDelta, FocusMatcher, type FocusRules, type FocusSnapshot } from './focus/focus';
 export { compareBytewise } from './scan/bytes';
 export { createGitRunner, type GitResult, type GitRunner, untrustedRootsFor } from './scan/git';
 export {
@@ -13,4 +14,15 @@ export {
 export { normalizeOverridePath, type OverrideState, type Overrides } from './scan/overrides';
 export { loadOverrides, overridesFile, saveOverrides, setOverride } from './scan/overrides-store';
 export { MARKERS, type StackId, summarizeHidden } from './scan/smart/index';
+export { defaultStateDir, projectStateDir } from './state/store';
+export * from './tokens/index';
+export * from './tree/index';
 export * from './types';
+export type { Event, Listener } from './util/emitter';
+export { FileIndex, type IndexEntry } from './workspace/file-index';
+export {
+  type FocusSummary,
+  type TokenProgress,
+  Workspace,
+  type WorkspaceOptions,
+} from './workspace/workspace';

@@ -1,5 +1,7 @@
 // Every benchmark, in the order `npm run bench` runs them. `npm run bench -- NAME...` runs a subset.
 import type { Bench } from '../harness';
 import { smart } from './smart';
+import { tokensBench } from './tokens';
+import { treeBench } from './tree';
 
-export const benches: Bench[] = [smart];
+export const benches: Bench[] = [tokensBench, treeBench, smart];

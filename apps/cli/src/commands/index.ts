@@ -1,5 +1,7 @@
 // The registry of subcommands; `loupe help` lists them in this order.
 import type { Command } from '../command';
 import { ls } from './ls';
+import { tokens } from './tokens';
+import { tree } from './tree';
 
-export const commands: Command[] = [ls];
+export const commands: Command[] = [ls, tree, tokens];
