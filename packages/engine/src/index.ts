@@ -12,7 +12,13 @@ export {
   scanProject,
 } from './scan/index';
 export { normalizeOverridePath, type OverrideState, type Overrides } from './scan/overrides';
-export { loadOverrides, overridesFile, saveOverrides, setOverride } from './scan/overrides-store';
+export {
+  type LoadedOverrides,
+  loadOverrides,
+  overridesFile,
+  saveOverrides,
+  setOverride,
+} from './scan/overrides-store';
 export { MARKERS, type StackId, summarizeHidden } from './scan/smart/index';
 export { defaultStateDir, projectStateDir } from './state/store';
 export * from './tokens/index';

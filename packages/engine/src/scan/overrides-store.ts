@@ -1,9 +1,9 @@
-// Persists a project's show/hide overrides in Loupe's state directory (given by the caller),
-// never in the repository: one small JSON file per project, written atomically (temp + rename).
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+// Persists a project's show/hide overrides in Loupe's state (the caller names the state folder),
+// never in the repository: `overrides.json` in the project's state folder, written atomically by
+// the state store (temp file + rename, previous version kept, a damaged file set aside).
 import path from 'node:path';
 import { LoupeError } from '../errors';
+import { projectStateDir, readState, writeState } from '../state/store';
 import type { RelPath } from '../types';
 import { normalizeOverridePath, type OverrideState, type Overrides } from './overrides';
 
@@ -11,97 +11,61 @@ const VERSION = 1;
 
 interface StoredOverrides extends Overrides {
   version: number;
-  /** The project root the file belongs to (the file name is a hash of it). */
+  /** The project root the file belongs to. */
   root: string;
 }
 
 /** The file holding the overrides of the project at `root` (an absolute, resolved path). */
 export function overridesFile(stateDir: string, root: string): string {
-  const id = createHash('sha256').update(root).digest('hex').slice(0, 24);
-  return path.join(stateDir, 'overrides', `${id}.json`);
+  return path.join(projectStateDir(stateDir, root), 'overrides.json');
 }
 
-const sorted = (xs: Iterable<string>) => [...new Set(xs)].sort();
+const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+function validate(raw: unknown): Overrides | undefined {
+  const data = raw as Partial<StoredOverrides> | null;
+  if (!data || typeof data !== 'object' || !strings(data.show) || !strings(data.hide)) return undefined;
+  return { show: data.show as string[], hide: data.hide as string[] };
+}
+
+export interface LoadedOverrides {
+  overrides: Overrides;
+  /** Set when a damaged file was set aside (the overrides are then empty). */
+  problem?: string;
+}
 
 /** The saved overrides, or empty lists when none were saved. */
-export async function loadOverrides(stateDir: string, root: string): Promise<Overrides> {
-  const file = overridesFile(stateDir, root);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { show: [], hide: [] };
-    throw new LoupeError(
-      'unreadable',
-      `Loupe cannot read its overrides file ${file} (${(error as Error).message}).`,
-    );
-  }
-  try {
-    const data = JSON.parse(text) as Partial<StoredOverrides>;
-    const list = (v: unknown) =>
-      Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-    return { show: list(data.show), hide: list(data.hide) };
-  } catch {
-    throw new LoupeError(
-      'unreadable',
-      `Loupe's overrides file ${file} is damaged (not JSON); delete it to start over without overrides.`,
-    );
-  }
+export function loadOverrides(stateDir: string, root: string): LoadedOverrides {
+  const { value, problem } = readState(overridesFile(stateDir, root), validate);
+  return { overrides: value ?? { show: [], hide: [] }, ...(problem ? { problem } : {}) };
 }
 
-/** Replaces the saved overrides of `root`; an empty set removes the file. */
-export async function saveOverrides(stateDir: string, root: string, overrides: Overrides): Promise<void> {
-  const file = overridesFile(stateDir, root);
-  const show = sorted(overrides.show.map((p) => normalizeOverridePath(p, root)));
-  const hide = sorted(overrides.hide.map((p) => normalizeOverridePath(p, root)));
+/** Replaces the saved overrides of `root` (normalized, sorted, without duplicates). */
+export function saveOverrides(stateDir: string, root: string, overrides: Overrides): Overrides {
+  const tidy = (list: string[]) => [...new Set(list.map((p) => normalizeOverridePath(p, root)))].sort();
+  const show = tidy(overrides.show);
+  const hide = tidy(overrides.hide);
   const both = show.find((p) => hide.includes(p));
   if (both)
     throw new LoupeError('invalid-argument', `${both} is both shown and hidden; keep one of the two.`);
-  if (!show.length && !hide.length) {
-    await rm(file, { force: true });
-    return;
-  }
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const data: StoredOverrides = { version: VERSION, root, show, hide };
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await writeFile(temp, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
-    await rename(temp, file); // atomic on one file system: readers see the old or the new file
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
+  writeState(overridesFile(stateDir, root), data);
+  return { show, hide };
 }
 
-const queues = new Map<string, Promise<unknown>>();
-
-/**
- * Sets one path to always shown, always hidden, or back to the rules ('default'), and returns the
- * new overrides. Calls for the same project run one after another, so none is lost.
- */
+/** Sets one path to always shown, always hidden, or back to the rules ('default'). */
 export function setOverride(
   stateDir: string,
   root: string,
   target: RelPath,
   state: OverrideState | 'default',
-): Promise<Overrides> {
-  const file = overridesFile(stateDir, root);
-  const run = async () => {
-    const p = normalizeOverridePath(target, root);
-    const current = await loadOverrides(stateDir, root);
-    const next: Overrides = {
-      show: current.show.filter((x) => x !== p),
-      hide: current.hide.filter((x) => x !== p),
-    };
-    if (state !== 'default') next[state].push(p);
-    await saveOverrides(stateDir, root, next);
-    return loadOverrides(stateDir, root);
+): Overrides {
+  const p = normalizeOverridePath(target, root);
+  const { overrides } = loadOverrides(stateDir, root);
+  const next: Overrides = {
+    show: overrides.show.filter((x) => x !== p),
+    hide: overrides.hide.filter((x) => x !== p),
   };
-  const result = (queues.get(file) ?? Promise.resolve()).then(run, run);
-  const settled = result.catch(() => {});
-  queues.set(file, settled);
-  void settled.then(() => {
-    if (queues.get(file) === settled) queues.delete(file);
-  });
-  return result;
+  if (state !== 'default') next[state].push(p);
+  return saveOverrides(stateDir, root, next);
 }
