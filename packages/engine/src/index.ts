@@ -3,7 +3,7 @@ export * from './errors';
 export { type FocusDelta, FocusMatcher, type FocusRules, type FocusSnapshot } from './focus/focus';
 export * from './mask/index';
 export { compareBytewise } from './scan/bytes';
-export { createGitRunner, type GitResult, type GitRunner } from './scan/git';
+export { createGitRunner, type GitResult, type GitRunner, untrustedRootsFor } from './scan/git';
 export {
   DEFAULT_MAX_FILE_BYTES,
   resolveRoot,
@@ -12,6 +12,15 @@ export {
   type ScanResult,
   scanProject,
 } from './scan/index';
+export { normalizeOverridePath, type OverrideState, type Overrides } from './scan/overrides';
+export {
+  type LoadedOverrides,
+  loadOverrides,
+  overridesFile,
+  saveOverrides,
+  setOverride,
+} from './scan/overrides-store';
+export { MARKERS, type StackId, summarizeHidden } from './scan/smart/index';
 export { defaultStateDir, projectStateDir } from './state/store';
 export * from './tokens/index';
 export * from './tree/index';

@@ -1,7 +1,8 @@
 // Every benchmark, in the order `npm run bench` runs them. `npm run bench -- NAME...` runs a subset.
 import type { Bench } from '../harness';
 import { maskBench } from './mask';
+import { smart } from './smart';
 import { tokensBench } from './tokens';
 import { treeBench } from './tree';
 
-export const benches: Bench[] = [tokensBench, treeBench, maskBench];
+export const benches: Bench[] = [tokensBench, treeBench, smart, maskBench];
