@@ -1,0 +1,266 @@
+// compress(text, path, options): one file at a detail level. Whatever happens, the result says
+// which level was applied and, when it is not the one asked for, why. Output that would not
+// re-parse cleanly with the same grammar is never returned: the file goes back in full.
+import { type Node, type Tree, Edit as TreeEdit } from 'web-tree-sitter';
+import { defaultParseCache, type ParseCache, syntaxFor, withTree } from '../parse/index';
+import { type Grammar, query } from '../parse/runtime';
+import { SYNTAX, type SyntaxSpec } from '../syntax/index';
+import { outlineEdits } from './outline';
+import { alternation, knownTypes, structureEdits } from './structure';
+import { isTestFile } from './testfiles';
+import { applyEdits, type Edit, LineIndex, mergeEdits, pointAfter } from './text';
+import { blankLineTrims, removalTrims, type Span } from './trims';
+import type { CompressOptions, CompressResult, CompressStats, Level } from './types';
+
+export interface CompressDeps {
+  cache: ParseCache;
+}
+
+const NO_STATS: CompressStats = { bodies: 0, comments: 0, docstrings: 0, tests: 0 };
+
+function full(
+  text: string,
+  requested: Level,
+  reason?: string,
+  language?: CompressResult['language'],
+): CompressResult {
+  return { text, level: 'full', requested, ...(reason ? { reason } : {}), language, stats: { ...NO_STATS } };
+}
+
+/** 1-based line of the first ERROR or MISSING node. */
+export function firstErrorLine(tree: Tree): number {
+  let node: Node | null = tree.rootNode;
+  for (let depth = 0; node && depth < 200; depth++) {
+    if (node.isError || node.isMissing) return node.startPosition.row + 1;
+    let next: Node | null = null;
+    for (const child of node.children) {
+      if (child && (child.hasError || child.isError || child.isMissing)) {
+        next = child;
+        break;
+      }
+    }
+    if (!next) return node.startPosition.row + 1;
+    node = next;
+  }
+  return 1;
+}
+
+interface Plan {
+  level: Level;
+  comments: boolean;
+  blankLines: boolean;
+  docstrings: boolean;
+  bodies: boolean;
+  tests: boolean;
+  reason?: string;
+}
+
+function plan(
+  spec: SyntaxSpec,
+  path: string,
+  text: string,
+  options: CompressOptions,
+  language: string,
+): Plan {
+  const strip = options.level === 'compact' || Boolean(options.stripComments);
+  const docstrings = Boolean(spec.docstrings && options.stripDocstrings);
+  if (options.level === 'compact' || !spec.structure) {
+    if (options.level !== 'compact' && !strip)
+      return {
+        level: 'full',
+        comments: false,
+        blankLines: false,
+        docstrings: false,
+        bodies: false,
+        tests: false,
+        reason: `${language} has no function bodies to empty`,
+      };
+    const reason =
+      options.level === 'compact'
+        ? undefined
+        : `${language} has no function bodies to empty; comments and blank lines removed instead`;
+    return {
+      level: 'compact',
+      comments: true,
+      blankLines: true,
+      docstrings,
+      bodies: false,
+      tests: false,
+      ...(reason ? { reason } : {}),
+    };
+  }
+  const tests = options.level === 'outline' && Boolean(spec.outline) && isTestFile(path, text);
+  return { level: options.level, comments: strip, blankLines: false, docstrings, bodies: true, tests };
+}
+
+function commentSpans(grammar: Grammar, tree: Tree, spec: SyntaxSpec): Span[] {
+  const types = knownTypes(grammar, spec.comments);
+  if (types.length === 0) return [];
+  const spans: Span[] = [];
+  for (const { node } of query(grammar, alternation(types, 'c')).captures(tree.rootNode)) {
+    if (spec.keepComment?.test(node.text)) continue;
+    spans.push({ start: node.startIndex, end: node.endIndex });
+  }
+  return spans;
+}
+
+const DOCSTRINGS = `
+(module . (expression_statement (string)) @doc)
+(class_definition body: (block . (expression_statement (string)) @doc))
+(function_definition body: (block . (expression_statement (string)) @doc))`;
+
+/** Python docstrings: removed, or `...` where one is all its block holds. */
+function docstringTrims(
+  grammar: Grammar,
+  tree: Tree,
+  text: string,
+  lines: LineIndex,
+): { trims: Edit[]; count: number } {
+  const alone: Edit[] = [];
+  const spans: Span[] = [];
+  for (const { node } of query(grammar, DOCSTRINGS).captures(tree.rootNode)) {
+    let next = node.nextNamedSibling;
+    while (next?.type === 'comment') next = next.nextNamedSibling;
+    if (!next && node.parent?.type === 'block')
+      alone.push({ start: node.startIndex, end: node.endIndex, text: '...' });
+    else spans.push({ start: node.startIndex, end: node.endIndex });
+  }
+  return { trims: [...alone, ...removalTrims(text, lines, spans)], count: alone.length + spans.length };
+}
+
+/** Inside a string, heredoc or block scalar that spans lines (its blank lines are content). */
+function protectedAt(tree: Tree, strings: readonly string[]) {
+  return (offset: number) => {
+    for (let node = tree.rootNode.descendantForIndex(offset); node; node = node.parent) {
+      if (strings.includes(node.type) && node.startIndex < offset && node.endIndex > offset) return true;
+    }
+    return false;
+  };
+}
+
+/** Re-parses the output incrementally from the input's tree; returns the first error line or 0. */
+function reparseErrorLine(
+  grammar: Grammar,
+  tree: Tree,
+  lines: LineIndex,
+  edits: Edit[],
+  output: string,
+): number {
+  const old = tree.copy();
+  try {
+    for (let i = edits.length - 1; i >= 0; i--) {
+      const e = edits[i]!;
+      const startPosition = lines.point(e.start);
+      old.edit(
+        new TreeEdit({
+          startIndex: e.start,
+          oldEndIndex: e.end,
+          newEndIndex: e.start + e.text.length,
+          startPosition,
+          oldEndPosition: lines.point(e.end),
+          newEndPosition: pointAfter(startPosition, e.text),
+        }),
+      );
+    }
+    const fresh = grammar.parser.parse(output, old);
+    if (!fresh) return 1;
+    try {
+      return fresh.rootNode.hasError ? firstErrorLine(fresh) : 0;
+    } finally {
+      fresh.delete();
+    }
+  } finally {
+    old.delete();
+  }
+}
+
+export async function compress(
+  text: string,
+  path: string,
+  options: CompressOptions,
+  deps: CompressDeps = { cache: defaultParseCache },
+): Promise<CompressResult> {
+  const requested = options.level;
+  if (requested === 'full') return full(text, requested);
+  const syntax = await syntaxFor(path, text, deps.cache);
+  if (!syntax.ok) return full(text, requested, syntax.reason, syntax.language);
+  const { grammar, language } = syntax;
+  const spec = SYNTAX[grammar.id];
+  return withTree(
+    grammar,
+    text,
+    (tree): CompressResult => {
+      if (tree.rootNode.hasError)
+        return full(
+          text,
+          requested,
+          `the ${grammar.id} parser reports a syntax error at line ${firstErrorLine(tree)}`,
+          language,
+        );
+      const p = plan(spec, path, text, options, language);
+      if (p.level === 'full') return full(text, requested, p.reason, language);
+      const lines = new LineIndex(text);
+      const eol = text.includes('\r\n') ? '\r\n' : '\n';
+      const stats: CompressStats = { ...NO_STATS };
+      const trims: Edit[] = [];
+      if (p.comments) {
+        const spans = commentSpans(grammar, tree, spec);
+        stats.comments = spans.length;
+        trims.push(...removalTrims(text, lines, spans));
+      }
+      if (p.docstrings) {
+        const doc = docstringTrims(grammar, tree, text, lines);
+        stats.docstrings = doc.count;
+        trims.push(...doc.trims);
+      }
+      if (p.blankLines) trims.push(...blankLineTrims(text, protectedAt(tree, spec.strings)));
+      const structural: Edit[] = [];
+      const ctx = { text, lines, eol, grammar, tree };
+      let handled: Span[] = [];
+      if (p.tests && spec.outline && spec.structure) {
+        const outline = outlineEdits({ ...ctx, spec: spec.outline, structure: spec.structure });
+        structural.push(...outline.edits);
+        handled = outline.handled;
+        stats.tests = outline.tests;
+      }
+      if (p.bodies && spec.structure) {
+        const result = structureEdits({
+          ...ctx,
+          spec: spec.structure,
+          keepDocstrings: !options.stripDocstrings,
+          handled,
+        });
+        structural.push(...result.edits);
+        stats.bodies = result.bodies;
+      }
+      const edits = mergeEdits(structural, trims);
+      if (edits.length === 0)
+        return {
+          text,
+          level: p.level,
+          requested,
+          ...(p.reason ? { reason: p.reason } : {}),
+          language,
+          stats,
+        };
+      const output = applyEdits(text, edits);
+      const bad = reparseErrorLine(grammar, tree, lines, edits, output);
+      if (bad)
+        return full(
+          text,
+          requested,
+          `the ${p.level} output did not re-parse cleanly (line ${bad}); returned in full`,
+          language,
+        );
+      return {
+        text: output,
+        level: p.level,
+        requested,
+        ...(p.reason ? { reason: p.reason } : {}),
+        language,
+        stats,
+      };
+    },
+    deps.cache,
+  );
+}

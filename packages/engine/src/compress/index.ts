@@ -1,0 +1,3 @@
+export { type CompressDeps, compress } from './compress';
+export { isTestFile } from './testfiles';
+export { type CompressOptions, type CompressResult, type CompressStats, LEVELS, type Level } from './types';
