@@ -104,10 +104,19 @@ function commentSpans(grammar: Grammar, tree: Tree, spec: SyntaxSpec): Span[] {
   return spans;
 }
 
-const DOCSTRINGS = `
-(module . (expression_statement (string)) @doc)
-(class_definition body: (block . (expression_statement (string)) @doc))
-(function_definition body: (block . (expression_statement (string)) @doc))`;
+const DEFINITIONS = '[(class_definition) (function_definition)] @d';
+
+/** The docstring statement of a module or block: its first statement, if that is a lone string. */
+function docstringOf(container: Node | null): Node | undefined {
+  if (!container) return undefined;
+  for (const child of container.namedChildren) {
+    if (!child || child.type === 'comment') continue;
+    const value =
+      child.type === 'expression_statement' && child.namedChildCount === 1 ? child.namedChild(0) : null;
+    return value?.type === 'string' ? child : undefined;
+  }
+  return undefined;
+}
 
 /** Python docstrings: removed, or `...` where one is all its block holds. */
 function docstringTrims(
@@ -116,16 +125,23 @@ function docstringTrims(
   text: string,
   lines: LineIndex,
 ): { trims: Edit[]; count: number } {
+  const found: Node[] = [];
+  const top = docstringOf(tree.rootNode);
+  if (top) found.push(top);
+  for (const { node } of query(grammar, DEFINITIONS).captures(tree.rootNode)) {
+    const doc = docstringOf(node.childForFieldName('body'));
+    if (doc) found.push(doc);
+  }
   const alone: Edit[] = [];
   const spans: Span[] = [];
-  for (const { node } of query(grammar, DOCSTRINGS).captures(tree.rootNode)) {
+  for (const node of found) {
     let next = node.nextNamedSibling;
     while (next?.type === 'comment') next = next.nextNamedSibling;
     if (!next && node.parent?.type === 'block')
       alone.push({ start: node.startIndex, end: node.endIndex, text: '...' });
     else spans.push({ start: node.startIndex, end: node.endIndex });
   }
-  return { trims: [...alone, ...removalTrims(text, lines, spans)], count: alone.length + spans.length };
+  return { trims: [...alone, ...removalTrims(text, lines, spans)], count: found.length };
 }
 
 /** Inside a string, heredoc or block scalar that spans lines (its blank lines are content). */

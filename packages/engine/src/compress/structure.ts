@@ -106,7 +106,9 @@ function stub(input: StructureInput, node: Node, body: Node): Edit | undefined {
         const next = body.nextSibling;
         if (next && next.type === spec.expressionEnd && next.parent?.id === node.id) end = next.endIndex;
       }
-      return braceStub(input, body.startIndex, end);
+      const prev = body.previousSibling;
+      const from = prev && !prev.isExtra ? prev.endIndex : undefined;
+      return braceStub(input, body.startIndex, end, from);
     }
   }
 }

@@ -16,10 +16,16 @@ function indentOf(ctx: StubContext, offset: number): string {
   return /^[ \t]*/.exec(ctx.text.slice(start, offset))![0];
 }
 
-/** `{ /* … lines 40–63 *\/ }` in place of a braced body (or of an expression body). */
-export function braceStub(ctx: StubContext, start: number, end: number): Edit {
+/**
+ * `{ /* … lines 40–63 *\/ }` in place of a braced body (or of an expression body). `from`, when
+ * given, is where the previous token ends: a body on its own line (Allman style) is pulled up.
+ */
+export function braceStub(ctx: StubContext, start: number, end: number, from?: number): Edit {
   const label = linesLabel(ctx.lines.row(start), ctx.lines.row(Math.max(start, end - 1)));
-  return { start, end, text: `{ /* … ${label} */ }` };
+  const stub = `{ /* … ${label} */ }`;
+  if (from !== undefined && from < start && /^\s*\n\s*$/.test(ctx.text.slice(from, start)))
+    return { start: from, end, text: ` ${stub}` };
+  return { start, end, text: stub };
 }
 
 /** A folded run of statements inside a kept block: a comment alone. */

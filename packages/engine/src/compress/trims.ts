@@ -9,6 +9,8 @@ export interface Span {
   end: number;
 }
 
+const SEPARATES = /[()[\]{},;<>"'`]/;
+
 const isBlank = (s: string) => /^[ \t\r\f\v]*$/.test(s);
 
 /** Groups spans that follow each other on a line with only spaces between them. */
@@ -40,8 +42,10 @@ export function removalTrims(text: string, lines: LineIndex, spans: Span[]): Edi
       const spaces = /^[ \t]*/.exec(after)![0].length;
       edits.push({ start: run.start, end: run.end + spaces, text: '' });
     } else {
+      // Glued on both sides: keep the tokens apart unless a bracket or quote already does.
       const spanned = text.slice(run.start, run.end).includes('\n');
-      edits.push({ start: run.start, end: run.end, text: spanned ? '\n' : ' ' });
+      const apart = SEPARATES.test(text[run.start - 1]!) || SEPARATES.test(text[run.end]!);
+      edits.push({ start: run.start, end: run.end, text: spanned ? '\n' : apart ? '' : ' ' });
     }
   }
   return edits;

@@ -5,15 +5,21 @@ import type { DeclarationContext, DeclarationKind, SyntaxSpec } from './spec';
 
 const NAME_TYPES = ['identifier', 'field_identifier', 'type_identifier', 'destructor_name', 'operator_name'];
 
-/** Follows `declarator` fields (pointers, references, functions) to the declared name node. */
+/** The next link of a declarator chain: the `declarator` field, or the inner declarator of `T& f()`. */
+function inner(node: Node): Node | null {
+  return (
+    node.childForFieldName('declarator') ??
+    node.namedChildren.find((c) => c && (c.type.endsWith('declarator') || NAME_TYPES.includes(c.type))) ??
+    null
+  );
+}
+
+/** Follows declarators (pointers, references, functions) to the declared name node. */
 function declared(node: Node): Node | undefined {
   let current: Node | null = node.childForFieldName('declarator');
   for (let depth = 0; current && depth < 8; depth++) {
     if (NAME_TYPES.includes(current.type) || current.type === 'qualified_identifier') return current;
-    current =
-      current.childForFieldName('declarator') ??
-      current.namedChildren.find((c) => c && NAME_TYPES.includes(c.type)) ??
-      null;
+    current = inner(current);
   }
   return undefined;
 }
@@ -22,7 +28,8 @@ function isFunction(node: Node): boolean {
   let current: Node | null = node.childForFieldName('declarator');
   for (let depth = 0; current && depth < 8; depth++) {
     if (current.type === 'function_declarator') return true;
-    current = current.childForFieldName('declarator');
+    if (NAME_TYPES.includes(current.type)) return false;
+    current = inner(current);
   }
   return false;
 }
@@ -91,7 +98,7 @@ export const c: SyntaxSpec = {
     rules: {
       function_definition: { kind: functionKind, name, qualifier },
       declaration: { kind: declarationKind, name, qualifier, moduleLevelOnly: true },
-      field_declaration: { kind: declarationKind, name },
+      field_declaration: { kind: (n, ctx) => (isFunction(n) ? functionKind(n, ctx) : 'field'), name },
       class_specifier: { kind: withBody('class') },
       struct_specifier: { kind: withBody('struct') },
       union_specifier: { kind: withBody('union') },

@@ -7,6 +7,11 @@ function declaratorName(node: Node): string | undefined {
   return node.childForFieldName('declarator')?.childForFieldName('name')?.text;
 }
 
+function isConstant(node: Node): boolean {
+  const modifiers = node.namedChildren.find((c) => c?.type === 'modifiers')?.text ?? '';
+  return /\bstatic\b/.test(modifiers) && /\bfinal\b/.test(modifiers);
+}
+
 export const java: SyntaxSpec = {
   comments: ['line_comment', 'block_comment'],
   strings: ['string_literal'],
@@ -37,7 +42,7 @@ export const java: SyntaxSpec = {
       annotation_type_element_declaration: { kind: 'method' },
       constructor_declaration: { kind: 'constructor' },
       compact_constructor_declaration: { kind: 'constructor' },
-      field_declaration: { kind: 'field', name: declaratorName },
+      field_declaration: { kind: (n) => (isConstant(n) ? 'constant' : 'field'), name: declaratorName },
       constant_declaration: { kind: 'constant', name: declaratorName },
     },
     rangeParents: [],

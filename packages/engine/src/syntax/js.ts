@@ -5,6 +5,17 @@ import { type DeclarationKind, hasToken, type SyntaxSpec } from './spec';
 const FUNCTION_VALUES = ['arrow_function', 'function_expression', 'function', 'generator_function'];
 const CLASS_VALUES = ['class'];
 
+/** Members of interfaces and type literals named by a type alias, not of inline object types. */
+function memberOf(kind: DeclarationKind) {
+  return (node: Node): DeclarationKind | undefined => {
+    const parent = node.parent;
+    if (parent?.type === 'interface_body') return kind;
+    return parent?.type === 'object_type' && parent.parent?.type === 'type_alias_declaration'
+      ? kind
+      : undefined;
+  };
+}
+
 function unquote(text: string | undefined): string | undefined {
   return text?.replace(/^['"`]|['"`]$/g, '');
 }
@@ -71,9 +82,9 @@ export const js: SyntaxSpec = {
       generator_function_declaration: { kind: 'function' },
       function_signature: { kind: 'function' },
       method_definition: { kind: methodKind },
-      method_signature: { kind: 'method' },
-      abstract_method_signature: { kind: 'method' },
-      property_signature: { kind: 'property' },
+      method_signature: { kind: memberOf('method') },
+      abstract_method_signature: { kind: memberOf('method') },
+      property_signature: { kind: memberOf('property') },
       public_field_definition: {
         kind: (n) =>
           FUNCTION_VALUES.includes(n.childForFieldName('value')?.type ?? '') ? 'method' : 'field',

@@ -36,7 +36,7 @@ export const ruby: SyntaxSpec = {
       module: { kind: 'module' },
       class: { kind: 'class' },
       method: { kind: methodKind },
-      singleton_method: { kind: 'method', name: (n) => `self.${n.childForFieldName('name')?.text ?? ''}` },
+      singleton_method: { kind: 'method' },
       assignment: { kind: 'constant', name: constantName, moduleLevelOnly: true },
     },
     rangeParents: [],
