@@ -27,11 +27,10 @@ function full(
   return { text, level: 'full', requested, ...(reason ? { reason } : {}), language, stats: { ...NO_STATS } };
 }
 
-/** 1-based line of the first ERROR or MISSING node. */
+/** 1-based line of the first ERROR or MISSING node (the innermost one: a whole-file ERROR says little). */
 export function firstErrorLine(tree: Tree): number {
-  let node: Node | null = tree.rootNode;
-  for (let depth = 0; node && depth < 200; depth++) {
-    if (node.isError || node.isMissing) return node.startPosition.row + 1;
+  let node: Node = tree.rootNode;
+  for (let depth = 0; depth < 500; depth++) {
     let next: Node | null = null;
     for (const child of node.children) {
       if (child && (child.hasError || child.isError || child.isMissing)) {
@@ -39,10 +38,10 @@ export function firstErrorLine(tree: Tree): number {
         break;
       }
     }
-    if (!next) return node.startPosition.row + 1;
+    if (!next) break;
     node = next;
   }
-  return 1;
+  return node.startPosition.row + 1;
 }
 
 interface Plan {
@@ -63,7 +62,9 @@ function plan(
   language: string,
 ): Plan {
   const strip = options.level === 'compact' || Boolean(options.stripComments);
-  const docstrings = Boolean(spec.docstrings && options.stripDocstrings);
+  // Docstrings are documentation: stripping comments at signatures/outline takes them too,
+  // unless asked to keep them; at compact they stay unless asked to go.
+  const docstrings = Boolean(spec.docstrings && (options.stripDocstrings ?? (options.level !== 'compact' && strip)));
   if (options.level === 'compact' || !spec.structure) {
     if (options.level !== 'compact' && !strip)
       return {
@@ -93,13 +94,17 @@ function plan(
   return { level: options.level, comments: strip, blankLines: false, docstrings, bodies: true, tests };
 }
 
-function commentSpans(grammar: Grammar, tree: Tree, spec: SyntaxSpec): Span[] {
+function commentSpans(grammar: Grammar, tree: Tree, spec: SyntaxSpec, text: string): Span[] {
   const types = knownTypes(grammar, spec.comments);
   if (types.length === 0) return [];
   const spans: Span[] = [];
   for (const { node } of query(grammar, alternation(types, 'c')).captures(tree.rootNode)) {
-    if (spec.keepComment?.test(node.text)) continue;
-    spans.push({ start: node.startIndex, end: node.endIndex });
+    if (spec.keepComment?.test(text.slice(node.startIndex, node.startIndex + 80))) continue;
+    // `{/* note */}` in JSX: the braces only hold the comment and go with it.
+    const holder = node.parent;
+    if (holder?.type === 'jsx_expression' && holder.namedChildCount === 1)
+      spans.push({ start: holder.startIndex, end: holder.endIndex });
+    else spans.push({ start: node.startIndex, end: node.endIndex });
   }
   return spans;
 }
@@ -144,10 +149,14 @@ function docstringTrims(
   return { trims: [...alone, ...removalTrims(text, lines, spans)], count: found.length };
 }
 
-/** Inside a string, heredoc or block scalar that spans lines (its blank lines are content). */
+/**
+ * Inside a string, heredoc or block scalar that spans lines (its blank lines are content). The
+ * smallest node at a blank line is that string or one of its parts, so three levels suffice.
+ */
 function protectedAt(tree: Tree, strings: readonly string[]) {
   return (offset: number) => {
-    for (let node = tree.rootNode.descendantForIndex(offset); node; node = node.parent) {
+    let node = tree.rootNode.descendantForIndex(offset);
+    for (let depth = 0; node && depth < 3; depth++, node = node.parent) {
       if (strings.includes(node.type) && node.startIndex < offset && node.endIndex > offset) return true;
     }
     return false;
@@ -220,7 +229,7 @@ export async function compress(
       const stats: CompressStats = { ...NO_STATS };
       const trims: Edit[] = [];
       if (p.comments) {
-        const spans = commentSpans(grammar, tree, spec);
+        const spans = commentSpans(grammar, tree, spec, text);
         stats.comments = spans.length;
         trims.push(...removalTrims(text, lines, spans));
       }
@@ -243,7 +252,7 @@ export async function compress(
         const result = structureEdits({
           ...ctx,
           spec: spec.structure,
-          keepDocstrings: !options.stripDocstrings,
+          keepDocstrings: !p.docstrings,
           handled,
         });
         structural.push(...result.edits);

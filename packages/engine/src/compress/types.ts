@@ -10,7 +10,10 @@ export interface CompressOptions {
   level: Level;
   /** Remove comments at `signatures` and `outline` (`compact` always does). */
   stripComments?: boolean;
-  /** Remove Python docstrings (kept at every level otherwise). */
+  /**
+   * Remove Python docstrings. Unset: removed with the comments at `signatures`/`outline` when
+   * `stripComments` is set, kept otherwise (and always kept at `compact`). `false` keeps them.
+   */
   stripDocstrings?: boolean;
 }
 
