@@ -7,7 +7,7 @@ export type RelPath = string;
 export type Encoding = 'o200k_base' | 'cl100k_base';
 
 /** Why a visible file is listed but never read as text. */
-export type FileFlag = 'binary' | 'too-large' | 'symlink-outside-root' | 'unreadable';
+export type FileFlag = 'binary' | 'too-large' | 'symlink-outside-root' | 'symlinked-folder' | 'unreadable';
 
 export interface FileEntry {
   path: RelPath;
@@ -25,8 +25,9 @@ export type HiddenReason =
   | { kind: 'gitignored'; source: RelPath; line: number; pattern: string }
   | { kind: 'build-output'; rule: string; owner: RelPath; evidence: string[] }
   | { kind: 'os-junk' }
-  | { kind: 'symlinked-folder'; target?: string }
   | { kind: 'user-hidden' }
+  /** With core.ignoreCase, git shows only the tracked one of two paths that differ in case. */
+  | { kind: 'case-duplicate'; tracked: RelPath }
   | { kind: 'unreadable'; message: string };
 
 export interface HiddenEntry {

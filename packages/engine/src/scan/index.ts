@@ -1,0 +1,120 @@
+// scanProject: what in a folder is visible, decided exactly as git decides it, plus the size and
+// binary gate. One pass; three git calls per repository; no per-file git calls.
+import { lstatSync, realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { LoupeError } from '../errors';
+import type { FileEntry, FileFlag, HiddenEntry, RepoInfo } from '../types';
+import { isBinaryByName } from './binary';
+import { sortBytewise } from './bytes';
+import { createGitRunner, type GitRunner } from './git';
+import { openRepo } from './repo';
+import { type WalkEntry, walk } from './walk';
+
+export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
+
+export interface ScanProgress {
+  dirs: number;
+  files: number;
+}
+
+export interface ScanOptions {
+  /** Read size and mtime of every visible file and flag binary, too large and odd links (default true). */
+  stat?: boolean;
+  /** Files above this size are listed but never read as text (default 2 MiB). */
+  maxFileBytes?: number;
+  git?: GitRunner;
+  signal?: AbortSignal;
+  onProgress?: (progress: ScanProgress) => void;
+}
+
+export interface ScanResult {
+  /** Absolute, symlink-free path of the scanned folder. */
+  root: string;
+  /** Visible files, sorted bytewise by path. */
+  files: FileEntry[];
+  /** Hidden entries with their reasons, sorted bytewise; a hidden folder stands for its contents. */
+  hidden: HiddenEntry[];
+  repos: RepoInfo[];
+  /** Sentences about how visibility was decided (e.g. "not a git repository: …"). */
+  notes: string[];
+}
+
+/** Resolves and checks the folder to scan; throws a LoupeError a person can act on. */
+export function resolveRoot(dir: string): string {
+  const abs = path.resolve(dir);
+  let real: string;
+  try {
+    real = realpathSync(abs);
+  } catch {
+    throw new LoupeError('not-found', `The folder ${abs} does not exist. Check the path and try again.`);
+  }
+  let isDir = false;
+  try {
+    isDir = statSync(real).isDirectory();
+  } catch (error) {
+    throw new LoupeError('unreadable', `The folder ${abs} cannot be read (${(error as Error).message}).`);
+  }
+  if (!isDir)
+    throw new LoupeError(
+      'not-a-directory',
+      `${abs} is a file, not a folder. Pass the folder that contains it.`,
+    );
+  return real;
+}
+
+const inside = (root: string, p: string) => p === root || p.startsWith(root + path.sep);
+
+const toNative = path.sep === '/' ? (p: string) => p : (p: string) => p.split('/').join(path.sep);
+
+function statEntry(root: string, w: WalkEntry, maxBytes: number): FileEntry {
+  const entry: FileEntry = { path: w.path, size: 0, mtimeMs: 0, tracked: w.tracked, symlink: w.symlink };
+  const abs = root + path.sep + toNative(w.path);
+  let flag: FileFlag | undefined;
+  try {
+    const st = w.symlink ? statSync(abs) : lstatSync(abs);
+    entry.size = st.size;
+    entry.mtimeMs = st.mtimeMs;
+    if (st.isDirectory()) flag = 'symlinked-folder';
+    else if (w.symlink && !inside(root, realpathSync(abs))) flag = 'symlink-outside-root';
+    else if (isBinaryByName(w.path)) flag = 'binary';
+    else if (st.size > maxBytes) flag = 'too-large';
+  } catch {
+    flag = 'unreadable'; // vanished since the walk, or a broken link
+  }
+  if (flag) entry.flag = flag;
+  return entry;
+}
+
+export async function scanProject(dir: string, options: ScanOptions = {}): Promise<ScanResult> {
+  const root = resolveRoot(dir);
+  const git = options.git ?? createGitRunner([root]);
+  const ctx = await openRepo(root, '', git);
+  const walked = await walk(ctx, {
+    git,
+    ...(options.signal ? { signal: options.signal } : {}),
+    onDirectory: (dirs, files) => options.onProgress?.({ dirs, files }),
+  });
+  sortBytewise(walked.files, (f) => f.path);
+  sortBytewise(walked.hidden, (h) => h.path);
+
+  const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const files: FileEntry[] = new Array(walked.files.length);
+  for (let i = 0; i < walked.files.length; i++) {
+    const w = walked.files[i]!;
+    files[i] =
+      options.stat === false
+        ? { path: w.path, size: 0, mtimeMs: 0, tracked: w.tracked, symlink: w.symlink }
+        : statEntry(root, w, maxBytes);
+    // Stat in slices so a host's event loop keeps answering during a big scan.
+    if (i % 4096 === 4095) await new Promise((r) => setImmediate(r));
+  }
+
+  const repos: RepoInfo[] = walked.contexts.map((c) => ({
+    path: c.rel,
+    kind: c.kind,
+    ignoreCase: c.ignoreCase,
+    ...(c.note ? { note: c.note } : {}),
+  }));
+  const notes = walked.contexts.flatMap((c) => (c.note ? [c.rel ? `${c.rel}: ${c.note}` : c.note] : []));
+  return { root, files, hidden: walked.hidden, repos, notes };
+}

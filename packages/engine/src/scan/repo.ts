@@ -1,0 +1,158 @@
+// What git knows about one repository that the walk needs: tracked paths, core.ignoreCase,
+// info/exclude, and (when a folder inside a repository is opened) the .gitignore files above it.
+// Three git calls per repository, none per file.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { toBytes } from './bytes';
+import type { GitRunner } from './git';
+import { type IgnoreList, type IgnorePattern, isNegative, lastMatch, parseIgnoreFile } from './gitignore';
+
+export interface RepoContext {
+  /** Absolute folder this context covers: the scan root or a nested repository. */
+  dir: string;
+  /** `dir` relative to the scan root ('' for the root). */
+  rel: string;
+  kind: 'git' | 'plain';
+  ignoreCase: boolean;
+  /** Byte-string path of `dir` inside its repository ('' or 'sub/dir/'): ignore rules see repo paths. */
+  prefix: string;
+  /** Tracked paths relative to `dir` (including gitlinks, which are folders on disk). */
+  tracked: Set<string>;
+  /** Folders (relative to `dir`) that hold tracked paths. */
+  trackedDirs: Set<string>;
+  /** With core.ignoreCase: lower-cased tracked path -> tracked path. */
+  trackedFolded?: Map<string, string>;
+  /** .gitignore lists of folders between the repository top and `dir`, top first. */
+  ancestors: IgnoreList[];
+  /** info/exclude, consulted after every .gitignore. */
+  exclude?: IgnoreList;
+  /** Set when a folder above `dir` is ignored: everything untracked below is ignored too. */
+  excludedBy?: { list: IgnoreList; pattern: IgnorePattern };
+  note?: string;
+}
+
+async function readIgnore(file: string, origin: string, base: string): Promise<IgnoreList | undefined> {
+  try {
+    return parseIgnoreFile((await readFile(file)).toString('latin1'), origin, base);
+  } catch {
+    return undefined; // missing or unreadable: git skips it too
+  }
+}
+
+/** A path for reasons shown to people: relative to the scan root, `/`-separated. */
+function originOf(ctx: RepoContext, file: string): string {
+  return path.join(ctx.rel, path.relative(ctx.dir, file)).split(path.sep).join('/');
+}
+
+function plain(dir: string, rel: string, note?: string): RepoContext {
+  return {
+    dir,
+    rel,
+    kind: 'plain',
+    ignoreCase: false,
+    prefix: '',
+    tracked: new Set(),
+    trackedDirs: new Set(),
+    ancestors: [],
+    ...(note ? { note } : {}),
+  };
+}
+
+function parseTracked(out: Buffer): { tracked: Set<string>; trackedDirs: Set<string> } {
+  const tracked = new Set<string>();
+  const trackedDirs = new Set<string>();
+  let lastDir = '';
+  // `ls-files -z` is sorted, so a folder's files are adjacent. A gitlink (submodule) is listed as
+  // a path too; the walk meets it as a folder.
+  for (const p of out.toString('utf8').split('\0')) {
+    if (!p) continue;
+    tracked.add(p);
+    const slash = p.lastIndexOf('/');
+    if (slash < 0) continue;
+    const dir = p.slice(0, slash);
+    if (dir === lastDir) continue;
+    lastDir = dir;
+    for (let d = dir; d && !trackedDirs.has(d); d = d.slice(0, Math.max(0, d.lastIndexOf('/'))))
+      trackedDirs.add(d);
+  }
+  return { tracked, trackedDirs };
+}
+
+/** Loads the .gitignore files from the repository top down to `dir`, as git's prep_exclude does. */
+async function loadAncestors(top: string, prefix: string, ctx: RepoContext, fold: boolean): Promise<void> {
+  const parts = prefix.split('/').filter(Boolean);
+  let base = '';
+  for (let i = 0; i <= parts.length - 1; i++) {
+    const file = path.join(top, base, '.gitignore');
+    const list = await readIgnore(file, originOf(ctx, file), toBytes(base));
+    if (list) ctx.ancestors.push(list);
+    const next = base + parts[i];
+    const name = toBytes(parts[i]!);
+    for (const l of [...[...ctx.ancestors].reverse(), ...(ctx.exclude ? [ctx.exclude] : [])]) {
+      const hit = lastMatch(l, toBytes(next), name, true, fold);
+      if (hit) {
+        if (!isNegative(hit)) ctx.excludedBy = { list: l, pattern: hit };
+        break;
+      }
+    }
+    if (ctx.excludedBy) return;
+    base = `${next}/`;
+  }
+}
+
+/**
+ * Opens the repository that governs `dir` (the scan root, or a nested repository found by the
+ * walk). Without git, or outside any repository, `.gitignore` files are still applied as git
+ * would, and the context says so.
+ */
+export async function openRepo(dir: string, rel: string, git: GitRunner): Promise<RepoContext> {
+  if (!git.executable)
+    return plain(dir, rel, 'git was not found on PATH: .gitignore files applied without git');
+  // All three at once: they only need the folder, and spawning dominates their cost.
+  const [info, config, files] = await Promise.all([
+    git.run(dir, ['rev-parse', '--show-toplevel', '--show-prefix', '--git-path', 'info/exclude']),
+    git.run(dir, ['config', '--get', '--bool', 'core.ignorecase']),
+    git.run(dir, ['ls-files', '-z', '--cached']),
+  ]);
+  if (!info.ok) {
+    const why = info.stderr.includes('dubious ownership')
+      ? 'git refused this repository (owned by another user): .gitignore files applied without git'
+      : undefined;
+    if (why) return plain(dir, rel, why);
+    return plain(
+      dir,
+      rel,
+      rel === '' ? 'not a git repository: .gitignore files applied as git would' : undefined,
+    );
+  }
+  const [top = dir, prefix = '', excludePath = ''] = info.stdout.toString('utf8').split('\n');
+  if (!files.ok)
+    return plain(
+      dir,
+      rel,
+      `git ls-files failed (${files.stderr.trim()}): .gitignore files applied without git`,
+    );
+  const ignoreCase = config.ok && config.stdout.toString('utf8').trim() === 'true';
+  const ctx: RepoContext = {
+    dir,
+    rel,
+    kind: 'git',
+    ignoreCase,
+    prefix: toBytes(prefix),
+    ...parseTracked(files.stdout),
+    ancestors: [],
+  };
+  if (ignoreCase) ctx.trackedFolded = new Map([...ctx.tracked].map((p) => [p.toLowerCase(), p]));
+  if (excludePath) {
+    const abs = path.resolve(dir, excludePath);
+    const list = await readIgnore(abs, originOf(ctx, abs), '');
+    if (list) ctx.exclude = list;
+  }
+  if (prefix) {
+    await loadAncestors(top, prefix, ctx, ignoreCase);
+    if (ctx.excludedBy) {
+      ctx.note = `this folder lies inside a folder ignored by ${ctx.excludedBy.list.origin}: only tracked files are visible`;
+    }
+  }
+  return ctx;
+}
