@@ -1,5 +1,39 @@
 // Public API of the context engine. Consumers import from here only.
+
+export {
+  type CompressOptions,
+  type CompressResult,
+  type CompressStats,
+  compress,
+  isTestFile,
+  LEVELS,
+  type Level,
+} from './compress/index';
+export {
+  type Declaration,
+  type DeclarationKind,
+  declarations,
+  declarationsOfTree,
+} from './declarations/index';
 export * from './errors';
+export {
+  type GrammarId,
+  grammarOf,
+  hasGrammar,
+  LANGUAGES,
+  type LanguageId,
+  languageOf,
+} from './lang/languages';
+export {
+  copyGrammars,
+  defaultParseCache,
+  GRAMMAR_IDS,
+  GRAMMAR_SOURCES,
+  locateGrammar,
+  ParseCache,
+  syntaxFor,
+  withTree,
+} from './parse/index';
 export { compareBytewise } from './scan/bytes';
 export { createGitRunner, type GitResult, type GitRunner } from './scan/git';
 export {

@@ -1,5 +1,6 @@
 // The registry of subcommands; `loupe help` lists them in this order.
 import type { Command } from '../command';
+import { compressCommand } from './compress';
 import { ls } from './ls';
 
-export const commands: Command[] = [ls];
+export const commands: Command[] = [ls, compressCommand];

@@ -64,7 +64,9 @@ function plan(
   const strip = options.level === 'compact' || Boolean(options.stripComments);
   // Docstrings are documentation: stripping comments at signatures/outline takes them too,
   // unless asked to keep them; at compact they stay unless asked to go.
-  const docstrings = Boolean(spec.docstrings && (options.stripDocstrings ?? (options.level !== 'compact' && strip)));
+  const docstrings = Boolean(
+    spec.docstrings && (options.stripDocstrings ?? (options.level !== 'compact' && strip)),
+  );
   if (options.level === 'compact' || !spec.structure) {
     if (options.level !== 'compact' && !strip)
       return {
