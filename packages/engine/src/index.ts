@@ -8,6 +8,7 @@ export {
   isTestFile,
   LEVELS,
   type Level,
+  levelsFor,
 } from './compress/index';
 export {
   type Declaration,

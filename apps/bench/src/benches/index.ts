@@ -1,4 +1,5 @@
 // Every benchmark, in the order `npm run bench` runs them. `npm run bench -- NAME...` runs a subset.
 import type { Bench } from '../harness';
+import { compressBench } from './compress';
 
-export const benches: Bench[] = [];
+export const benches: Bench[] = [compressBench];

@@ -120,7 +120,13 @@ describe('re-parse of compressed output', () => {
       }
     }
     if (process.env.LOUPE_VERBOSE)
-      console.log({ files: files.length, parsed, inputErrors, emptied, languages: [...languages].sort().join(' ') });
+      console.log({
+        files: files.length,
+        parsed,
+        inputErrors,
+        emptied,
+        languages: [...languages].sort().join(' '),
+      });
     expect(failures).toEqual([]);
     expect(parsed).toBeGreaterThanOrEqual(500);
     expect(languages.size).toBeGreaterThanOrEqual(15);

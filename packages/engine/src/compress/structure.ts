@@ -113,43 +113,130 @@ function stub(input: StructureInput, node: Node, body: Node): Edit | undefined {
   }
 }
 
+/** Type ids of the named node types in `names` (a name can have several ids through aliases). */
+export function typeIds(grammar: Grammar, names: Iterable<string>): Set<number> {
+  const wanted = new Set(names);
+  const ids = new Set<number>();
+  const language = grammar.language;
+  for (let id = 0; id < language.nodeTypeCount; id++) {
+    const type = language.nodeTypeForId(id);
+    if (type && wanted.has(type) && language.nodeTypeIsNamed(id)) ids.add(id);
+  }
+  return ids;
+}
+
+interface Ids {
+  functions: Set<number>;
+  wrappers: Set<number>;
+  bindings: Set<number>;
+  calls: Set<number>;
+  arguments: Set<number>;
+  functionField: number;
+}
+
+const idCache = new WeakMap<StructureSpec, Map<string, Ids>>();
+
+function idsFor(grammar: Grammar, spec: StructureSpec): Ids {
+  let byGrammar = idCache.get(spec);
+  if (!byGrammar) idCache.set(spec, (byGrammar = new Map()));
+  let ids = byGrammar.get(grammar.id);
+  if (!ids) {
+    ids = {
+      functions: typeIds(grammar, Object.keys(spec.functions)),
+      wrappers: typeIds(grammar, spec.wrappers),
+      bindings: typeIds(grammar, spec.bindings),
+      calls: typeIds(grammar, spec.calls),
+      arguments: typeIds(grammar, spec.arguments),
+      functionField: grammar.language.fieldIdForName('function') ?? -1,
+    };
+    byGrammar.set(grammar.id, ids);
+  }
+  return ids;
+}
+
+/**
+ * `naming` from the walk's ancestor stack (type ids and field ids), without asking the tree for
+ * parents: `types[i]`/`fields[i]` describe the ancestor at depth i and its field in its parent.
+ */
+function namingFromStack(ids: Ids, types: number[], fields: number[], depth: number, field: number): Naming {
+  let i = depth - 1;
+  let childField = field;
+  while (i >= 0 && ids.wrappers.has(types[i]!)) childField = fields[i--]!;
+  if (i < 0) return 'anonymous';
+  const parent = types[i]!;
+  if (ids.calls.has(parent) && childField === ids.functionField) return 'in-place';
+  if (ids.bindings.has(parent)) return 'named';
+  if (ids.arguments.has(parent) && i > 0 && ids.calls.has(types[i - 1]!)) {
+    let j = i - 2;
+    while (j >= 0 && ids.wrappers.has(types[j]!)) j--;
+    if (j >= 0 && ids.bindings.has(types[j]!)) return 'named';
+  }
+  return 'anonymous';
+}
+
+/**
+ * One walk over the file's skeleton: it never enters a body it empties nor a callback it keeps
+ * whole, so the cost follows the declarations, not the code inside them.
+ */
 export function structureEdits(input: StructureInput): StructureResult {
   const { grammar, tree, spec, text } = input;
-  const types = knownTypes(grammar, Object.keys(spec.functions));
+  const ids = idsFor(grammar, spec);
   const edits: Edit[] = [];
-  if (types.length === 0) return { edits, bodies: 0 };
-  const nodes = query(grammar, alternation(types, 'fn'))
-    .captures(tree.rootNode)
-    .map((c) => c.node)
-    .sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
+  if (ids.functions.size === 0) return { edits, bodies: 0 };
   const handled = [...input.handled].sort((a, b) => a.start - b.start);
   let h = 0;
-  let skipUntil = -1;
-  for (const node of nodes) {
-    const start = node.startIndex;
-    if (start < skipUntil) continue;
-    while (h < handled.length && handled[h]!.end <= start) h++;
-    if (h < handled.length && handled[h]!.start <= start) continue;
-    const rule = spec.functions[node.type]!;
-    if (rule.lambda) {
-      const how = naming(node, spec);
-      if (how === 'in-place') continue;
-      if (how === 'anonymous') {
-        skipUntil = node.endIndex;
-        continue;
+  const types: number[] = [];
+  const fields: number[] = [];
+  let depth = 0;
+  const cursor = tree.walk();
+  try {
+    for (;;) {
+      const type = cursor.nodeTypeId;
+      let enter = true;
+      if (handled.length) {
+        const start = cursor.startIndex;
+        while (h < handled.length && handled[h]!.end <= start) h++;
+        if (h < handled.length && handled[h]!.start <= start) enter = false;
+      }
+      if (enter && ids.functions.has(type)) {
+        const node = cursor.currentNode;
+        const rule = spec.functions[node.type]!;
+        const how = rule.lambda ? namingFromStack(ids, types, fields, depth, cursor.currentFieldId) : 'named';
+        if (how !== 'in-place') {
+          enter = false;
+          const edit = how === 'named' ? bodyStub(input, node, rule, text) : undefined;
+          if (edit) edits.push(edit);
+        }
+      }
+      if (enter) {
+        const field = cursor.currentFieldId;
+        if (cursor.gotoFirstChild()) {
+          types[depth] = type;
+          fields[depth] = field;
+          depth++;
+          continue;
+        }
+      }
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent()) return { edits, bodies: edits.length };
+        depth--;
       }
     }
-    const body = bodyOf(node, rule);
-    if (!body) continue;
-    skipUntil = node.endIndex;
-    const block = spec.blocks.includes(body.type);
-    if (!block && spec.expressionBodies === 'keep') continue;
-    const oneLine = body.startPosition.row === body.endPosition.row;
-    if (oneLine && body.endIndex - body.startIndex <= ONE_LINE_KEEP) continue;
-    if (body.endIndex - body.startIndex <= 2 && /^\{\s*\}$/.test(text.slice(body.startIndex, body.endIndex)))
-      continue;
-    const edit = stub(input, node, body);
-    if (edit) edits.push(edit);
+  } finally {
+    cursor.delete();
   }
-  return { edits, bodies: edits.length };
+}
+
+/** The stub for a named function's body, or undefined when the body stays (short, empty, expression). */
+function bodyStub(input: StructureInput, node: Node, rule: FunctionRule, text: string): Edit | undefined {
+  const { spec } = input;
+  const body = bodyOf(node, rule);
+  if (!body) return undefined;
+  const block = spec.blocks.includes(body.type);
+  if (!block && spec.expressionBodies === 'keep') return undefined;
+  const oneLine = body.startPosition.row === body.endPosition.row;
+  if (oneLine && body.endIndex - body.startIndex <= ONE_LINE_KEEP) return undefined;
+  if (body.endIndex - body.startIndex <= 2 && /^\{\s*\}$/.test(text.slice(body.startIndex, body.endIndex)))
+    return undefined;
+  return stub(input, node, body);
 }
