@@ -175,11 +175,11 @@ function errorLineOf(tree: Tree | null): number {
 }
 
 /**
- * Re-parses the output and returns the first error line, or 0. A much shorter output is parsed
+ * Re-parses the output and returns the first error line, or 0 (exported for tests). A much shorter output is parsed
  * afresh; otherwise incrementally from the input's tree, which reuses everything the edits left
  * alone (measured: cheaper down to about half the input's length).
  */
-function reparseErrorLine(
+export function reparseErrorLine(
   grammar: Grammar,
   tree: Tree,
   lines: LineIndex,

@@ -45,31 +45,6 @@ export function bodyOf(node: Node, rule: FunctionRule): Node | null {
 
 type Naming = 'named' | 'anonymous' | 'in-place';
 
-function climb(node: Node, wrappers: readonly string[]): { child: Node; parent: Node | null } {
-  let child = node;
-  let parent = node.parent;
-  while (parent && wrappers.includes(parent.type)) {
-    child = parent;
-    parent = parent.parent;
-  }
-  return { child, parent };
-}
-
-/** Whether a lambda is bound to a name, passed inline, or called where it stands. */
-export function naming(node: Node, spec: StructureSpec): Naming {
-  const { child, parent } = climb(node, spec.wrappers);
-  if (!parent) return 'anonymous';
-  if (spec.calls.includes(parent.type) && parent.childForFieldName('function')?.id === child.id)
-    return 'in-place';
-  if (spec.bindings.includes(parent.type)) return 'named';
-  if (spec.arguments.includes(parent.type) && parent.parent && spec.calls.includes(parent.parent.type)) {
-    // `const Button = memo(() => …)`: the call's result is bound, so its callback is the named thing.
-    const outer = climb(parent.parent, spec.wrappers).parent;
-    if (outer && spec.bindings.includes(outer.type)) return 'named';
-  }
-  return 'anonymous';
-}
-
 /** Python: where an emptied body starts (comments between `:` and the block belong to it). */
 function pythonBodyStart(body: Node): number {
   let start = body.startIndex;

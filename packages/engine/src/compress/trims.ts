@@ -41,6 +41,12 @@ export function removalTrims(text: string, lines: LineIndex, spans: Span[]): Edi
     } else if (isBlank(before)) {
       const spaces = /^[ \t]*/.exec(after)![0].length;
       edits.push({ start: run.start, end: run.end + spaces, text: '' });
+    } else if (/[ \t]/.test(text[run.start - 1]!) || /[ \t]/.test(text[run.end]!)) {
+      // Between tokens with a space beside it: the comment and the spaces after it go.
+      const spaces = /^[ \t]*/.exec(after)![0].length;
+      const keepOne = /[ \t]/.test(text[run.start - 1]!) ? spaces : 0;
+      const spanned = text.slice(run.start, run.end).includes('\n');
+      edits.push({ start: run.start, end: run.end + keepOne, text: spanned ? '\n' : '' });
     } else {
       // Glued on both sides: keep the tokens apart unless a bracket or quote already does.
       const spanned = text.slice(run.start, run.end).includes('\n');

@@ -27,8 +27,8 @@ function initRuntime(): Promise<void> {
 
 const loads = new Map<GrammarId, Promise<GrammarLoad>>();
 
-async function load(id: GrammarId): Promise<GrammarLoad> {
-  const file = locateGrammar(id);
+/** Loads a grammar from a file (uncached); a missing or broken file gives a reason. */
+export async function loadGrammarFile(id: GrammarId, file: string | undefined): Promise<GrammarLoad> {
   if (!file) return { ok: false, reason: `the ${id} grammar is not installed` };
   try {
     await initRuntime();
@@ -45,7 +45,7 @@ async function load(id: GrammarId): Promise<GrammarLoad> {
 export function loadGrammar(id: GrammarId): Promise<GrammarLoad> {
   let pending = loads.get(id);
   if (!pending) {
-    pending = load(id);
+    pending = loadGrammarFile(id, locateGrammar(id));
     loads.set(id, pending);
   }
   return pending;
