@@ -2,7 +2,7 @@
 // and closures bound to a name; keeps anonymous inline callbacks whole (an emptied nameless body
 // says nothing) and looks into functions called in place (IIFE modules).
 import type { Node, Tree } from 'web-tree-sitter';
-import { type Grammar, query } from '../parse/runtime';
+import type { Grammar } from '../parse/runtime';
 import type { FunctionRule, StructureSpec } from '../syntax/spec';
 import { bashStub, braceStub, pythonStub, rubyStub, type StubContext } from './stubs';
 import type { Edit } from './text';
@@ -113,7 +113,10 @@ const idCache = new WeakMap<StructureSpec, Map<string, Ids>>();
 
 function idsFor(grammar: Grammar, spec: StructureSpec): Ids {
   let byGrammar = idCache.get(spec);
-  if (!byGrammar) idCache.set(spec, (byGrammar = new Map()));
+  if (!byGrammar) {
+    byGrammar = new Map();
+    idCache.set(spec, byGrammar);
+  }
   let ids = byGrammar.get(grammar.id);
   if (!ids) {
     ids = {
