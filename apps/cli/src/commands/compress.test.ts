@@ -66,6 +66,21 @@ describe('loupe compress', () => {
     );
   });
 
+  it('a folder stands for its visible files that have a grammar', async () => {
+    const dir = path.join(work, 'proj');
+    mkdirSync(path.join(dir, 'src'), { recursive: true });
+    writeFileSync(path.join(dir, 'src/a.go'), 'package a\n\nfunc A() int {\n\treturn 1 +\n\t\t2\n}\n');
+    writeFileSync(path.join(dir, 'README.md'), '# proj\n');
+    writeFileSync(path.join(dir, '.gitignore'), 'ignored.go\n');
+    writeFileSync(path.join(dir, 'ignored.go'), 'package x\n');
+    const r = await cli(['compress', dir]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      `==> ${path.join(dir, 'src/a.go')} <== signatures: 1 bodies emptied\npackage a\n\nfunc A() int { /* … lines 3–6 */ }\n`,
+    );
+    expect(r.stderr).toMatch(/2 visible files in the folders given were left out/);
+  });
+
   it('refuses bad input with one sentence and exit code 2', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['compress'], /Name at least one file/],
@@ -74,7 +89,6 @@ describe('loupe compress', () => {
         /Unknown level "tiny"; use one of compact, signatures, outline\./,
       ],
       [['compress', path.join(work, 'missing.ts')], /missing\.ts does not exist/],
-      [['compress', path.join(work, 'dir')], /is a folder/],
       [['compress', path.join(work, 'blob.bin.ts')], /is a binary file/],
       [['compress', py, '--strip-docstrings', '--keep-docstrings'], /not both/],
     ];

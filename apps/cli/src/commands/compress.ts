@@ -2,25 +2,41 @@
 // compression fell back to the full text, the reason.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type CompressResult, compress, LEVELS, type Level, LoupeError } from '@loupe/engine';
+import {
+  type CompressResult,
+  compress,
+  LEVELS,
+  type Level,
+  LoupeError,
+  languageOf,
+  levelsFor,
+  scanProject,
+} from '@loupe/engine';
 import { defineCommand } from '../command';
 
 const CHOICES: readonly Level[] = LEVELS.filter((l) => l !== 'full');
 
 async function readText(file: string, cwd: string): Promise<string> {
-  const abs = path.resolve(cwd, file);
-  const info = await stat(abs).catch(() => undefined);
-  if (!info)
-    throw new LoupeError('not-found', `The file ${file} does not exist. Check the path and try again.`);
-  if (info.isDirectory())
-    throw new LoupeError(
-      'not-a-file',
-      `${file} is a folder; pass the files to compress (loupe ls lists them).`,
-    );
-  const bytes = await readFile(abs);
+  const bytes = await readFile(path.resolve(cwd, file));
   if (bytes.includes(0))
     throw new LoupeError('unsupported', `${file} is a binary file; only text files can be compressed.`);
   return bytes.toString('utf8');
+}
+
+/** The files a PATH stands for: itself, or a folder's visible files that have a grammar. */
+async function expand(arg: string, cwd: string): Promise<{ files: string[]; skipped: number }> {
+  const info = await stat(path.resolve(cwd, arg)).catch(() => undefined);
+  if (!info)
+    throw new LoupeError('not-found', `The file ${arg} does not exist. Check the path and try again.`);
+  if (!info.isDirectory()) return { files: [arg], skipped: 0 };
+  const scan = await scanProject(path.resolve(cwd, arg));
+  const files: string[] = [];
+  let skipped = 0;
+  for (const f of scan.files) {
+    if (!f.flag && levelsFor(languageOf(f.path)).length > 1) files.push(path.join(arg, f.path));
+    else skipped++;
+  }
+  return { files, skipped };
 }
 
 function label(file: string, r: CompressResult): string {
@@ -68,11 +84,22 @@ export const compressCommand = defineCommand({
       stripComments: Boolean(values['strip-comments']),
       ...(stripDocstrings === undefined ? {} : { stripDocstrings }),
     };
+    const files: string[] = [];
+    let skipped = 0;
+    for (const arg of positionals) {
+      const expanded = await expand(arg, io.cwd);
+      files.push(...expanded.files);
+      skipped += expanded.skipped;
+    }
     const results: Array<{ path: string; result: CompressResult; chars: number }> = [];
-    for (const file of positionals) {
+    for (const file of files) {
       const text = await readText(file, io.cwd);
       results.push({ path: file, result: await compress(text, file, options), chars: text.length });
     }
+    if (skipped)
+      io.stderr.write(
+        `loupe compress: ${skipped} visible files in the folders given were left out (no grammar, binary or too large).\n`,
+      );
     if (values.json) {
       const report = results.map(({ path: p, result: r, chars }) => ({
         path: p,
