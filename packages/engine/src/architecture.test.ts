@@ -1,7 +1,7 @@
 // Import direction for the whole repository (shared/DESIGN.md): engine imports nothing of ours;
 // mcp imports engine; host imports engine and mcp; the apps import host; the renderer imports
 // only the host API's types; pure type files import nothing from Node or the DOM.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +18,8 @@ function sources(dir: string): string[] {
       else if (/\.(ts|tsx)$/.test(e.name)) out.push(p);
     }
   };
-  walk(path.join(repo, dir));
+  const root = path.join(repo, dir);
+  if (existsSync(root)) walk(root);
   return out;
 }
 

@@ -17,6 +17,7 @@ export {
   declarationsOfTree,
 } from './declarations/index';
 export * from './errors';
+export { type FocusDelta, FocusMatcher, type FocusRules, type FocusSnapshot } from './focus/focus';
 export {
   type GrammarId,
   grammarOf,
@@ -45,4 +46,15 @@ export {
   type ScanResult,
   scanProject,
 } from './scan/index';
+export { defaultStateDir, projectStateDir } from './state/store';
+export * from './tokens/index';
+export * from './tree/index';
 export * from './types';
+export type { Event, Listener } from './util/emitter';
+export { FileIndex, type IndexEntry } from './workspace/file-index';
+export {
+  type FocusSummary,
+  type TokenProgress,
+  Workspace,
+  type WorkspaceOptions,
+} from './workspace/workspace';

@@ -1,5 +1,7 @@
 // Every benchmark, in the order `npm run bench` runs them. `npm run bench -- NAME...` runs a subset.
 import type { Bench } from '../harness';
 import { compressBench } from './compress';
+import { tokensBench } from './tokens';
+import { treeBench } from './tree';
 
-export const benches: Bench[] = [compressBench];
+export const benches: Bench[] = [tokensBench, treeBench, compressBench];

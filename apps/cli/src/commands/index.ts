@@ -2,5 +2,7 @@
 import type { Command } from '../command';
 import { compressCommand } from './compress';
 import { ls } from './ls';
+import { tokens } from './tokens';
+import { tree } from './tree';
 
-export const commands: Command[] = [ls, compressCommand];
+export const commands: Command[] = [ls, tree, tokens, compressCommand];

@@ -1,0 +1,144 @@
+// Byte-pair merging of one pre-tokenized piece, counting the resulting tokens. Same rule as
+// js-tiktoken's `bytePairMerge`: repeatedly merge the adjacent pair whose concatenation has the
+// lowest rank, the leftmost one on ties, until no adjacent pair is a token. Two implementations
+// of that one rule: a flat array for short pieces (fast, quadratic) and a heap for long ones
+// (n log n; js-tiktoken's own loop is cubic there and never finishes on a megabyte-long piece).
+
+/** Byte strings hold one byte per char (latin1), the form rank keys use. */
+export type Ranks = Map<string, number>;
+
+const NONE = Number.POSITIVE_INFINITY;
+/** Pieces up to this many bytes use the array form. */
+export const SHORT_PIECE = 128;
+
+export function bpeCount(bytes: string, ranks: Ranks): number {
+  if (bytes.length <= 1) return bytes.length;
+  return bytes.length <= SHORT_PIECE ? bpeShort(bytes, ranks) : bpeLong(bytes, ranks);
+}
+
+/** starts[i] is where part i begins (starts[parts] = length); rank[i] merges parts i and i+1. */
+export function bpeShort(bytes: string, ranks: Ranks): number {
+  const n = bytes.length;
+  const starts: number[] = new Array(n + 1);
+  const rank: number[] = new Array(n);
+  for (let i = 0; i <= n; i++) starts[i] = i;
+  for (let i = 0; i < n - 1; i++) rank[i] = ranks.get(bytes.slice(i, i + 2)) ?? NONE;
+  rank[n - 1] = NONE;
+  let parts = n;
+  while (parts > 1) {
+    let min = NONE;
+    let at = -1;
+    for (let i = 0; i < parts - 1; i++) {
+      const r = rank[i] as number;
+      if (r < min) {
+        min = r;
+        at = i;
+      }
+    }
+    if (at < 0) break;
+    starts.splice(at + 1, 1);
+    rank.splice(at + 1, 1);
+    parts--;
+    rank[at] =
+      at + 1 < parts
+        ? (ranks.get(bytes.slice(starts[at] as number, starts[at + 2] as number)) ?? NONE)
+        : NONE;
+    if (at > 0)
+      rank[at - 1] = ranks.get(bytes.slice(starts[at - 1] as number, starts[at + 1] as number)) ?? NONE;
+  }
+  return parts;
+}
+
+// Heap keys pack (rank, start) into one double: rank * 2^32 + start orders by rank, then by
+// position, which is exactly "lowest rank, leftmost on ties". Ranks < 2^20, starts < 2^32.
+const SHIFT = 2 ** 32;
+
+/** Linked parts keyed by their start byte; stale heap entries are skipped on pop. */
+export function bpeLong(bytes: string, ranks: Ranks): number {
+  const n = bytes.length;
+  const next = new Int32Array(n);
+  const prev = new Int32Array(n);
+  // Current pair rank of the part starting here; -1 once the part has been merged away.
+  const cur = new Float64Array(n);
+  const heap = new MinHeap(n);
+  const pairRank = (a: number): number => {
+    const b = next[a] as number;
+    if (b >= n) return NONE;
+    return ranks.get(bytes.slice(a, next[b] as number)) ?? NONE;
+  };
+  for (let i = 0; i < n; i++) {
+    next[i] = i + 1;
+    prev[i] = i - 1;
+  }
+  for (let i = 0; i < n; i++) {
+    const r = pairRank(i);
+    cur[i] = r;
+    if (r !== NONE) heap.push(r * SHIFT + i);
+  }
+  let parts = n;
+  while (heap.size > 0) {
+    const key = heap.pop();
+    const r = Math.floor(key / SHIFT);
+    const a = key - r * SHIFT;
+    if (cur[a] !== r) continue;
+    const b = next[a] as number;
+    const c = next[b] as number;
+    next[a] = c;
+    if (c < n) prev[c] = a;
+    cur[b] = -1;
+    parts--;
+    const ra = pairRank(a);
+    cur[a] = ra;
+    if (ra !== NONE) heap.push(ra * SHIFT + a);
+    const p = prev[a] as number;
+    if (p >= 0) {
+      const rp = pairRank(p);
+      cur[p] = rp;
+      if (rp !== NONE) heap.push(rp * SHIFT + p);
+    }
+  }
+  return parts;
+}
+
+class MinHeap {
+  private items: Float64Array;
+  size = 0;
+  constructor(capacity: number) {
+    this.items = new Float64Array(Math.max(16, capacity));
+  }
+  push(value: number): void {
+    if (this.size === this.items.length) {
+      const grown = new Float64Array(this.items.length * 2);
+      grown.set(this.items);
+      this.items = grown;
+    }
+    const items = this.items;
+    let i = this.size++;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      const p = items[parent] as number;
+      if (p <= value) break;
+      items[i] = p;
+      i = parent;
+    }
+    items[i] = value;
+  }
+  pop(): number {
+    const items = this.items;
+    const top = items[0] as number;
+    const last = items[--this.size] as number;
+    const size = this.size;
+    let i = 0;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= size) break;
+      const right = child + 1;
+      if (right < size && (items[right] as number) < (items[child] as number)) child = right;
+      if ((items[child] as number) >= last) break;
+      items[i] = items[child] as number;
+      i = child;
+    }
+    items[i] = last;
+    return top;
+  }
+}

@@ -1,0 +1,181 @@
+// Token identity: our counts equal plain js-tiktoken's `encode(text).length` on a generated 5 MB
+// corpus (code, prose in twelve scripts, U+FEFF, emoji and ZWJ sequences, CRLF, lone surrogates,
+// very long lines, a 3 MB single line) and on real files from this repository and node_modules,
+// for both encodings and with a memo small enough to churn.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Tiktoken } from 'js-tiktoken/lite';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Encoding } from '../types';
+import { bpeLong, bpeShort } from './bpe';
+import { type CorpusDoc, corpus } from './corpus';
+import { byteString, countTokens, createCounter, decodeText } from './count';
+import { encodingData, rankFile } from './ranks';
+
+const repo = fileURLToPath(new URL('../../../../', import.meta.url));
+const nodeModules = path.join(repo, 'node_modules');
+
+function repoSources(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.name === 'node_modules' || e.name.startsWith('.') || e.name === 'dist') continue;
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.(ts|tsx|md|json|yml)$/.test(e.name)) out.push(p);
+    }
+  };
+  for (const top of ['packages', 'apps', 'docs']) walk(path.join(repo, top));
+  return out.sort();
+}
+
+/** Real text: this repository, TypeScript's lib and localized messages, READMEs, C++ sources. */
+function realDocs(): CorpusDoc[] {
+  const picks = [
+    'typescript/lib/lib.es5.d.ts',
+    'typescript/lib/ja/diagnosticMessages.generated.json',
+    'typescript/lib/ru/diagnosticMessages.generated.json',
+    'typescript/lib/zh-cn/diagnosticMessages.generated.json',
+    're2/lib/new.js',
+    're2/vendor/re2/re2/re2.cc',
+    're2/vendor/re2/re2/parse.cc',
+    'picomatch/README.md',
+    'semver/README.md',
+    'qs/CHANGELOG.md',
+    'node-gyp/gyp/docs/UserDocumentation.md',
+    'zod/README.md',
+  ].map((p) => path.join(nodeModules, p));
+  const docs: CorpusDoc[] = [];
+  for (const file of [...repoSources(), ...picks]) {
+    try {
+      if (statSync(file).isFile())
+        docs.push({ name: path.relative(repo, file), text: decodeText(readFileSync(file)) });
+    } catch {
+      // A package layout may change between versions; the generated corpus carries the test.
+    }
+  }
+  // Invalid UTF-8 (a native binary) decoded the way files are: U+FFFD for bad bytes.
+  try {
+    const bin = readFileSync(path.join(nodeModules, 're2/build/Release/re2.node')).subarray(0, 200_000);
+    docs.push({ name: 're2.node (decoded)', text: decodeText(bin) });
+  } catch {
+    // Not built here: skip.
+  }
+  return docs;
+}
+
+/** encode(text).length; for text holding a special token (it throws) the plain-text count. */
+function reference(enc: Tiktoken, text: string): number {
+  try {
+    return enc.encode(text).length;
+  } catch {
+    return enc.encode(text, [], []).length;
+  }
+}
+
+const generated = corpus(20261129, 5_100_000);
+const real = realDocs();
+
+describe.each(['o200k_base', 'cl100k_base'] as Encoding[])('%s', (encoding) => {
+  let enc: Tiktoken;
+  const expected = new Map<CorpusDoc, number>();
+  beforeAll(() => {
+    enc = new Tiktoken(rankFile(encoding));
+  }, 60_000);
+
+  it('uses exactly js-tiktoken ranks, and every single byte is a token', () => {
+    const ours = encodingData(encoding).ranks;
+    const theirs = (enc as unknown as { rankMap: Map<string, number> }).rankMap;
+    expect(ours.size).toBe(theirs.size);
+    for (const [key, rank] of theirs) {
+      const bytes = String.fromCharCode(...key.split(',').map(Number));
+      if (ours.get(bytes) !== rank) expect.fail(`rank of ${key}: ${ours.get(bytes)} != ${rank}`);
+    }
+    for (let b = 0; b < 256; b++) expect(ours.has(String.fromCharCode(b))).toBe(true);
+  });
+
+  it('matches encode(text).length on 5 MB of generated text and on real files', () => {
+    const docs = [...generated, ...real];
+    const bytes = docs.reduce((n, d) => n + Buffer.byteLength(d.text), 0);
+    expect(bytes).toBeGreaterThan(5_000_000);
+    expect(generated.some((d) => Buffer.byteLength(d.text) >= 3_000_000 && !/[\r\n]/.test(d.text))).toBe(
+      true,
+    );
+    const counter = createCounter(encoding);
+    const mismatches: string[] = [];
+    for (const doc of docs) {
+      const want = reference(enc, doc.text);
+      expected.set(doc, want);
+      const got = counter.count(doc.text);
+      if (got !== want) mismatches.push(`${doc.name}: ${got} != ${want}`);
+    }
+    expect(mismatches).toEqual([]);
+  }, 120_000);
+
+  it('gives the same counts with a churning memo and through countTokens', () => {
+    const tiny = createCounter(encoding, { memoEntries: 64, memoMaxLength: 4 });
+    const mismatches: string[] = [];
+    for (const [doc, want] of expected) {
+      if (tiny.count(doc.text) !== want) mismatches.push(`${doc.name} (tiny memo)`);
+      if (countTokens(doc.text, encoding) !== want) mismatches.push(`${doc.name} (countTokens)`);
+    }
+    expect(expected.size).toBeGreaterThan(100);
+    expect(mismatches).toEqual([]);
+  });
+
+  it('counts text holding special tokens as plain text, where encode(text) refuses it', () => {
+    const text = 'a<|endoftext|>b <|endofprompt|>\n<|fim_prefix|> x <|endoftext|';
+    expect(() => enc.encode(text)).toThrow(/special token/);
+    expect(countTokens(text, encoding)).toBe(enc.encode(text, [], []).length);
+  });
+
+  it('handles the small corners exactly', () => {
+    const cases = [
+      '',
+      ' ',
+      '\uFEFF',
+      '\uFEFFhello',
+      'a\uFEFF b',
+      '\uD800',
+      '\uDC00\uD800',
+      'x\uD83D',
+      '👨‍👩‍👧‍👦',
+      'e\u0301\u0301\u0301',
+      '\r\n\r\n',
+      '\r',
+      '  \n  x',
+      "it's WE'LL they'Re",
+      '1234567',
+      '\u0663\u0664\u0665\u0666',
+      '\t\t\tfoo  ',
+      'x'.repeat(1000),
+      ' '.repeat(2000),
+    ];
+    for (const text of cases)
+      expect(countTokens(text, encoding), JSON.stringify(text)).toBe(enc.encode(text).length);
+  });
+
+  it('merges long pieces with the heap exactly as with the flat array', () => {
+    const { ranks, pattern } = encodingData(encoding);
+    const splitter = new RegExp(pattern, 'gu');
+    let compared = 0;
+    for (const doc of generated.slice(0, 40)) {
+      for (const m of doc.text.matchAll(splitter)) {
+        const bytes = byteString(m[0]);
+        if (bytes.length < 2 || bytes.length > 400) continue;
+        compared++;
+        if (bpeLong(bytes, ranks) !== bpeShort(bytes, ranks)) expect.fail(`piece ${JSON.stringify(m[0])}`);
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+  });
+});
+
+describe('byteString', () => {
+  it('is the UTF-8 of the piece, U+FFFD for lone surrogates', () => {
+    for (const s of ['abc', 'é', '😀', '\uD800', 'a\uDFFFb', '\uFEFF']) {
+      expect(Buffer.from(byteString(s), 'latin1')).toEqual(Buffer.from(new TextEncoder().encode(s)));
+    }
+  });
+});
