@@ -158,3 +158,41 @@ describe('isTestFile', () => {
     expect(isTestFile('check.rb', 'RSpec.describe Foo do\nend\n')).toBe(true);
   });
 });
+
+describe('outline: test structure', () => {
+  it('keeps nested groups (also Playwright test.describe), folds setup, empties tests', async () => {
+    const text = [
+      "import { test } from '@playwright/test';",
+      "test.describe('cart', () => {",
+      '  const user = login();',
+      '  const cart = open(user);',
+      "  test('adds', async ({ page }) => {",
+      '    await page.click("#add");',
+      '    await expect(page).toHaveURL("/cart");',
+      '  });',
+      "  test.describe.parallel('totals', () => {",
+      "    test.skip('sums', () => {",
+      '      expect(sum([1, 2])).toBe(3);',
+      '      expect(sum([])).toBe(0);',
+      '    });',
+      '  });',
+      '});',
+      '',
+    ].join('\n');
+    const r = await compress(text, 'e2e/cart.spec.ts', { level: 'outline' });
+    expect(r.text).toBe(
+      [
+        "import { test } from '@playwright/test';",
+        "test.describe('cart', () => {",
+        '  /* … lines 3–4 */',
+        "  test('adds', async ({ page }) => { /* … lines 5–8 */ });",
+        "  test.describe.parallel('totals', () => {",
+        "    test.skip('sums', () => { /* … lines 10–13 */ });",
+        '  });',
+        '});',
+        '',
+      ].join('\n'),
+    );
+    expect(r.stats.tests).toBe(4);
+  });
+});

@@ -103,7 +103,9 @@ function commentSpans(grammar: Grammar, tree: Tree, spec: SyntaxSpec, text: stri
   for (const { node } of query(grammar, alternation(types, 'c')).captures(tree.rootNode)) {
     if (spec.keepComment?.test(text.slice(node.startIndex, node.startIndex + 80))) continue;
     // `{/* note */}` in JSX: the braces only hold the comment and go with it.
-    const holder = node.parent;
+    const holder = /\{\s*$/.test(text.slice(Math.max(0, node.startIndex - 8), node.startIndex))
+      ? node.parent
+      : null;
     if (holder?.type === 'jsx_expression' && holder.namedChildCount === 1)
       spans.push({ start: holder.startIndex, end: holder.endIndex });
     else spans.push({ start: node.startIndex, end: node.endIndex });

@@ -26,16 +26,26 @@ export interface OutlineResult {
 const JS_CALLS = '(call_expression function: (_) @callee arguments: (arguments) @args) @call';
 const RUBY_CALLS = '(call method: (identifier) @callee block: [(do_block) (block)] @args) @call';
 
-/** `describe`, `describe.each([...])`, `it.skip`, `test.concurrent.each(...)` -> the root name. */
-function calleeRoot(node: Node): string | undefined {
+/**
+ * The names along a callee: `describe` -> [describe]; `test.describe.parallel` -> [test,
+ * describe, parallel]; `describe.each([...])` -> [describe, each]. Root first.
+ */
+function calleeNames(node: Node): string[] {
+  const names: string[] = [];
   let current: Node | null = node;
   for (let depth = 0; current && depth < 6; depth++) {
-    if (current.type === 'identifier') return current.text;
-    if (current.type === 'member_expression') current = current.childForFieldName('object');
-    else if (current.type === 'call_expression') current = current.childForFieldName('function');
-    else return undefined;
+    if (current.type === 'identifier') {
+      names.unshift(current.text);
+      return names;
+    }
+    if (current.type === 'member_expression') {
+      const property = current.childForFieldName('property');
+      if (property) names.unshift(property.text);
+      current = current.childForFieldName('object');
+    } else if (current.type === 'call_expression') current = current.childForFieldName('function');
+    else return [];
   }
-  return undefined;
+  return [];
 }
 
 interface TestCall {
@@ -48,13 +58,14 @@ interface TestCall {
 }
 
 function jsTestCall(input: OutlineInput, call: Node): TestCall | undefined {
-  const name = calleeRoot(call.childForFieldName('function')!);
-  const kind =
-    name && input.spec.groups.includes(name)
-      ? 'group'
-      : name && input.spec.leaves.includes(name)
-        ? 'leaf'
-        : undefined;
+  // `test.describe(…)` (Playwright) is a group although its root is a leaf name.
+  const names = calleeNames(call.childForFieldName('function')!);
+  const root = names[0];
+  const kind = names.some((n) => input.spec.groups.includes(n))
+    ? 'group'
+    : root && input.spec.leaves.includes(root)
+      ? 'leaf'
+      : undefined;
   if (!kind) return undefined;
   const args = call.childForFieldName('arguments')?.namedChildren ?? [];
   for (let i = args.length - 1; i >= 0; i--) {
