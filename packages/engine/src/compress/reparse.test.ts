@@ -30,7 +30,12 @@ function walk(dir: string, keep: (file: string) => boolean, limit: number): stri
     }
     for (const name of entries) {
       if (out.length >= limit) return;
-      if (name === 'node_modules' && d !== path.join(repo, 'node_modules')) continue;
+      // Nested node_modules and dot folders (.git, the bench's .work) are not this repository's sources.
+      if (
+        (name === 'node_modules' && d !== path.join(repo, 'node_modules')) ||
+        (name.startsWith('.') && !d.includes('node_modules'))
+      )
+        continue;
       const p = path.join(d, name);
       const info = statSync(p, { throwIfNoEntry: false });
       if (info?.isDirectory()) visit(p);
@@ -57,7 +62,7 @@ function corpus(): Array<{ path: string; text: string }> {
   ] as const)
     files.push(...walk(path.join(modules, sub), (f) => re.test(f), limit));
   const real = files.map((f) => ({ path: path.relative(repo, f), text: readFileSync(f, 'utf8') }));
-  return [...real, ...generateCorpus(20261129, 20)];
+  return [...real, ...generateCorpus(20261129, 24)];
 }
 
 const LEVELS: CompressOptions[] = [
