@@ -26,6 +26,7 @@ export {
   type LanguageId,
   languageOf,
 } from './lang/languages';
+export * from './mask/index';
 export {
   copyGrammars,
   defaultParseCache,

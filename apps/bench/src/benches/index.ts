@@ -1,7 +1,8 @@
 // Every benchmark, in the order `npm run bench` runs them. `npm run bench -- NAME...` runs a subset.
 import type { Bench } from '../harness';
 import { compressBench } from './compress';
+import { maskBench } from './mask';
 import { tokensBench } from './tokens';
 import { treeBench } from './tree';
 
-export const benches: Bench[] = [tokensBench, treeBench, compressBench];
+export const benches: Bench[] = [tokensBench, treeBench, maskBench, compressBench];

@@ -2,7 +2,8 @@
 import type { Command } from '../command';
 import { compressCommand } from './compress';
 import { ls } from './ls';
+import { mask } from './mask';
 import { tokens } from './tokens';
 import { tree } from './tree';
 
-export const commands: Command[] = [ls, tree, tokens, compressCommand];
+export const commands: Command[] = [ls, tree, tokens, mask, compressCommand];
