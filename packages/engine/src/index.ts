@@ -38,7 +38,7 @@ export {
   withTree,
 } from './parse/index';
 export { compareBytewise } from './scan/bytes';
-export { createGitRunner, type GitResult, type GitRunner } from './scan/git';
+export { createGitRunner, type GitResult, type GitRunner, untrustedRootsFor } from './scan/git';
 export {
   DEFAULT_MAX_FILE_BYTES,
   resolveRoot,
@@ -47,6 +47,15 @@ export {
   type ScanResult,
   scanProject,
 } from './scan/index';
+export { normalizeOverridePath, type OverrideState, type Overrides } from './scan/overrides';
+export {
+  type LoadedOverrides,
+  loadOverrides,
+  overridesFile,
+  saveOverrides,
+  setOverride,
+} from './scan/overrides-store';
+export { MARKERS, type StackId, summarizeHidden } from './scan/smart/index';
 export { defaultStateDir, projectStateDir } from './state/store';
 export * from './tokens/index';
 export * from './tree/index';

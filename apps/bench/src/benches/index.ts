@@ -2,7 +2,8 @@
 import type { Bench } from '../harness';
 import { compressBench } from './compress';
 import { maskBench } from './mask';
+import { smart } from './smart';
 import { tokensBench } from './tokens';
 import { treeBench } from './tree';
 
-export const benches: Bench[] = [tokensBench, treeBench, maskBench, compressBench];
+export const benches: Bench[] = [tokensBench, treeBench, smart, maskBench, compressBench];
