@@ -1,7 +1,42 @@
 // Public API of the context engine. Consumers import from here only.
+
+export {
+  type CompressOptions,
+  type CompressResult,
+  type CompressStats,
+  compress,
+  isTestFile,
+  LEVELS,
+  type Level,
+  levelsFor,
+} from './compress/index';
+export {
+  type Declaration,
+  type DeclarationKind,
+  declarations,
+  declarationsOfTree,
+} from './declarations/index';
 export * from './errors';
 export { type FocusDelta, FocusMatcher, type FocusRules, type FocusSnapshot } from './focus/focus';
+export {
+  type GrammarId,
+  grammarOf,
+  hasGrammar,
+  LANGUAGES,
+  type LanguageId,
+  languageOf,
+} from './lang/languages';
 export * from './mask/index';
+export {
+  copyGrammars,
+  defaultParseCache,
+  GRAMMAR_IDS,
+  GRAMMAR_SOURCES,
+  locateGrammar,
+  ParseCache,
+  syntaxFor,
+  withTree,
+} from './parse/index';
 export { compareBytewise } from './scan/bytes';
 export { createGitRunner, type GitResult, type GitRunner, untrustedRootsFor } from './scan/git';
 export {

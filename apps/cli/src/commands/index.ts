@@ -1,8 +1,9 @@
 // The registry of subcommands; `loupe help` lists them in this order.
 import type { Command } from '../command';
+import { compressCommand } from './compress';
 import { ls } from './ls';
 import { mask } from './mask';
 import { tokens } from './tokens';
 import { tree } from './tree';
 
-export const commands: Command[] = [ls, tree, tokens, mask];
+export const commands: Command[] = [ls, tree, tokens, mask, compressCommand];
