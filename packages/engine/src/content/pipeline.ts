@@ -9,7 +9,7 @@ import { compress } from '../compress/compress';
 import type { Level } from '../compress/types';
 import { type Declaration, declarations } from '../declarations/declarations';
 import { isLoupeError } from '../errors';
-import { type MaskFinding, maskText } from '../mask/mask';
+import { type MaskFinding, type MaskResult, maskText } from '../mask/mask';
 import { createMaskPool, type MaskPool } from '../mask/pool';
 import { loadMaskRules, type MaskRules } from '../mask/rules';
 import type { MaskSession } from '../mask/session';
@@ -202,7 +202,7 @@ export class ContentPipeline {
     const texts = loaded.flatMap((l, i) =>
       'kind' in l ? [] : [{ path: items[i]!.entry.path, text: l.raw }],
     );
-    let maskedAll;
+    let maskedAll: MaskResult[];
     try {
       this.pool ??= createMaskPool(this.options.rulesPath ? { rulesPath: this.options.rulesPath } : {});
       maskedAll = await (await this.pool).maskMany(texts, session);
