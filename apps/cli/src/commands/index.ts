@@ -1,8 +1,10 @@
 // The registry of subcommands; `loupe help` lists them in this order.
 import type { Command } from '../command';
+import { compressCommand } from './compress';
 import { ls } from './ls';
+import { mask } from './mask';
 import { serve } from './serve';
 import { tokens } from './tokens';
 import { tree } from './tree';
 
-export const commands: Command[] = [ls, tree, tokens, serve];
+export const commands: Command[] = [ls, tree, tokens, mask, compressCommand, serve];
