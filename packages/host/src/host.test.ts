@@ -143,6 +143,35 @@ describe('LoupeHost', () => {
     }
   });
 
+  it('applies show/hide overrides: rescans, a new tree version, persisted per project', async () => {
+    const { project, host, seen, stateDir } = setup();
+    try {
+      await host.openProject({ path: project });
+      const before = await host.getTree();
+      expect(await host.setOverride({ path: 'dist', state: 'show' })).toEqual({ show: ['dist'], hide: [] });
+      await host.setOverride({ path: 'docs', state: 'hide' });
+      const after = await host.getTree();
+      expect(after.version).toBeGreaterThan(before.version);
+      expect(seen.some((e) => e.name === 'didChangeTree')).toBe(true);
+      const at = (name: string) => after.names.indexOf(name);
+      expect(after.hidden.some(([i]) => i === at('bundle.js'))).toBe(false);
+      expect(after.hidden.find(([i]) => i === at('docs'))?.[1].kind).toBe('user-hidden');
+      expect(await host.getOverrides()).toEqual({ show: ['dist'], hide: ['docs'] });
+    } finally {
+      await host.close();
+    }
+    const again = new LoupeHost({ stateDir, cacheDir: null, tokenThreads: 1 });
+    try {
+      await again.openProject({ path: project });
+      const tree = await again.getTree();
+      expect(tree.names).toContain('bundle.js');
+      await again.setOverride({ path: 'dist', state: 'default' });
+      expect((await again.getOverrides()).show).toEqual([]);
+    } finally {
+      await again.close();
+    }
+  });
+
   it('refuses what it cannot do with one sentence', async () => {
     const { host, project } = setup();
     try {

@@ -1,7 +1,13 @@
 // The one implementation of the host API over engine Workspaces. Transports (Electron IPC,
 // WebSocket) call its commands and forward its events; they never reach past it into the engine.
 import { existsSync } from 'node:fs';
-import { resolveRoot, Workspace, type WorkspaceOptions } from '@loupe/engine';
+import {
+  loadOverrides,
+  resolveRoot,
+  setOverride as saveOverride,
+  Workspace,
+  type WorkspaceOptions,
+} from '@loupe/engine';
 import type {
   ConnectInfo,
   ExportOptions,
@@ -108,6 +114,10 @@ export class LoupeHost implements HostCommands {
       { phase: 'scan', done: 0, total: 0, message: `Scanning ${name}…`, cancellable: true },
       true,
     );
+    const warnings = this.startupWarnings.splice(0);
+    const saved = loadOverrides(this.options.stateDir, root);
+    if (saved.problem) warnings.push(saved.problem);
+    const overrides = saved.overrides;
     let ws: Workspace;
     try {
       ws = await Workspace.open(root, {
@@ -119,6 +129,7 @@ export class LoupeHost implements HostCommands {
         signal: abort.signal,
         scan: {
           ...this.options.workspace?.scan,
+          overrides,
           onProgress: (p) =>
             this.setProgress({
               phase: 'scan',
@@ -146,7 +157,6 @@ export class LoupeHost implements HostCommands {
     this.project = undefined;
     await previous?.close();
 
-    const warnings = this.startupWarnings.splice(0);
     const view = this.views.load(root);
     if (view.problem) warnings.push(view.problem);
     try {
@@ -272,19 +282,25 @@ export class LoupeHost implements HostCommands {
   }
 
   async getOverrides(): Promise<Overrides> {
-    this.current();
-    return { show: [], hide: [] };
+    return loadOverrides(this.options.stateDir, this.current().ws.root).overrides;
   }
 
   async setOverride(arg: { path: string; state: OverrideState | 'default' }): Promise<Overrides> {
     const a = v.record(arg);
-    v.string(a.path, 'path');
-    v.oneOf(a.state, OVERRIDES, 'override');
-    this.current();
-    throw new HostError(
-      'invalid-argument',
-      'Show and hide overrides need the smart-ignore scanner, which this build does not have yet.',
+    const path = v.string(a.path, 'path');
+    const state = v.oneOf(a.state, OVERRIDES, 'override');
+    const project = this.current();
+    const overrides = saveOverride(this.options.stateDir, project.ws.root, path, state);
+    this.setProgress(
+      { phase: 'scan', done: 0, total: 0, message: 'Applying the override…', cancellable: false },
+      true,
     );
+    try {
+      await project.ws.rescan({ overrides });
+    } finally {
+      if (this.project === project) this.setProgress(IDLE, true);
+    }
+    return overrides;
   }
 
   // ------------------------------------------------------------ export

@@ -133,7 +133,9 @@ export class Workspace {
   }
 
   /** Scans again (e.g. after ignore rules changed) and recounts what changed. */
-  async rescan(): Promise<void> {
+  async rescan(scan?: WorkspaceOptions['scan']): Promise<void> {
+    // New scan options (e.g. the window changed an override) apply to this and later rescans.
+    if (scan) this.options.scan = { ...this.options.scan, ...scan };
     const scanned = await scanProject(this.root, {
       ...this.options.scan,
       ...(this.options.git ? { git: this.options.git } : {}),
