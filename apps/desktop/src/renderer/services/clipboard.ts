@@ -1,7 +1,5 @@
 // The clipboard, as a service so stores never reach for browser globals.
-export interface ClipboardService {
-  writeText(text: string): Promise<void>;
-}
+import type { ClipboardService } from '../store/export/action';
 
 export const clipboard: ClipboardService = {
   writeText: (text) => navigator.clipboard.writeText(text),

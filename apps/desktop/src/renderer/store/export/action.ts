@@ -1,6 +1,10 @@
 import type { ExportOptions, ExportResult, HostApi } from '@loupe/host/api';
-import type { ClipboardService } from '../../services/clipboard';
 import type { ExportState } from './initialState';
+
+/** What the export needs of the clipboard (the window passes navigator.clipboard). */
+export interface ClipboardService {
+  writeText(text: string): Promise<void>;
+}
 
 export interface ExportDeps {
   host: () => HostApi;

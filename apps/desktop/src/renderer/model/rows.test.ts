@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { generatedFiles, rng, snapshotOf } from '../testing/snapshot';
+import { Rows } from './rows';
+import { TreeModel } from './tree-model';
+
+const s = snapshotOf({
+  files: [
+    { path: 'a/x.ts', tokens: 1 },
+    { path: 'a/b/y.ts', tokens: 1 },
+    { path: 'c.ts', tokens: 1 },
+  ],
+  hidden: [
+    { path: 'a/junk', dir: false, reason: { kind: 'os-junk' } },
+    { path: 'only-hidden/z', dir: false, reason: { kind: 'os-junk' } },
+  ],
+});
+const names = (m: TreeModel, rows: number[]) => rows.map((i) => m.pathOf(i));
+
+describe('Rows', () => {
+  it('shows the root open and folders closed; opening splices, closing cuts', () => {
+    const m = new TreeModel(s);
+    const open = new Uint8Array(m.size);
+    open[0] = 1;
+    const v = new Rows(m, open, { showHidden: false, keep: null });
+    expect(names(m, v.rows)).toEqual(['', 'a', 'c.ts']);
+    v.setOpen(m.find('a'), true);
+    expect(names(m, v.rows)).toEqual(['', 'a', 'a/b', 'a/x.ts', 'c.ts']);
+    v.setOpen(m.find('a/b'), true);
+    expect(names(m, v.rows)).toEqual(['', 'a', 'a/b', 'a/b/y.ts', 'a/x.ts', 'c.ts']);
+    v.setOpen(m.find('a'), false);
+    expect(names(m, v.rows)).toEqual(['', 'a', 'c.ts']);
+    v.setOpen(m.find('a'), true); // a/b stays open inside
+    expect(names(m, v.rows)).toEqual(['', 'a', 'a/b', 'a/b/y.ts', 'a/x.ts', 'c.ts']);
+  });
+
+  it('shows hidden entries (and folders holding only hidden entries) only when asked', () => {
+    const m = new TreeModel(s);
+    const open = new Uint8Array(m.size).fill(1);
+    const v = new Rows(m, open, { showHidden: true, keep: null });
+    expect(names(m, v.rows)).toEqual([
+      '',
+      'a',
+      'a/b',
+      'a/b/y.ts',
+      'a/junk',
+      'a/x.ts',
+      'only-hidden',
+      'only-hidden/z',
+      'c.ts',
+    ]);
+    v.options = { showHidden: false, keep: null };
+    v.rebuild();
+    expect(names(m, v.rows)).toEqual(['', 'a', 'a/b', 'a/b/y.ts', 'a/x.ts', 'c.ts']);
+  });
+
+  it('reveals a node by opening its ancestors', () => {
+    const m = new TreeModel(s);
+    const open = new Uint8Array(m.size);
+    open[0] = 1;
+    const v = new Rows(m, open, { showHidden: false, keep: null });
+    expect(v.rowOf(m.find('a/b/y.ts'))).toBe(-1);
+    v.reveal(m.find('a/b/y.ts'));
+    expect(v.rowOf(m.find('a/b/y.ts'))).toBe(3);
+  });
+
+  it('random open/close sequences: splicing equals rebuilding (2,000 files)', () => {
+    const m = new TreeModel(snapshotOf({ files: generatedFiles(2000, 5) }));
+    const open = new Uint8Array(m.size);
+    open[0] = 1;
+    const v = new Rows(m, open, { showHidden: false, keep: null });
+    const r = rng(9);
+    const folders = Array.from({ length: m.size }, (_, i) => i).filter((i) => m.isDir[i] && i > 0);
+    for (let step = 0; step < 400; step++) {
+      const f = folders[Math.floor(r() * folders.length)]!;
+      v.setOpen(f, r() < 0.6);
+      if (step % 20 === 0) {
+        const fresh = new Rows(m, open, { showHidden: false, keep: null });
+        expect(v.rows).toEqual(fresh.rows);
+      }
+    }
+    expect(v.rows).toEqual(new Rows(m, open, { showHidden: false, keep: null }).rows);
+    for (let k = 1; k < v.rows.length; k++) expect(v.rows[k]!).toBeGreaterThan(v.rows[k - 1]!);
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { fakeHost } from '../../testing/fake-host';
+import { createProjectStore } from './index';
+
+describe('project store', () => {
+  it('opens a project, loads recent projects, and turns failures into notices (not for a cancel)', async () => {
+    const info = {
+      root: '/p',
+      name: 'p',
+      encoding: 'o200k_base' as const,
+      files: 1,
+      hidden: 0,
+      notes: [],
+      warnings: [],
+    };
+    let fail: Error | null = null;
+    const host = fakeHost({
+      openProject: () => {
+        if (fail) throw fail;
+        return info;
+      },
+      recentProjects: () => [{ root: '/p', name: 'p', openedAt: 1, exists: true }],
+      chooseFolder: () => null,
+    });
+    const store = createProjectStore({ host: () => host.api });
+    expect(await store.getState().open('/p')).toEqual(info);
+    expect(store.getState().project).toEqual(info);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.getState().recent).toHaveLength(1);
+    fail = Object.assign(new Error('The folder /x does not exist. Check the path and try again.'), {
+      code: 'not-found',
+    });
+    expect(await store.getState().open('/x')).toBeNull();
+    expect(store.getState().notices.map((n) => n.message)).toEqual([
+      'The folder /x does not exist. Check the path and try again.',
+    ]);
+    fail = Object.assign(new Error('Opening /y was cancelled.'), { code: 'cancelled' });
+    await store.getState().open('/y');
+    expect(store.getState().notices).toHaveLength(1);
+    expect(store.getState().opening).toBe(false);
+    expect(await store.getState().chooseAndOpen()).toBe('no-dialog');
+  });
+});
