@@ -21,8 +21,8 @@ export function snapshotOf(input: SnapshotInput): TreeSnapshot & { paths: string
   const folder = (parts: string[]) => {
     let f = root;
     for (const p of parts) {
-      let next = f.folders.get(p);
-      if (!next) f.folders.set(p, (next = { folders: new Map(), files: new Map() }));
+      const next = f.folders.get(p) ?? { folders: new Map(), files: new Map() };
+      f.folders.set(p, next);
       f = next;
     }
     return f;
