@@ -53,6 +53,7 @@ export const TreeRow = memo(function TreeRow({ row, rootName, onOverride }: Tree
       aria-checked={view.tickable ? ariaChecked : undefined}
       aria-disabled={view.tickable ? undefined : true}
       data-path={t.model?.pathOf(node)}
+      data-row={row}
       data-check={view.check}
       className={`row${view.active ? ' active' : ''}${view.hidden ? ' hidden-entry' : ''}`}
       style={{ paddingLeft: 6 + view.depth * 16 }}

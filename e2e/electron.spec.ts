@@ -1,0 +1,76 @@
+// The same window scenario against the Electron app, through Playwright's _electron.launch. It
+// runs where an Electron binary exists (node_modules/electron/dist, or LOUPE_ELECTRON); here the
+// binary cannot be downloaded, so it reports "skipped: no Electron binary" and nothing else skips.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { _electron, type ElectronApplication, test } from '@playwright/test';
+import { repo, startWorld, type World } from './fixtures';
+import * as scenario from './scenario';
+
+function electronBinary(): string | undefined {
+  if (process.env.LOUPE_ELECTRON)
+    return existsSync(process.env.LOUPE_ELECTRON) ? process.env.LOUPE_ELECTRON : undefined;
+  const dir = path.join(repo, 'node_modules', 'electron');
+  const pathFile = path.join(dir, 'path.txt');
+  if (!existsSync(pathFile)) return undefined;
+  const bin = path.join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
+  return existsSync(bin) ? bin : undefined;
+}
+
+const binary = electronBinary();
+const title = (name: string) =>
+  binary ? `Electron: ${name}` : `Electron: ${name} (skipped: no Electron binary)`;
+
+test.describe.configure({ mode: 'serial' });
+test.skip(!binary, 'skipped: no Electron binary');
+
+let world: World;
+let app: ElectronApplication;
+let target: scenario.Target;
+
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture names from this pattern
+test.beforeAll(async ({}, info) => {
+  info.setTimeout(120_000);
+  world = await startWorld(); // the fixture project and isolated state; the app opens the folder itself
+  app = await _electron.launch({
+    executablePath: binary!,
+    args: [path.join(repo, 'apps/desktop/dist/main/main.js'), world.project],
+    env: { ...process.env, LOUPE_STATE_DIR: `${world.stateDir}-electron`, LOUPE_CACHE_DIR: world.cacheDir },
+  });
+  const page = await app.firstWindow();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  target = {
+    name: 'electron',
+    page,
+    readClipboard: () => app.evaluate(({ clipboard }) => clipboard.readText()),
+  };
+});
+
+test.afterAll(async () => {
+  await app?.close();
+  await world?.dispose();
+});
+
+test(title('the tree loads with counts and the whole-project summary'), async () => {
+  await scenario.openTree(target);
+});
+
+test(title('tick and untick a folder'), async () => {
+  await scenario.tickAndUntickFolder(target);
+});
+
+test(title('filter'), async () => {
+  await scenario.filter(target);
+});
+
+test(title('keyboard'), async () => {
+  await scenario.keyboard(target);
+});
+
+test(title('show hidden with reasons'), async () => {
+  await scenario.showHidden(target);
+});
+
+test(title('export to the clipboard'), async () => {
+  await scenario.exportToClipboard(target);
+});

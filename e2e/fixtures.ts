@@ -1,0 +1,79 @@
+// The e2e world: a real project on disk (real git), a real `loupe serve` process from the built
+// CLI, isolated state and cache folders, and the address with its session token.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SAMPLE_FILES, writeProject } from '../packages/host/src/testing/project';
+
+export const repo = fileURLToPath(new URL('..', import.meta.url));
+export const artifacts = path.join(repo, 'e2e', 'artifacts');
+
+/** The e2e fixture: the host tests' sample plus a second folder and a secret-looking config. */
+export const FIXTURE_FILES: Record<string, string> = {
+  ...SAMPLE_FILES,
+  'src/math/div.ts': 'export function div(a: number, b: number): number {\n  return a / b;\n}\n',
+  'scripts/release.sh': '#!/bin/sh\necho "release"\n',
+  'config/app.env': 'DATABASE_URL=postgres://app:s3cr3t-Pa55word@db.internal:5432/app\nLOG_LEVEL=info\n',
+};
+
+export interface World {
+  project: string;
+  stateDir: string;
+  cacheDir: string;
+  url: string;
+  server: ChildProcess;
+  dispose(): Promise<void>;
+}
+
+export async function startWorld(): Promise<World> {
+  mkdirSync(artifacts, { recursive: true });
+  const base = mkdtempSync(path.join(tmpdir(), 'loupe-e2e-'));
+  const project = writeProject(path.join(base, 'fixture'), FIXTURE_FILES);
+  const stateDir = path.join(base, 'state');
+  const cacheDir = path.join(base, 'cache');
+  const bin = path.join(repo, 'apps/cli/bin/loupe.js');
+  if (!existsSync(path.join(repo, 'apps/desktop/dist/renderer/index.html')))
+    throw new Error('The window is not built: run `npm run build` before the e2e tests.');
+  const server = spawn(process.execPath, [bin, 'serve', project], {
+    env: { ...process.env, LOUPE_STATE_DIR: stateDir, LOUPE_CACHE_DIR: cacheDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  server.stderr!.on('data', (c) => {
+    err += c;
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`loupe serve printed no address: ${out}${err}`)), 30_000);
+    server.stdout!.on('data', (c) => {
+      out += c;
+      const m = /http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[0]);
+      }
+    });
+    server.on('exit', (code) => reject(new Error(`loupe serve exited with ${code}: ${err}`)));
+  });
+  return {
+    project,
+    stateDir,
+    cacheDir,
+    url,
+    server,
+    dispose: async () => {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGINT');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (server.exitCode === null) server.kill('SIGKILL');
+      rmSync(base, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Edits a file of the fixture project (for the stale mark). */
+export function editFile(project: string, rel: string, text: string): void {
+  writeFileSync(path.join(project, rel), text);
+}

@@ -1,0 +1,155 @@
+// The window scenario, written once and run against both targets: the browser (`loupe serve`)
+// and Electron (where a binary exists). Each step leaves a screenshot in e2e/artifacts/.
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { getEncoding } from 'js-tiktoken';
+import { artifacts } from './fixtures';
+
+export interface Target {
+  name: 'browser' | 'electron';
+  page: Page;
+  readClipboard(): Promise<string>;
+}
+
+const o200k = getEncoding('o200k_base');
+export const countO200k = (text: string) => o200k.encode(text, [], []).length;
+
+export const row = (page: Page, p: string) => page.locator(`[role="treeitem"][data-path="${p}"]`);
+export const box = (page: Page, p: string) => row(page, p).locator('input[type="checkbox"]');
+export const focusLine = (page: Page) => page.getByTestId('focus-line');
+export const revision = (page: Page) => page.getByTestId('revision');
+
+export async function shot(t: Target, name: string): Promise<void> {
+  await t.page.screenshot({ path: path.join(artifacts, `${t.name}-${name}.png`) });
+}
+
+/** Rows currently rendered, by path, in row order. */
+export async function visiblePaths(page: Page): Promise<string[]> {
+  const rows = page.locator('[role="treeitem"]');
+  const out: Array<[number, string]> = [];
+  for (let i = 0; i < (await rows.count()); i++) {
+    const r = rows.nth(i);
+    out.push([Number(await r.getAttribute('data-row')), (await r.getAttribute('data-path')) ?? '']);
+  }
+  return out.sort((a, b) => a[0] - b[0]).map(([, p]) => p);
+}
+
+export async function waitForCounts(page: Page): Promise<void> {
+  // the root row shows a number (not "…") once every visible file is counted
+  await expect(row(page, '').locator('.tokens')).not.toHaveText('…');
+  await expect(row(page, '').locator('.tokens')).not.toHaveClass(/counting/);
+}
+
+export async function openTree(t: Target): Promise<void> {
+  const { page } = t;
+  await expect(row(page, '')).toBeVisible();
+  await expect(focusLine(page)).toContainText('Nothing ticked: whole project, 11 files');
+  await waitForCounts(page);
+  await expect(revision(page)).toHaveText(/^r\d+$/);
+  await shot(t, '01-tree');
+}
+
+export async function tickAndUntickFolder(t: Target): Promise<void> {
+  const { page } = t;
+  const r0 = Number((await revision(page).textContent())!.slice(1));
+  await box(page, 'src').click();
+  await expect(row(page, 'src')).toHaveAttribute('aria-checked', 'true');
+  await expect(row(page, '')).toHaveAttribute('aria-checked', 'mixed');
+  await expect(focusLine(page)).toHaveText(/^5 files · [\d.]+k? tokens of [\d.]+k?$/);
+  await expect(revision(page)).toHaveText(`r${r0 + 1}`);
+  // open src and src/math, untick one file: src becomes mixed, the count drops
+  await row(page, 'src').locator('.name').click();
+  await row(page, 'src/math').locator('.name').click();
+  await box(page, 'src/math/mul.ts').click();
+  await expect(row(page, 'src/math')).toHaveAttribute('aria-checked', 'mixed');
+  await expect(row(page, 'src')).toHaveAttribute('aria-checked', 'mixed');
+  await expect(focusLine(page)).toHaveText(/^4 files · /);
+  await shot(t, '02-mixed');
+  await box(page, 'src').click(); // mixed -> checked
+  await expect(row(page, 'src')).toHaveAttribute('aria-checked', 'true');
+  await box(page, 'src').click(); // checked -> unchecked
+  await expect(row(page, 'src')).toHaveAttribute('aria-checked', 'false');
+  await expect(row(page, 'src/math/mul.ts')).toHaveAttribute('aria-checked', 'false');
+  await expect(focusLine(page)).toContainText('Nothing ticked');
+  await expect(revision(page)).toHaveText(`r${r0 + 4}`);
+}
+
+export async function filter(t: Target): Promise<void> {
+  const { page } = t;
+  const input = page.getByLabel('Filter files by name or path glob');
+  await input.fill('add');
+  await expect.poll(() => visiblePaths(page)).toEqual(['', 'src', 'src/math', 'src/math/add.ts']);
+  await expect(row(page, 'src/math/add.ts').locator('mark')).toHaveText('add');
+  await shot(t, '03-filter');
+  await input.fill('*.md');
+  await expect.poll(() => visiblePaths(page)).toEqual(['', 'docs', 'docs/guide.md', 'README.md']);
+  await input.fill('src/**/*.ts');
+  await expect.poll(async () => (await visiblePaths(page)).filter((p) => p.endsWith('.ts')).length).toBe(5);
+  await input.fill('');
+  await expect(row(page, 'package.json')).toBeVisible();
+}
+
+export async function keyboard(t: Target): Promise<void> {
+  const { page } = t;
+  const tree = page.getByRole('tree');
+  await tree.focus();
+  await page.keyboard.press('Home');
+  await expect(row(page, '')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.type('d'); // type-ahead: docs
+  await expect(row(page, 'docs')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Space');
+  await expect(row(page, 'docs')).toHaveAttribute('aria-checked', 'true');
+  await expect(focusLine(page)).toHaveText(/^1 file · /);
+  await page.keyboard.press('Enter'); // opens docs
+  await expect(row(page, 'docs')).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(row(page, 'docs/guide.md')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Space'); // unticks the only file: docs is unticked too
+  await expect(row(page, 'docs')).toHaveAttribute('aria-checked', 'false');
+  await page.keyboard.press('ArrowLeft'); // to the parent
+  await expect(row(page, 'docs')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowLeft'); // closes it
+  await expect(row(page, 'docs')).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('End');
+  await expect(row(page, 'package.json')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Space');
+  await expect(row(page, 'package.json')).toHaveAttribute('aria-checked', 'true');
+  await shot(t, '04-keyboard');
+}
+
+export async function showHidden(t: Target): Promise<void> {
+  const { page } = t;
+  await expect(row(page, 'dist')).toHaveCount(0);
+  await page.getByLabel('Show hidden').check();
+  await expect(row(page, 'dist')).toBeVisible();
+  const reason = row(page, 'dist').locator('.reason');
+  await expect(reason).toHaveText('gitignored');
+  await expect(reason).toHaveAttribute('title', 'gitignored by .gitignore:1 (dist/)');
+  await expect(row(page, 'debug.log').locator('.reason')).toHaveAttribute(
+    'title',
+    'gitignored by .gitignore:2 (*.log)',
+  );
+  await expect(row(page, 'dist')).toHaveAttribute('aria-disabled', 'true');
+  await shot(t, '05-hidden');
+  await page.getByLabel('Show hidden').uncheck();
+  await expect(row(page, 'dist')).toHaveCount(0);
+}
+
+export async function exportToClipboard(t: Target): Promise<void> {
+  const { page } = t;
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const count = page.getByTestId('export-tokens');
+  await expect(count).toContainText('tokens');
+  await page.getByTestId('copy').click();
+  const toast = page.getByTestId('toast');
+  await expect(toast).toContainText(/Copied [\d,]+ tokens to the clipboard/);
+  const shown = Number((await toast.textContent())!.match(/Copied ([\d,]+) tokens/)![1]!.replace(/,/g, ''));
+  const clip = await t.readClipboard();
+  expect(clip.length).toBeGreaterThan(0);
+  expect(clip).toContain('package.json'); // the ticked file
+  expect(countO200k(clip)).toBe(shown);
+  const previewed = Number((await count.textContent())!.match(/^([\d,]+) tokens/)![1]!.replace(/,/g, ''));
+  expect(previewed).toBe(shown);
+  await shot(t, '06-export');
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+}

@@ -1,0 +1,71 @@
+// The window in Chromium against a real `loupe serve` on a fixture project.
+import { type Browser, type BrowserContext, chromium, type Page, test } from '@playwright/test';
+import { startWorld, type World } from './fixtures';
+import * as scenario from './scenario';
+
+test.describe.configure({ mode: 'serial' });
+
+let world: World;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let target: scenario.Target;
+
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture names from this pattern
+test.beforeAll(async ({}, info) => {
+  info.setTimeout(120_000);
+  world = await startWorld();
+  const launch = info.project.use.launchOptions ?? {};
+  browser = await chromium.launch(launch);
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: new URL(world.url).origin,
+  });
+  page = await context.newPage();
+  await page.goto(world.url);
+  target = {
+    name: 'browser',
+    page,
+    readClipboard: () => page.evaluate<string>('navigator.clipboard.readText()'),
+  };
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  await world?.dispose();
+});
+
+test('the tree loads with counts and the whole-project summary', async () => {
+  await scenario.openTree(target);
+});
+
+test('tick and untick a folder: tri-state, counts and revision follow', async () => {
+  await scenario.tickAndUntickFolder(target);
+});
+
+test('filter by name and by path glob, ancestors kept, matches highlighted', async () => {
+  await scenario.filter(target);
+});
+
+test('keyboard: Home, type-ahead, Space ticks, Enter opens, arrows move', async () => {
+  await scenario.keyboard(target);
+});
+
+test('show hidden entries with their reasons', async () => {
+  await scenario.showHidden(target);
+});
+
+test('export: the clipboard holds exactly the pack with the shown token count', async () => {
+  await scenario.exportToClipboard(target);
+});
+
+test('the page refuses to run without the session token', async () => {
+  const bare = await context.newPage();
+  await bare.goto(world.url.replace(/#token=.*/, ''));
+  await bare.getByText('This page needs the address').waitFor();
+  await bare.close();
+  const wrong = await context.newPage();
+  await wrong.goto(world.url.replace(/#token=.*/, '#token=wrong'));
+  await wrong.getByText('could not be reached').waitFor();
+  await wrong.close();
+});
