@@ -1,10 +1,12 @@
 // Builds the app into dist/: the renderer with Vite (dist/renderer), the Electron main process and
 // the engine's workers with esbuild (dist/main/main.js, dist/main/workers/<name>.js, the layout
 // locateWorker expects), and the sandboxed preload as one CommonJS file (dist/preload/preload.cjs).
-// `re2` is swapped for a loader that takes the Electron-ABI copy (see docs/native-modules.md).
+// `re2` is swapped for a loader that takes the Electron-ABI copy (see docs/native-modules.md), and
+// the grammar .wasm files are copied to resources/grammars (shipped as extra resources).
 import { fileURLToPath } from 'node:url';
 import { build as esbuild, type Plugin } from 'esbuild';
 import { build as vite } from 'vite';
+import { copyGrammars } from '../../packages/engine/src/parse/grammars';
 import { WORKER_SOURCES } from '../../packages/engine/src/workers/locate';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -43,7 +45,9 @@ const workerEntries = Object.fromEntries(
 
 if (want('renderer')) await vite({ configFile: here('./vite.config.ts') });
 
-if (want('main'))
+if (want('main')) {
+  // The grammar .wasm files the app ships as extra resources (electron-builder.yml).
+  copyGrammars(here('../../resources/grammars'));
   await esbuild({
     entryPoints: { main: here('./src/main/main.ts'), ...workerEntries },
     outdir: here('./dist/main'),
@@ -59,6 +63,7 @@ if (want('main'))
       js: "import { createRequire as __loupeCreateRequire } from 'node:module'; const require = __loupeCreateRequire(import.meta.url);",
     },
   });
+}
 
 if (want('preload'))
   await esbuild({
