@@ -50,7 +50,12 @@ if (!app.requestSingleInstanceLock()) {
     return r.canceled ? null : (r.filePaths[0] ?? null);
   };
 
-  const host = new LoupeHost({ stateDir, chooseFolder });
+  const host = new LoupeHost({
+    stateDir,
+    chooseFolder,
+    // A packaged app ships the Gitleaks rules as an extra resource (electron-builder.yml).
+    ...(app.isPackaged ? { workspace: { rulesPath: path.join(process.resourcesPath, 'rules', 'gitleaks.toml') } } : {}),
+  });
 
   const open = (folder: string) =>
     host.openProject({ path: folder }).catch((error: Error) => {
