@@ -5,5 +5,6 @@ import { maskBench } from './mask';
 import { smart } from './smart';
 import { tokensBench } from './tokens';
 import { treeBench } from './tree';
+import { windowBench } from './window';
 
-export const benches: Bench[] = [tokensBench, treeBench, smart, maskBench, compressBench];
+export const benches: Bench[] = [tokensBench, treeBench, smart, maskBench, compressBench, windowBench];

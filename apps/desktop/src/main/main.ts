@@ -54,7 +54,9 @@ if (!app.requestSingleInstanceLock()) {
     stateDir,
     chooseFolder,
     // A packaged app ships the Gitleaks rules as an extra resource (electron-builder.yml).
-    ...(app.isPackaged ? { workspace: { rulesPath: path.join(process.resourcesPath, 'rules', 'gitleaks.toml') } } : {}),
+    ...(app.isPackaged
+      ? { workspace: { rulesPath: path.join(process.resourcesPath, 'rules', 'gitleaks.toml') } }
+      : {}),
   });
 
   const open = (folder: string) =>

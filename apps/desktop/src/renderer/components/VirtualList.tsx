@@ -1,6 +1,8 @@
 // A fixed-row-height virtual list: only the rows in view (plus overscan) exist in the DOM, placed
-// by transform inside one tall spacer. Rows are keyed by slot (index modulo the pool size), so
-// scrolling reuses DOM nodes instead of mounting new ones.
+// by transform inside one tall spacer. Rows live in slots (index modulo a pool sized to the view)
+// and the DOM keeps slot order, so scrolling rewrites the rows that changed in place and never
+// moves or recreates a node. Keyboard and screen-reader order come from the caller's ARIA
+// (aria-activedescendant, aria-level), not from DOM order.
 import {
   type ReactNode,
   type UIEvent,
@@ -28,16 +30,18 @@ export interface VirtualListProps {
 }
 
 export function VirtualList(props: VirtualListProps) {
-  const { count, rowHeight, overscan = 8, renderRow, scrollTo } = props;
+  const { count, rowHeight, overscan = 6, renderRow, scrollTo } = props;
   const ref = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
-  const [height, setHeight] = useState(600);
+  // The first visible row (not the pixel offset: a scroll within one row renders nothing new).
+  const [top, setTop] = useState(0);
+  // The window's height until the list is measured: reading clientHeight in a layout effect would
+  // force a layout and a second render before the first paint.
+  const [height, setHeight] = useState(() => window.innerHeight);
 
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    setHeight(el.clientHeight || 600);
-    const observer = new ResizeObserver(() => setHeight(el.clientHeight || 600));
+    const observer = new ResizeObserver(() => setHeight(el.clientHeight || window.innerHeight));
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
@@ -45,27 +49,30 @@ export function VirtualList(props: VirtualListProps) {
   useEffect(() => {
     const el = ref.current;
     if (!el || !scrollTo) return;
-    const top = scrollTo.row * rowHeight;
-    if (top < el.scrollTop) el.scrollTop = top;
-    else if (top + rowHeight > el.scrollTop + el.clientHeight)
-      el.scrollTop = top + rowHeight - el.clientHeight;
+    const y = scrollTo.row * rowHeight;
+    if (y < el.scrollTop) el.scrollTop = y;
+    else if (y + rowHeight > el.scrollTop + el.clientHeight) el.scrollTop = y + rowHeight - el.clientHeight;
   }, [scrollTo, rowHeight]);
 
-  const onScroll = useCallback((e: UIEvent<HTMLDivElement>) => setScrollTop(e.currentTarget.scrollTop), []);
+  const onScroll = useCallback(
+    (e: UIEvent<HTMLDivElement>) => setTop(Math.floor(e.currentTarget.scrollTop / rowHeight)),
+    [rowHeight],
+  );
 
-  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
-  const last = Math.min(count, Math.ceil((scrollTop + height) / rowHeight) + overscan);
-  const pool = Math.ceil(height / rowHeight) + 2 * overscan + 2;
-  const items: ReactNode[] = [];
+  const visible = Math.ceil(height / rowHeight) + 1;
+  const pool = visible + 2 * overscan;
+  const first = Math.max(0, top - overscan);
+  const last = Math.min(count, top + visible + overscan);
+  const slots: ReactNode[] = new Array(pool).fill(null);
   for (let i = first; i < last; i++)
-    items.push(
+    slots[i % pool] = (
       <div
         key={i % pool}
         className="vrow"
         style={{ transform: `translateY(${i * rowHeight}px)`, height: rowHeight }}
       >
         {renderRow(i)}
-      </div>,
+      </div>
     );
 
   return (
@@ -83,7 +90,7 @@ export function VirtualList(props: VirtualListProps) {
       data-testid={props.testId}
     >
       <div className="vspacer" style={{ height: count * rowHeight }}>
-        {items}
+        {slots}
       </div>
     </div>
   );

@@ -10,8 +10,14 @@ export function formatTokens(n: number): string {
   return `${Math.round(n / 1_000_000)}M`;
 }
 
+/** `12,345`. Not toLocaleString: Chromium's first call builds an ICU formatter (~100 ms). */
 export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
+  const sign = n < 0 ? '-' : '';
+  const digits = String(Math.round(Math.abs(n)));
+  let out = '';
+  for (let i = digits.length; i > 0; i -= 3)
+    out = (i > 3 ? ',' : '') + digits.slice(Math.max(0, i - 3), i) + out;
+  return sign + out;
 }
 
 export function formatBytes(n: number): string {

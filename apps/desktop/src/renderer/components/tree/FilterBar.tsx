@@ -1,5 +1,6 @@
 // The filter box (name or path glob) and the show-hidden switch.
 import { useEffect, useRef } from 'react';
+import { formatCount } from '../../model/format';
 import { useTree, useUi } from '../../store/hooks';
 import { treeStore } from '../../store/index';
 
@@ -28,7 +29,7 @@ export function FilterBar() {
           if (e.key === 'ArrowDown') (document.querySelector('[role="tree"]') as HTMLElement | null)?.focus();
         }}
       />
-      {text.trim() ? <span className="matches">{matches.toLocaleString('en-US')} matches</span> : null}
+      {text.trim() ? <span className="matches">{formatCount(matches)} matches</span> : null}
       <label className="switch">
         <input
           type="checkbox"

@@ -1,45 +1,41 @@
-// One tree row: twisty, tri-state checkbox, name (with filter highlight), marks, flags, tokens.
+// One tree row: twisty, tri-state checkbox, name (with filter highlight), marks, reasons, flags,
+// tokens. A pure component of primitive props: it re-renders only when what it shows changes.
 import { memo, useEffect, useRef } from 'react';
 import { formatTokens } from '../../model/format';
-import { useTree } from '../../store/hooks';
-import { treeStore } from '../../store/index';
-import { treeSelectors } from '../../store/tree/index';
-import { FLAG_TEXT, markText, reasonLabel, reasonText } from './reasons';
+import { FLAG_TEXT } from '../../model/words';
+import type { RowView } from '../../store/tree/index';
 
-export interface TreeRowProps {
-  row: number;
-  rootName: string;
-  onOverride(node: number, state: 'show' | 'hide'): void;
+export interface RowActions {
+  activate(node: number): void;
+  toggleOpen(node: number): void;
+  toggleCheck(node: number): void;
+  override(node: number, state: 'show' | 'hide'): void;
 }
 
-function Name({ name, highlight }: { name: string; highlight: [number, number] | undefined }) {
-  if (!highlight || highlight[1] <= highlight[0]) return <span className="name">{name}</span>;
+export interface TreeRowProps extends RowView {
+  rootName: string;
+  actions: RowActions;
+}
+
+function Name({ name, start, end }: { name: string; start: number; end: number }) {
+  if (end <= start) return <span className="name">{name}</span>;
   return (
     <span className="name">
-      {name.slice(0, highlight[0])}
-      <mark>{name.slice(highlight[0], highlight[1])}</mark>
-      {name.slice(highlight[1])}
+      {name.slice(0, start)}
+      <mark>{name.slice(start, end)}</mark>
+      {name.slice(end)}
     </span>
   );
 }
 
-export const TreeRow = memo(function TreeRow({ row, rootName, onOverride }: TreeRowProps) {
-  const view = useTree((s) => {
-    const r = treeSelectors.rowAt(row)(s);
-    return r ? { ...r, active: s.active === r.node, tick: s.tick } : null;
-  });
+export const TreeRow = memo(function TreeRow(p: TreeRowProps) {
   const box = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (box.current) box.current.indeterminate = view?.check === 'mixed';
-  });
-  if (!view) return null;
-  const { node } = view;
-  const t = treeStore.getState();
-  const mark = view.mark ? t.marks.get(node) : undefined;
-  const reason = view.hidden ? t.model?.reasons.get(node) : undefined;
-  const name = node === 0 ? rootName : view.name;
-  const ariaChecked = view.check === 'mixed' ? 'mixed' : view.check === 'checked';
-
+    if (box.current) box.current.indeterminate = p.check === 'mixed';
+  }, [p.check]);
+  const { node, actions } = p;
+  const name = node === 0 ? p.rootName : p.name;
+  const ariaChecked = p.check === 'mixed' ? 'mixed' : p.check === 'checked';
   return (
     // The tree container owns the keyboard (aria-activedescendant); rows take pointer input only.
     // biome-ignore lint/a11y/useKeyWithClickEvents: keys are handled by the tree container
@@ -47,27 +43,25 @@ export const TreeRow = memo(function TreeRow({ row, rootName, onOverride }: Tree
     <div
       id={`node-${node}`}
       role="treeitem"
-      aria-level={view.depth + 1}
-      aria-expanded={view.dir && !view.hidden ? view.open : undefined}
-      aria-selected={view.active}
-      aria-checked={view.tickable ? ariaChecked : undefined}
-      aria-disabled={view.tickable ? undefined : true}
-      data-path={t.model?.pathOf(node)}
-      data-row={row}
-      data-check={view.check}
-      className={`row${view.active ? ' active' : ''}${view.hidden ? ' hidden-entry' : ''}`}
-      style={{ paddingLeft: 6 + view.depth * 16 }}
+      aria-level={p.depth + 1}
+      aria-expanded={p.dir && !p.hidden ? p.open : undefined}
+      aria-selected={p.active}
+      aria-checked={p.tickable ? ariaChecked : undefined}
+      aria-disabled={p.tickable ? undefined : true}
+      data-path={p.path}
+      data-row={p.row}
+      className={`row${p.active ? ' active' : ''}${p.hidden ? ' hidden-entry' : ''}`}
+      style={{ paddingLeft: 6 + p.depth * 16 }}
       onMouseDown={(e) => {
-        if (e.target instanceof HTMLInputElement) return;
-        t.setActive(node);
+        if (!(e.target instanceof HTMLInputElement)) actions.activate(node);
       }}
       onClick={(e) => {
         if (e.target instanceof HTMLInputElement || (e.target as HTMLElement).closest('button')) return;
-        if (view.dir) t.toggleOpen(node);
+        if (p.dir) actions.toggleOpen(node);
       }}
     >
       <span className="twisty" aria-hidden="true">
-        {view.dir && !view.hidden ? (view.open ? '▾' : '▸') : ''}
+        {p.dir && !p.hidden ? (p.open ? '▾' : '▸') : ''}
       </span>
       <input
         ref={box}
@@ -75,25 +69,25 @@ export const TreeRow = memo(function TreeRow({ row, rootName, onOverride }: Tree
         tabIndex={-1}
         aria-hidden="true"
         aria-label={`Tick ${name}`}
-        checked={view.check === 'checked'}
-        disabled={!view.tickable}
-        onChange={() => void t.toggleCheck(node)}
+        checked={p.check === 'checked'}
+        disabled={!p.tickable}
+        onChange={() => actions.toggleCheck(node)}
       />
-      <span className={view.dir ? 'icon folder' : 'icon file'} aria-hidden="true" />
-      <Name name={name} highlight={view.highlight} />
-      {mark ? (
-        <span className={`mark ${view.mark}`} title={markText(mark.file)} data-mark={view.mark}>
-          {view.mark === 'changed' ? '◐' : '●'}
+      <span className={p.dir ? 'icon folder' : 'icon file'} aria-hidden="true" />
+      <Name name={name} start={p.hlStart} end={p.hlEnd} />
+      {p.mark ? (
+        <span className={`mark ${p.mark}`} title={p.markTitle} data-mark={p.mark}>
+          {p.mark === 'changed' ? '◐' : '●'}
         </span>
       ) : null}
-      {reason ? (
-        <span className="reason" title={reasonText(reason)} data-reason={reason.kind}>
-          {reasonLabel(reason)}
+      {p.reasonKind ? (
+        <span className="reason" title={p.reasonTitle}>
+          {p.reasonKind}
         </span>
       ) : null}
-      {view.flag ? (
-        <span className="flag" title={FLAG_TEXT[view.flag] ?? view.flag}>
-          {view.flag}
+      {p.flag ? (
+        <span className="flag" title={FLAG_TEXT[p.flag] ?? p.flag}>
+          {p.flag}
         </span>
       ) : null}
       <span className="spacer" />
@@ -101,18 +95,18 @@ export const TreeRow = memo(function TreeRow({ row, rootName, onOverride }: Tree
         <button
           type="button"
           className="row-action"
-          title={view.hidden ? 'Always show this path' : 'Always hide this path'}
-          onClick={() => onOverride(node, view.hidden ? 'show' : 'hide')}
+          title={p.hidden ? 'Always show this path' : 'Always hide this path'}
+          onClick={() => actions.override(node, p.hidden ? 'show' : 'hide')}
         >
-          {view.hidden ? 'show' : 'hide'}
+          {p.hidden ? 'show' : 'hide'}
         </button>
       ) : null}
-      {!view.hidden && !view.flag ? (
+      {!p.hidden && !p.flag ? (
         <span
-          className={`tokens${view.counting ? ' counting' : ''}`}
-          title={view.counting ? 'still counting' : undefined}
+          className={`tokens${p.counting ? ' counting' : ''}`}
+          title={p.counting ? 'still counting' : undefined}
         >
-          {view.counting && view.tokens === 0 ? '…' : formatTokens(view.tokens)}
+          {p.counting && p.tokens === 0 ? '…' : formatTokens(p.tokens)}
         </span>
       ) : null}
     </div>

@@ -1,11 +1,12 @@
 // The project tree: a virtualized ARIA tree. The container holds the keyboard focus and points at
 // the active row with aria-activedescendant; arrows move, Space ticks, Enter opens or closes,
 // Left/Right close/open or move to parent/child, Home/End jump, printable keys search by name.
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useProject, useTree } from '../../store/hooks';
 import { treeStore } from '../../store/index';
+import { treeSelectors } from '../../store/tree/index';
 import { VirtualList } from '../VirtualList';
-import { TreeRow } from './TreeRow';
+import { type RowActions, TreeRow } from './TreeRow';
 
 export const ROW_HEIGHT = 24;
 
@@ -51,13 +52,27 @@ function runKey(key: string, page: number): boolean {
 }
 
 export function TreeView({ onOverride }: { onOverride(node: number, state: 'show' | 'hide'): void }) {
-  const { count, active, scrollTo, hasModel } = useTree((s) => ({
-    count: s.rows.length,
+  // Everything a row can show changes with one of these; rows compare their own props.
+  const state = useTree((s) => ({
+    rows: s.rows,
+    tick: s.tick,
     active: s.active,
     scrollTo: s.scrollTo,
-    hasModel: s.model !== null,
+    model: s.model,
+    view: s.view,
+    marks: s.marks,
+    highlights: s.highlights,
   }));
   const rootName = useProject((s) => s.project?.name ?? 'project');
+  const actions = useMemo<RowActions>(() => {
+    const t = () => treeStore.getState();
+    return {
+      activate: (node) => t().setActive(node),
+      toggleOpen: (node) => t().toggleOpen(node),
+      toggleCheck: (node) => void t().toggleCheck(node),
+      override: onOverride,
+    };
+  }, [onOverride]);
 
   const onKeyDown = useCallback((e: React.KeyboardEvent<HTMLDivElement>) => {
     if (e.altKey || e.metaKey || e.ctrlKey) return;
@@ -65,12 +80,18 @@ export function TreeView({ onOverride }: { onOverride(node: number, state: 'show
     if (runKey(e.key, page)) e.preventDefault();
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the model mutates in place; `state` (tick) says when
   const renderRow = useCallback(
-    (row: number) => <TreeRow row={row} rootName={rootName} onOverride={onOverride} />,
-    [rootName, onOverride],
+    (row: number) => {
+      const view = treeSelectors.rowAt(treeStore.getState(), row);
+      return view ? <TreeRow {...view} rootName={rootName} actions={actions} /> : null;
+    },
+    [state, rootName, actions],
   );
 
-  if (!hasModel) return <div className="tree-empty">No project open.</div>;
+  if (!state.model) return <div className="tree-empty">No project open.</div>;
+  const { active, scrollTo } = state;
+  const count = state.rows.length;
   return (
     <VirtualList
       className="tree"

@@ -83,11 +83,9 @@ export function createTreeActions(set: Set, get: Get, deps: TreeDeps): TreeActio
       const keep = expanded ?? (previous ? actions.expandedPaths() : []);
       userExpanded = new Uint8Array(model.size);
       userExpanded[0] = 1;
-      for (const p of keep) {
-        const i = model.find(p);
-        if (i >= 0 && model.isDir[i]) userExpanded[i] = 1;
-      }
-      model.applyRules(get().rules);
+      for (const i of model.findFolders(keep)) userExpanded[i] = 1;
+      // A fresh model has nothing ticked: with no rules there is nothing to apply.
+      if (get().rules.include.length) model.applyRules(get().rules);
       const activePath = previous && get().active >= 0 ? previous.pathOf(get().active) : null;
       set({ model, tick: get().tick + 1, marks: new Map() });
       rebuildRows();

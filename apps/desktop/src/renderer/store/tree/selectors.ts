@@ -1,9 +1,13 @@
 // Pure reads of the tree state; components select narrowly through these.
+
 import type { CheckState } from '../../model/tree-model';
+import { markText, reasonLabel, reasonText } from '../../model/words';
 import type { TreeState } from './initialState';
 
 export interface RowView {
+  row: number;
   node: number;
+  path: string;
   name: string;
   depth: number;
   dir: boolean;
@@ -15,35 +19,50 @@ export interface RowView {
   counting: boolean;
   hidden: boolean;
   flag: string | undefined;
-  highlight: [number, number] | undefined;
+  /** Highlighted range of the name (start === end: none). */
+  hlStart: number;
+  hlEnd: number;
   mark: 'received' | 'changed' | undefined;
+  /** Tooltip of the mark, or of the hidden reason. */
+  markTitle: string | undefined;
+  reasonKind: string | undefined;
+  reasonTitle: string | undefined;
+  active: boolean;
 }
 
 export const treeSelectors = {
   rowCount: (s: TreeState) => s.rows.length,
-  rowAt:
-    (row: number) =>
-    (s: TreeState): RowView | null => {
-      const m = s.model;
-      const node = s.rows[row];
-      if (!m || node === undefined) return null;
-      const mark = s.marks.get(node);
-      return {
-        node,
-        name: node === 0 ? 'project' : m.names[node]!,
-        depth: m.depth[node]!,
-        dir: m.isDir[node] === 1,
-        open: s.view?.isOpen(node) ?? false,
-        check: m.checkState(node),
-        tickable: m.tickable(node),
-        tokens: m.tokens[node]!,
-        counting: m.uncounted[node]! > 0,
-        hidden: m.hidden[node] === 1,
-        flag: m.flags.get(node),
-        highlight: s.highlights.get(node),
-        mark: mark ? (mark.changed ? 'changed' : 'received') : undefined,
-      };
-    },
+  /** Everything one row shows, as primitives (rows are memoized on them). */
+  rowAt: (s: TreeState, row: number): RowView | null => {
+    const m = s.model;
+    const node = s.rows[row];
+    if (!m || node === undefined) return null;
+    const mark = s.marks.get(node);
+    const reason = m.hidden[node] ? m.reasons.get(node) : undefined;
+    const hl = s.highlights.get(node);
+    return {
+      row,
+      node,
+      path: m.pathOf(node),
+      name: m.names[node]!,
+      depth: m.depth[node]!,
+      dir: m.isDir[node] === 1,
+      open: s.view?.isOpen(node) ?? false,
+      check: m.checkState(node),
+      tickable: m.tickable(node),
+      tokens: m.tokens[node]!,
+      counting: m.uncounted[node]! > 0,
+      hidden: m.hidden[node] === 1,
+      flag: m.flags.get(node),
+      hlStart: hl?.[0] ?? 0,
+      hlEnd: hl?.[1] ?? 0,
+      mark: mark ? (mark.changed ? 'changed' : 'received') : undefined,
+      markTitle: mark ? markText(mark.file) : undefined,
+      reasonKind: reason ? reasonLabel(reason) : undefined,
+      reasonTitle: reason ? reasonText(reason) : undefined,
+      active: s.active === node,
+    };
+  },
   /** Tokens and files ticked in the tree (the local view of the focus, before the host answers). */
   ticked: (s: TreeState) =>
     s.model

@@ -1,6 +1,6 @@
-// Hidden reasons and agent marks in words (tooltips and the hidden list).
+// Hidden reasons, file flags and agent marks in words (tooltips, labels, the hidden list). Pure.
 import type { HiddenReason, ReceivedFile } from '@loupe/host/api';
-import { formatTime } from '../../model/format';
+import { formatTime } from './format';
 
 export function reasonText(r: HiddenReason): string {
   switch (r.kind) {

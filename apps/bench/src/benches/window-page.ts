@@ -1,0 +1,111 @@
+// The page side of the window bench: a host in the page (`window.loupe`, the same slot the Electron
+// preload fills) that hands the renderer a generated tree, plus the probes the bench reads. Runs
+// in Chromium before the window's own script (Playwright addInitScript), as plain JavaScript text.
+/**
+ * A reference for scrolling: the same rows (same markup, same count in view) rewritten by a plain
+ * scroll listener without React or the tree model, measured in the same browser and run.
+ */
+export const FLOOR_PAGE = String.raw`<!doctype html><html><head><style>
+body{margin:0;font:13px system-ui,sans-serif}.v{position:relative;overflow:auto;height:100vh;contain:strict}
+.s{position:relative}.r{position:absolute;top:0;left:0;right:0;height:24px;display:flex;align-items:center;gap:5px;white-space:nowrap}
+.i{width:14px;height:14px;background:#ddd}.sp{flex:1}.t{min-width:48px;text-align:right}
+</style></head><body><div class="v" id="v"><div class="s" id="s" style="height:2400000px"></div></div><script>
+const v = document.getElementById('v'), s = document.getElementById('s'), rows = [];
+for (let i = 0; i < 50; i++) {
+  const d = document.createElement('div'); d.className = 'r';
+  d.innerHTML = '<span>▸</span><input type="checkbox"><span class="i"></span><span class="n"></span><span class="sp"></span><button>hide</button><span class="t"></span>';
+  s.appendChild(d); rows.push(d);
+}
+const place = () => { const top = Math.floor(v.scrollTop / 24); for (let k = 0; k < rows.length; k++) { const i = top - 6 + k; const r = rows[((i % 50) + 50) % 50]; r.style.transform = 'translateY(' + i * 24 + 'px)'; r.style.paddingLeft = 6 + (i % 5) * 16 + 'px'; r.children[3].textContent = 'file_' + i + '.ts'; r.children[6].textContent = (i % 900) + ''; } };
+v.addEventListener('scroll', place); place();
+window.__benchScroll = async (frames, step) => { const out = []; let last = performance.now(); for (let i = 0; i < frames; i++) { await new Promise((r) => requestAnimationFrame(r)); const now = performance.now(); out.push(now - last); last = now; v.scrollTop += step; } return { frames: out.slice(3), top: v.scrollTop, rendered: rows.length }; };
+</script></body></html>`;
+
+export const PAGE_SCRIPT = String.raw`
+(() => {
+  const snap = window.__LOUPE_BENCH.snapshot;
+  const expanded = window.__LOUPE_BENCH.expanded;
+  let rules = { include: [], exclude: [] };
+  let revision = 0;
+  const under = (p, f) => f === '' || p === f || p.startsWith(f + '/');
+  const decide = (p, inc, exc) => {
+    for (let q = p; ; ) {
+      if (exc.includes(q)) return false;
+      if (inc.includes(q)) return true;
+      if (q === '') return false;
+      const s = q.lastIndexOf('/');
+      q = s < 0 ? '' : q.slice(0, s);
+    }
+  };
+  const focusState = () => ({
+    revision, include: rules.include, exclude: rules.exclude,
+    summary: { revision, everything: rules.include.length === 0, files: 0, tokens: 0, totalFiles: 0, totalTokens: 0, countedFiles: 0, missing: [] },
+  });
+  const commands = {
+    getSettings: async () => ({ encoding: 'o200k_base', detail: 'full', masking: true, theme: 'light', exportFormat: 'markdown', budget: null, lineNumbers: false }),
+    currentProject: async () => ({ root: '/bench', name: 'bench', encoding: 'o200k_base', files: snap.names.length, hidden: 0, notes: [], warnings: [] }),
+    recentProjects: async () => [],
+    getFocus: async () => focusState(),
+    listSessions: async () => [],
+    receivedFiles: async () => [],
+    getViewState: async () => ({ expanded }),
+    saveViewState: async () => undefined,
+    getTree: async () => {
+      window.__bench.treeArrived = performance.now();
+      return snap;
+    },
+    toggleFocus: async ({ path, on }) => {
+      const include = rules.include.filter((x) => !under(x, path));
+      const exclude = rules.exclude.filter((x) => !under(x, path));
+      const inherited = include.length > 0 && decide(path, include, exclude);
+      if (on && !inherited) include.push(path);
+      if (!on && inherited) exclude.push(path);
+      include.sort();
+      rules = { include, exclude: exclude.sort().filter((e) => include.some((i) => i !== e && under(e, i))) };
+      revision++;
+      return focusState();
+    },
+  };
+  window.__bench = { treeArrived: 0, firstPaint: 0 };
+  window.loupe = new Proxy(commands, {
+    get(target, prop) {
+      if (typeof prop !== 'string' || prop === 'then') return undefined;
+      if (prop in target) return target[prop];
+      if (/^on[A-Z]/.test(prop)) return () => () => {};
+      return async () => null;
+    },
+  });
+  const afterPaint = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector('[role="treeitem"]')) return;
+    observer.disconnect();
+    afterPaint().then(() => { window.__bench.firstPaint = performance.now(); });
+  }).observe(document, { childList: true, subtree: true });
+
+  window.__benchToggleRoot = async () => {
+    const row = document.querySelector('[role="treeitem"][data-path=""]');
+    const before = row.getAttribute('aria-checked');
+    const t0 = performance.now();
+    row.querySelector('input').click();
+    await afterPaint();
+    const ms = performance.now() - t0;
+    const after = document.querySelector('[role="treeitem"][data-path=""]').getAttribute('aria-checked');
+    if (after === before) throw new Error('the root checkbox did not change');
+    return ms;
+  };
+
+  window.__benchScroll = async (frames, step) => {
+    const el = document.querySelector('[role="tree"]');
+    const out = [];
+    let last = performance.now();
+    for (let i = 0; i < frames; i++) {
+      await new Promise((r) => requestAnimationFrame(r));
+      const now = performance.now();
+      out.push(now - last);
+      last = now;
+      el.scrollTop += step;
+    }
+    return { frames: out.slice(3), top: el.scrollTop, rendered: document.querySelectorAll('[role="treeitem"]').length };
+  };
+})();
+`;
