@@ -1,0 +1,84 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { tempDir, writeProject } from '@loupe/host/testing/project';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../main';
+import { cli } from '../testing/run';
+
+const tmp = tempDir('loupe-serve-');
+afterAll(() => tmp.dispose());
+
+function get(url: URL): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    request(url, { agent: false }, (res) => {
+      let body = '';
+      res.on('data', (c) => {
+        body += c;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('loupe serve', () => {
+  it('serves the window on 127.0.0.1 with a session token and stops when told', async () => {
+    const project = writeProject(path.join(tmp.dir, 'p'));
+    const renderer = path.join(tmp.dir, 'renderer');
+    mkdirSync(renderer, { recursive: true });
+    writeFileSync(path.join(renderer, 'index.html'), '<!doctype html><title>Loupe window</title>');
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    let out = '';
+    stdout.on('data', (c) => {
+      out += c;
+    });
+    const abort = new AbortController();
+    const env = {
+      LOUPE_STATE_DIR: path.join(tmp.dir, 'state'),
+      LOUPE_CACHE_DIR: path.join(tmp.dir, 'cache'),
+      LOUPE_RENDERER_DIR: renderer,
+    };
+    const running = runCli(['serve', project], { stdout, stderr, cwd: tmp.dir, env, signal: abort.signal });
+    for (let i = 0; i < 200 && !/#token=/.test(out); i++) await new Promise((r) => setTimeout(r, 25));
+    const url = new URL(/http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+/.exec(out)![0]);
+    expect(url.hash).toMatch(/^#token=[\w-]{20,}$/);
+    expect(out).toContain(`Loupe is serving ${project}`);
+    const page = await get(new URL('/', url));
+    expect(page).toMatchObject({ status: 200 });
+    expect(page.body).toContain('Loupe window');
+    abort.abort();
+    expect(await running).toBe(0);
+    await expect(get(new URL('/', url))).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  it('refuses a bad port, a missing folder and a missing window build with one sentence', async () => {
+    const project = writeProject(path.join(tmp.dir, 'q'));
+    expect(await cli(['serve', project, '--port', 'http'])).toMatchObject({
+      code: 2,
+      stderr: 'loupe serve: --port takes a port number from 1 to 65535, not "http".\n',
+    });
+    const missing = await cli(['serve', path.join(tmp.dir, 'nope')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(
+      /^loupe serve: The folder .* does not exist\. Check the path and try again\.\n$/,
+    );
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    let err = '';
+    stderr.on('data', (c) => {
+      err += c;
+    });
+    const env = {
+      LOUPE_STATE_DIR: path.join(tmp.dir, 'state2'),
+      LOUPE_RENDERER_DIR: path.join(tmp.dir, 'no-build'),
+    };
+    expect(await runCli(['serve', project], { stdout, stderr, cwd: tmp.dir, env })).toBe(2);
+    expect(err).toMatch(
+      /^loupe serve: The window is not built \(.*index\.html is missing\); run `npm run build` in the Loupe repository first\.\n$/,
+    );
+  });
+});
