@@ -8,4 +8,12 @@ import { tokensBench } from './tokens';
 import { treeBench } from './tree';
 import { windowBench } from './window';
 
-export const benches: Bench[] = [listingBench, tokensBench, treeBench, smart, maskBench, compressBench, windowBench];
+export const benches: Bench[] = [
+  listingBench,
+  tokensBench,
+  treeBench,
+  smart,
+  maskBench,
+  compressBench,
+  windowBench,
+];

@@ -5,7 +5,7 @@
  * A reference for scrolling: the same rows (same markup, same count in view) rewritten by a plain
  * scroll listener without React or the tree model, measured in the same browser and run.
  */
-export const FLOOR_PAGE = String.raw`<!doctype html><html><head><style>
+export const FLOOR_PAGE = `<!doctype html><html><head><style>
 body{margin:0;font:13px system-ui,sans-serif}.v{position:relative;overflow:auto;height:100vh;contain:strict}
 .s{position:relative}.r{position:absolute;top:0;left:0;right:0;height:24px;display:flex;align-items:center;gap:5px;white-space:nowrap}
 .i{width:14px;height:14px;background:#ddd}.sp{flex:1}.t{min-width:48px;text-align:right}
@@ -21,7 +21,7 @@ v.addEventListener('scroll', place); place();
 window.__benchScroll = async (frames, step) => { const out = []; let last = performance.now(); for (let i = 0; i < frames; i++) { await new Promise((r) => requestAnimationFrame(r)); const now = performance.now(); out.push(now - last); last = now; v.scrollTop += step; } return { frames: out.slice(3), top: v.scrollTop, rendered: rows.length }; };
 </script></body></html>`;
 
-export const PAGE_SCRIPT = String.raw`
+export const PAGE_SCRIPT = `
 (() => {
   const snap = window.__LOUPE_BENCH.snapshot;
   const expanded = window.__LOUPE_BENCH.expanded;
