@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { _electron, type ElectronApplication, test } from '@playwright/test';
-import { repo, startWorld, type World } from './fixtures';
+import { type Fixture, makeFixture, repo } from './fixtures';
 import * as scenario from './scenario';
 
 function electronBinary(): string | undefined {
@@ -24,18 +24,18 @@ const title = (name: string) =>
 test.describe.configure({ mode: 'serial' });
 test.skip(!binary, 'skipped: no Electron binary');
 
-let world: World;
+let world: Fixture;
 let app: ElectronApplication;
 let target: scenario.Target;
 
 // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture names from this pattern
 test.beforeAll(async ({}, info) => {
   info.setTimeout(120_000);
-  world = await startWorld(); // the fixture project and isolated state; the app opens the folder itself
+  world = makeFixture(); // the app opens the folder itself (its command-line argument)
   app = await _electron.launch({
     executablePath: binary!,
     args: [path.join(repo, 'apps/desktop/dist/main/main.js'), world.project],
-    env: { ...process.env, LOUPE_STATE_DIR: `${world.stateDir}-electron`, LOUPE_CACHE_DIR: world.cacheDir },
+    env: { ...process.env, LOUPE_STATE_DIR: world.stateDir, LOUPE_CACHE_DIR: world.cacheDir },
   });
   const page = await app.firstWindow();
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -48,7 +48,7 @@ test.beforeAll(async ({}, info) => {
 
 test.afterAll(async () => {
   await app?.close();
-  await world?.dispose();
+  world?.dispose();
 });
 
 test(title('the tree loads with counts and the whole-project summary'), async () => {
@@ -69,6 +69,10 @@ test(title('keyboard'), async () => {
 
 test(title('show hidden with reasons'), async () => {
   await scenario.showHidden(target);
+});
+
+test(title('overrides'), async () => {
+  await scenario.overrides(target);
 });
 
 test(title('export to the clipboard'), async () => {

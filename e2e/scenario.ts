@@ -129,7 +129,7 @@ export async function showHidden(t: Target): Promise<void> {
     'title',
     'gitignored by .gitignore:2 (*.log)',
   );
-  await expect(row(page, 'dist')).toHaveAttribute('aria-disabled', 'true');
+  await expect(box(page, 'dist')).toBeDisabled(); // hidden entries cannot be ticked
   await shot(t, '05-hidden');
   await page.getByLabel('Show hidden').uncheck();
   await expect(row(page, 'dist')).toHaveCount(0);
@@ -150,6 +150,28 @@ export async function exportToClipboard(t: Target): Promise<void> {
   expect(countO200k(clip)).toBe(shown);
   const previewed = Number((await count.textContent())!.match(/^([\d,]+) tokens/)![1]!.replace(/,/g, ''));
   expect(previewed).toBe(shown);
-  await shot(t, '06-export');
+  await shot(t, '07-export');
   await page.getByRole('button', { name: 'Export', exact: true }).click();
+}
+
+export async function overrides(t: Target): Promise<void> {
+  const { page } = t;
+  await page.getByLabel('Show hidden').check();
+  const total = async () => Number((await focusLine(page).textContent())!.match(/of ([\d.]+)/)![1]);
+  const before = await total();
+  await row(page, 'dist').hover();
+  await row(page, 'dist').getByRole('button', { name: 'show' }).click();
+  // the project is scanned again: dist is visible now, with its file, and can be ticked
+  await expect(row(page, 'dist').locator('.reason')).toHaveCount(0);
+  await expect(row(page, 'dist')).toHaveAttribute('aria-checked', 'false');
+  await expect.poll(total).toBeGreaterThan(before); // dist/bundle.js now counts in the project
+  await shot(t, '06-override');
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const listed = page.locator('.overrides li', { hasText: 'dist' });
+  await expect(listed).toContainText('always show');
+  await listed.getByRole('button', { name: 'Remove' }).click();
+  await expect(row(page, 'dist').locator('.reason')).toHaveText('gitignored');
+  await expect(page.locator('.overrides li')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await page.getByLabel('Show hidden').uncheck();
 }

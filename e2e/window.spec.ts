@@ -55,6 +55,10 @@ test('show hidden entries with their reasons', async () => {
   await scenario.showHidden(target);
 });
 
+test('always show a hidden folder, then remove the override in Settings', async () => {
+  await scenario.overrides(target);
+});
+
 test('export: the clipboard holds exactly the pack with the shown token count', async () => {
   await scenario.exportToClipboard(target);
 });

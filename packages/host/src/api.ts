@@ -109,8 +109,12 @@ export interface Overrides {
 
 // ---------------------------------------------------------------- export
 
-export type ExportFormat = 'markdown' | 'xml' | 'json' | 'plain';
-export type Detail = 'full' | 'signatures' | 'outline';
+/** The packer's formats. */
+export type ExportFormat = 'markdown' | 'xml' | 'plain';
+/** The compression levels of the engine (full text down to an outline). */
+export type Detail = 'full' | 'compact' | 'signatures' | 'outline';
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['markdown', 'xml', 'plain'];
+export const DETAILS: readonly Detail[] = ['full', 'compact', 'signatures', 'outline'];
 
 export interface ExportOptions {
   format: ExportFormat;

@@ -15,7 +15,6 @@ import type { ExportOptions, ExportResult } from './api';
 const TREE_FORMAT: Record<ExportOptions['format'], TreeFormat> = {
   markdown: 'markdown',
   xml: 'xml',
-  json: 'json',
   plain: 'ascii',
 };
 
@@ -46,8 +45,7 @@ export function exportFocus(ws: Workspace, options: ExportOptions): ExportResult
     );
   if (uncounted) notes.push(`${uncounted} files are not counted yet; their token counts are missing.`);
   const footer = `\n${notes.map((n) => `<!-- ${n} -->`).join('\n')}\n`;
-  const text =
-    options.format === 'json' || options.format === 'xml' ? rendering.text : `${rendering.text}${footer}`;
+  const text = options.format === 'xml' ? rendering.text : `${rendering.text}${footer}`;
   const tokens = count(text);
   const leftOutTokens = files.reduce((sum, f) => sum + (f.tokens ?? 0), 0);
   return {

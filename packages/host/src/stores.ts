@@ -68,9 +68,9 @@ export class RecentStore {
 }
 
 const ENCODINGS = ['o200k_base', 'cl100k_base'];
-const DETAILS = ['full', 'signatures', 'outline'];
+const DETAILS = ['full', 'compact', 'signatures', 'outline'];
 const THEMES = ['light', 'dark', 'system'];
-const FORMATS = ['markdown', 'xml', 'json', 'plain'];
+const FORMATS = ['markdown', 'xml', 'plain'];
 
 /** Keeps the known, well-typed fields of `raw` over the defaults. */
 export function cleanSettings(raw: unknown, base: Settings = DEFAULT_SETTINGS): Settings {

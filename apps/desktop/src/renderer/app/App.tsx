@@ -9,6 +9,7 @@ import { ExportPanel } from '../panels/ExportPanel';
 import { SessionsPanel } from '../panels/SessionsPanel';
 import { SettingsPanel } from '../panels/SettingsPanel';
 import { TokenMap } from '../panels/TokenMap';
+import { bridge } from '../services/app-bridge';
 import { hostApi } from '../services/host';
 import { useProject, useSettings, useUi } from '../store/hooks';
 import { projectStore, treeStore, uiStore } from '../store/index';
@@ -46,6 +47,21 @@ function useShortcuts() {
   }, []);
 }
 
+/** Received marks can go stale while the window is in the background (files edited elsewhere). */
+function useMarksOnFocus() {
+  useEffect(() => {
+    const refresh = () => {
+      if (document.visibilityState === 'visible') void bridge().refreshMarks();
+    };
+    window.addEventListener('focus', refresh);
+    document.addEventListener('visibilitychange', refresh);
+    return () => {
+      window.removeEventListener('focus', refresh);
+      document.removeEventListener('visibilitychange', refresh);
+    };
+  }, []);
+}
+
 function Panel() {
   const panel = useUi((s) => s.panel);
   switch (panel) {
@@ -77,6 +93,7 @@ function Welcome() {
 export function App() {
   useTheme();
   useShortcuts();
+  useMarksOnFocus();
   const { project, connected, problem } = useProject((s) => ({
     project: s.project,
     connected: s.connected,

@@ -129,6 +129,15 @@ export function Header() {
         )}
       </div>
       <ProgressLine />
+      {project ? (
+        <button
+          type="button"
+          title="Scan the project again"
+          onClick={() => void projectStore.getState().rescan()}
+        >
+          Rescan
+        </button>
+      ) : null}
       <nav className="panels" aria-label="Panels">
         {PANELS.map(([id, label]) => (
           <button

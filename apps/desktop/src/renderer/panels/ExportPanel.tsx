@@ -61,7 +61,6 @@ export function ExportPanel() {
           >
             <option value="markdown">Markdown</option>
             <option value="xml">XML</option>
-            <option value="json">JSON</option>
             <option value="plain">Plain text</option>
           </select>
         </label>
@@ -85,6 +84,7 @@ export function ExportPanel() {
             onChange={(ev) => e.setOptions({ detail: ev.target.value as Detail })}
           >
             <option value="full">Full files</option>
+            <option value="compact">Compact (no comments)</option>
             <option value="signatures">Signatures</option>
             <option value="outline">Outline</option>
           </select>

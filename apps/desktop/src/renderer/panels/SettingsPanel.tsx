@@ -71,6 +71,7 @@ export function SettingsPanel() {
           Default detail
           <select value={settings.detail} onChange={(e) => update({ detail: e.target.value as Detail })}>
             <option value="full">Full files</option>
+            <option value="compact">Compact (no comments)</option>
             <option value="signatures">Signatures</option>
             <option value="outline">Outline</option>
           </select>

@@ -47,7 +47,6 @@ export const TreeRow = memo(function TreeRow(p: TreeRowProps) {
       aria-expanded={p.dir && !p.hidden ? p.open : undefined}
       aria-selected={p.active}
       aria-checked={p.tickable ? ariaChecked : undefined}
-      aria-disabled={p.tickable ? undefined : true}
       data-path={p.path}
       data-row={p.row}
       className={`row${p.active ? ' active' : ''}${p.hidden ? ' hidden-entry' : ''}`}
