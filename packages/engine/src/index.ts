@@ -1,6 +1,7 @@
 // Public API of the context engine. Consumers import from here only.
 export * from './errors';
 export { type FocusDelta, FocusMatcher, type FocusRules, type FocusSnapshot } from './focus/focus';
+export * from './jail/index';
 export { compareBytewise } from './scan/bytes';
 export { createGitRunner, type GitResult, type GitRunner } from './scan/git';
 export {
@@ -11,6 +12,7 @@ export {
   type ScanResult,
   scanProject,
 } from './scan/index';
+export * from './session/index';
 export { defaultStateDir, projectStateDir } from './state/store';
 export * from './tokens/index';
 export * from './tree/index';
