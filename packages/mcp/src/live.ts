@@ -1,0 +1,109 @@
+// The live-context line every result starts with (trusted text: counts and revisions only), and the
+// data blocks with the names behind it (focus changes since this session's previous call, received
+// files that changed on disk). No restart and no resubscription: the agent learns on its next call.
+import type { AgentSession, FocusDelta, FocusSummary } from '@loupe/engine';
+import { compact, grouped, plural } from './format';
+import type { McpProject } from './project';
+import { dataBlock } from './untrusted';
+
+export interface LiveContext {
+  revision: number;
+  /** The first line of the result. */
+  line: string;
+  /** Data blocks that follow it (may be empty). */
+  blocks: string[];
+}
+
+function focusText(s: FocusSummary): string {
+  const counting =
+    s.countedFiles < s.totalFiles
+      ? `, ${grouped(s.countedFiles)} of ${grouped(s.totalFiles)} files counted so far`
+      : '';
+  if (s.everything)
+    return `focus: nothing ticked, so the whole project: ${plural(s.files, 'file')} (${compact(s.tokens)} tokens${counting})`;
+  return `focus: ${grouped(s.files)} of ${plural(s.totalFiles, 'file')} (${compact(s.tokens)} tokens${counting})`;
+}
+
+/** `+2 folders, -1 file` */
+function deltaText(delta: FocusDelta, project: McpProject): { text: string; names: string[] } {
+  const kind = (p: string) =>
+    p === '' || project.ws.index.isFolder(p) ? 'folder' : project.ws.index.get(p) ? 'file' : 'path';
+  const parts: string[] = [];
+  const names: string[] = [];
+  for (const [sign, paths] of [
+    ['+', delta.added],
+    ['-', delta.removed],
+  ] as const) {
+    const by = { folder: 0, file: 0, path: 0 };
+    for (const p of paths) {
+      const k = kind(p);
+      by[k]++;
+      names.push(`${sign} ${p === '' ? '(the whole project)' : p}${k === 'folder' && p !== '' ? '/' : ''}`);
+    }
+    if (by.folder) parts.push(`${sign}${plural(by.folder, 'folder')}`);
+    if (by.file) parts.push(`${sign}${plural(by.file, 'file')}`);
+    if (by.path) parts.push(`${sign}${plural(by.path, 'missing path')}`);
+  }
+  return { text: parts.join(', '), names };
+}
+
+export interface LiveOptions {
+  /** Search-like tools state how many files outside the focus were not searched. */
+  searchLike?: boolean;
+}
+
+/** Computes the live context for a call and moves the session's "since" revision forward. */
+export function liveContext(
+  project: McpProject,
+  session: AgentSession,
+  options: LiveOptions = {},
+): LiveContext {
+  const summary = project.summary();
+  const revision = summary.revision;
+  const parts = [`[Live context] revision ${revision}`, focusText(summary)];
+  const blocks: string[] = [];
+
+  const since = session.lastRevision;
+  if (since !== undefined && since !== revision) {
+    const delta = project.ws.focus.delta(since);
+    if (!delta)
+      parts.push(`changed since revision ${since} (the details are no longer kept; call focus_status)`);
+    else {
+      const { text, names } = deltaText(delta, project);
+      parts.push(`changed since revision ${since}: ${text || 'same files, rules rewritten'}`);
+      if (names.length) blocks.push(dataBlock('Focus changes (+ added, - removed)', names.join('\n')));
+    }
+  }
+  session.lastRevision = revision;
+
+  if (summary.missing.length) {
+    parts.push(`${plural(summary.missing.length, 'ticked path')} no longer exist`);
+    blocks.push(dataBlock('Ticked paths that no longer exist', summary.missing.join('\n')));
+  }
+
+  // Files this session received whose content changed on disk since (each change told once).
+  const changed: string[] = [];
+  const checked = new Set<string>();
+  for (const f of session.ledger.received()) {
+    if (checked.has(f.path)) continue;
+    checked.add(f.path);
+    const now = project.sessions.hasher.hashNow(f.path) ?? '(deleted)';
+    if (now === f.hash || session.toldChanged.get(f.path) === now) continue;
+    session.toldChanged.set(f.path, now);
+    changed.push(`${f.path}${now === '(deleted)' ? ' (deleted)' : ''}`);
+  }
+  if (changed.length) {
+    parts.push(`${plural(changed.length, 'file')} you received changed on disk since`);
+    blocks.push(dataBlock('Received files changed on disk since you read them', changed.join('\n')));
+  }
+
+  if (options.searchLike && !summary.everything) {
+    const outside = summary.totalFiles - summary.files;
+    if (outside > 0)
+      parts.push(
+        `${plural(outside, 'file')} outside the focus ${outside === 1 ? 'was' : 'were'} not searched; read any of them by name with get_file`,
+      );
+  }
+  if (project.headless) parts.push(project.headless);
+  return { revision, line: parts.join(' · '), blocks };
+}
