@@ -66,15 +66,18 @@ export function liveContext(
   const since = session.lastRevision;
   if (since !== undefined && since !== revision) {
     const delta = project.ws.focus.delta(since);
-    if (!delta)
-      parts.push(`changed since revision ${since} (the details are no longer kept; call focus_status)`);
+    const head = `changed since revision ${since}`;
+    if (summary.everything) parts.push(`${head}: nothing is ticked any more`);
+    else if (!delta) parts.push(`${head} (the details are no longer kept; call focus_status)`);
     else {
       const { text, names } = deltaText(delta, project);
-      parts.push(`changed since revision ${since}: ${text || 'same files, rules rewritten'}`);
+      const narrowed = session.lastEverything ? 'narrowed from the whole project to what is ticked: ' : '';
+      parts.push(`${head}: ${narrowed}${text || 'same files, rules rewritten'}`);
       if (names.length) blocks.push(dataBlock('Focus changes (+ added, - removed)', names.join('\n')));
     }
   }
   session.lastRevision = revision;
+  session.lastEverything = summary.everything;
 
   if (summary.missing.length) {
     parts.push(`${plural(summary.missing.length, 'ticked path')} no longer exist`);

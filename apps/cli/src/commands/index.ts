@@ -1,7 +1,10 @@
 // The registry of subcommands; `loupe help` lists them in this order.
 import type { Command } from '../command';
+import { bridge } from './bridge';
 import { ls } from './ls';
+import { mcp } from './mcp';
+import { receipts } from './receipts';
 import { tokens } from './tokens';
 import { tree } from './tree';
 
-export const commands: Command[] = [ls, tree, tokens];
+export const commands: Command[] = [ls, tree, tokens, mcp, bridge, receipts];

@@ -23,6 +23,8 @@ export class AgentSession {
   calls = 0;
   /** The focus revision this session's previous call saw (undefined before its first call). */
   lastRevision: number | undefined;
+  /** Whether the focus was the whole project (nothing ticked) at that call. */
+  lastEverything: boolean | undefined;
   /** Received files already reported as changed on disk (each change is told once). */
   readonly toldChanged = new Map<RelPath, string>();
   client: ClientInfo | undefined;

@@ -101,7 +101,7 @@ export async function readOne(req: ReadRequest, budget: number, ctx: CallContext
   if (to >= from && plan.send.length === 0) {
     return {
       parts: [
-        `[Already received] ${quoted(p)} lines ${span(from, to)} ${coveredText(plan.covered)}; pass fresh:true to receive it again.`,
+        `[Already received] ${quoted(p)} ${from === to ? 'line' : 'lines'} ${span(from, to)} ${coveredText(plan.covered)}; pass fresh:true to receive it again.`,
       ],
       tokens: 0,
     };
