@@ -1,9 +1,9 @@
 // The live-context line every result starts with (trusted text: counts and revisions only), and the
 // data blocks with the names behind it (focus changes since this session's previous call, received
 // files that changed on disk). No restart and no resubscription: the agent learns on its next call.
-import type { AgentSession, FocusDelta, FocusSummary } from '@loupe/engine';
+import type { AgentSession, FocusDelta } from '@loupe/engine';
 import { compact, grouped, plural } from './format';
-import type { McpProject } from './project';
+import type { LiveSummary, McpProject } from './project';
 import { dataBlock } from './untrusted';
 
 export interface LiveContext {
@@ -14,10 +14,10 @@ export interface LiveContext {
   blocks: string[];
 }
 
-function focusText(s: FocusSummary): string {
+function focusText(s: LiveSummary): string {
   const counting =
-    s.countedFiles < s.totalFiles
-      ? `, ${grouped(s.countedFiles)} of ${grouped(s.totalFiles)} files counted so far`
+    s.countedFiles < s.countable
+      ? `, ${grouped(s.countedFiles)} of ${grouped(s.countable)} files counted so far`
       : '';
   if (s.everything)
     return `focus: nothing ticked, so the whole project: ${plural(s.files, 'file')} (${compact(s.tokens)} tokens${counting})`;

@@ -17,6 +17,11 @@ import { createJailedSource } from './content/jailed-source';
 import type { ContentSource } from './content/source';
 import type { Engines } from './engines/types';
 
+export interface LiveSummary extends FocusSummary {
+  /** Files whose tokens can be counted (binary and other flagged files never are). */
+  countable: number;
+}
+
 export interface ProjectOptions {
   /** Loupe's state folder: receipts are written there; null writes none. */
   stateDir?: string | null;
@@ -40,7 +45,7 @@ export class McpProject {
   readonly treeTokens: number;
   /** Bumped when the index or its token counts change (invalidates the caches below). */
   private version = 0;
-  private summaryCache: { key: string; value: FocusSummary } | undefined;
+  private summaryCache: { key: string; value: LiveSummary } | undefined;
   private focusedCache: { key: string; value: IndexEntry[] } | undefined;
   private treeCache: { key: string; value: TreeModel } | undefined;
   private readonly disposers: Array<() => void> = [];
@@ -77,9 +82,13 @@ export class McpProject {
   }
 
   /** The focus summary, computed once per revision and index version. */
-  summary(): FocusSummary {
+  summary(): LiveSummary {
     const key = this.key();
-    if (this.summaryCache?.key !== key) this.summaryCache = { key, value: this.ws.focusSummary() };
+    if (this.summaryCache?.key !== key) {
+      let countable = 0;
+      for (const e of this.ws.index.all()) if (!e.flag) countable++;
+      this.summaryCache = { key, value: { ...this.ws.focusSummary(), countable } };
+    }
     return this.summaryCache.value;
   }
 

@@ -65,11 +65,14 @@ export function describeHidden(reason: HiddenReason): string {
     case 'user-hidden':
       return 'hidden by the user in Loupe';
     case 'case-duplicate':
-      return `hidden because it differs only in case from the tracked "${reason.tracked}"`;
+      return `hidden because it differs only in case from the tracked ${JSON.stringify(reason.tracked)}`;
     case 'unreadable':
       return `unreadable (${reason.message})`;
   }
 }
+
+/** A path quoted as JSON: a name with quotes or line breaks stays one visible string. */
+const q = (p: string) => JSON.stringify(p);
 
 const FLAG_REASONS: Partial<Record<FileFlag, string>> = {
   'symlink-outside-root': 'is a symbolic link that resolves outside the project root',
@@ -101,7 +104,7 @@ export function jailPath(input: unknown, view: JailView, deps: JailDeps = defaul
   }
   if (rel === '') return { ok: true, kind: 'folder', path: '' };
   if (rel.split('/').some((s) => s.toLowerCase() === '.git'))
-    return refused('git-internal', `"${rel}" is inside git's own folder (.git), which Loupe never serves.`, {
+    return refused('git-internal', `${q(rel)} is inside git's own folder (.git), which Loupe never serves.`, {
       path: rel,
     });
 
@@ -111,7 +114,7 @@ export function jailPath(input: unknown, view: JailView, deps: JailDeps = defaul
     if (flagReason)
       return refused(
         entry.flag === 'symlink-outside-root' ? 'symlink-outside' : 'flagged',
-        `"${rel}" ${flagReason}.`,
+        `${q(rel)} ${flagReason}.`,
         {
           path: rel,
         },
@@ -121,14 +124,14 @@ export function jailPath(input: unknown, view: JailView, deps: JailDeps = defaul
     try {
       real = deps.realpath(abs);
     } catch {
-      return refused('not-found', `"${rel}" no longer exists on disk.`, {
+      return refused('not-found', `${q(rel)} no longer exists on disk.`, {
         path: rel,
         nearest: nearestPaths(rel, view.files()),
       });
     }
     const root = deps.realpath(view.root);
     if (real !== root && !real.startsWith(root.endsWith(deps.sep) ? root : root + deps.sep))
-      return refused('symlink-outside', `"${rel}" resolves outside the project root (a symbolic link).`, {
+      return refused('symlink-outside', `${q(rel)} resolves outside the project root (a symbolic link).`, {
         path: rel,
       });
     return entry.flag
@@ -138,12 +141,13 @@ export function jailPath(input: unknown, view: JailView, deps: JailDeps = defaul
   if (view.isFolder(rel)) return { ok: true, kind: 'folder', path: rel };
   const hidden = view.hidden(rel);
   if (hidden) {
-    const what = hidden.path === rel ? `"${rel}" is` : `"${rel}" is inside "${hidden.path}/", which is`;
+    const what =
+      hidden.path === rel ? `${q(rel)} is` : `${q(rel)} is inside ${q(`${hidden.path}/`)}, which is`;
     return refused('hidden', `${what} ${describeHidden(hidden.reason)}; Loupe serves only visible files.`, {
       path: rel,
     });
   }
-  return refused('not-found', `No visible file or folder "${rel}" in this project.`, {
+  return refused('not-found', `No visible file or folder ${q(rel)} in this project.`, {
     path: rel,
     nearest: nearestPaths(rel, view.files()),
   });

@@ -86,13 +86,19 @@ export function lexicalPath(input: unknown): LexicalResult {
     if (/^\.{3,}$/.test(segment))
       return refuse(
         'escape',
-        `The segment "${segment}" is not a folder name; only files inside the root are served.`,
+        `The segment ${JSON.stringify(segment)} is not a folder name; only files inside the root are served.`,
       );
     const device = deviceName(segment);
     if (device)
-      return refuse('device', `"${segment}" names the Windows device ${device.toUpperCase()}, not a file.`);
+      return refuse(
+        'device',
+        `${JSON.stringify(segment)} names the Windows device ${device.toUpperCase()}, not a file.`,
+      );
     if (/^[a-z]:/i.test(segment) || segment.includes(':$') || /::\$/.test(segment))
-      return refuse('drive', `The segment "${segment}" names a drive or a stream, not a project path.`);
+      return refuse(
+        'drive',
+        `The segment ${JSON.stringify(segment)} names a drive or a stream, not a project path.`,
+      );
     out.push(segment);
   }
   return { ok: true, path: out.join('/') };

@@ -27,6 +27,12 @@ export function boundedDistance(a: string, b: string, max: number): number {
   return prev[b.length]!;
 }
 
+function commonPrefix(a: string, b: string): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a.charCodeAt(n) === b.charCodeAt(n)) n++;
+  return n;
+}
+
 /** Shared leading folders of two paths (for ranking equal names by closeness). */
 function commonDirs(a: string, b: string): number {
   const x = a.split('/');
@@ -70,6 +76,14 @@ export function nearestPaths(query: string, candidates: Iterable<RelPath>, limit
         distance = d;
       } else if (qStem.length >= 3 && base.replace(/\.[^.]*$/, '') === qStem) {
         tier = 4; // same name, other extension
+      } else {
+        // A long shared beginning of the name (in the same folder, or very long anywhere).
+        const shared = commonPrefix(base, qBase);
+        const sameDir = pl.slice(0, pl.length - base.length) === ql.slice(0, ql.length - qBase.length);
+        if (shared >= 10 || (sameDir && shared >= Math.min(6, qBase.length))) {
+          tier = 5;
+          distance = -shared;
+        }
       }
     }
     if (tier >= 0) scored.push({ path, tier, distance, near: commonDirs(pl, ql) });

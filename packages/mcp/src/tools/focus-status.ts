@@ -45,9 +45,9 @@ export function registerFocusStatusTool(registry: ToolRegistry): void {
         ];
         parts.push(dataBlock('Ticked (+) and unticked (-) paths', rules.join('\n')));
       }
-      if (s.countedFiles < s.totalFiles)
+      if (s.countedFiles < s.countable)
         parts.push(
-          `Token counts: ${grouped(s.countedFiles)} of ${grouped(s.totalFiles)} files counted so far.`,
+          `Token counts: ${grouped(s.countedFiles)} of ${grouped(s.countable)} files counted so far.`,
         );
       if (project.ws.hidden.length)
         parts.push(

@@ -99,9 +99,9 @@ export function registerGetTreeTool(registry: ToolRegistry): void {
           `Even the smallest form of this tree takes ${r.tokens} tokens, more than max_tokens ${maxTokens}.`,
         );
       const summary = project.summary();
-      if (fields.includes('tokens') && summary.countedFiles < summary.totalFiles)
+      if (fields.includes('tokens') && summary.countedFiles < summary.countable)
         parts.push(
-          `Token counts are still being computed (${grouped(summary.countedFiles)} of ${grouped(summary.totalFiles)} files counted); files without a count show none.`,
+          `Token counts are still being computed (${grouped(summary.countedFiles)} of ${grouped(summary.countable)} files counted); files without a count show none.`,
         );
       return { parts };
     },
