@@ -2,7 +2,7 @@
 // one-line preamble with the agent's working folder and is routed to the open project whose root
 // holds it, then speaks newline-delimited JSON-RPC as one agent session. A connection no project
 // holds gets a JSON-RPC error naming the open projects.
-import { realpathSync, unlinkSync } from 'node:fs';
+import { chmodSync, lstatSync, realpathSync, unlinkSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { LoupeError } from '@loupe/engine';
@@ -87,6 +87,7 @@ export class BridgeServer {
       });
     });
     this.server = server;
+    if (!isPipe(this.socketPath)) chmodSync(this.socketPath, 0o600);
     return this.socketPath;
   }
 
@@ -105,11 +106,18 @@ export class BridgeServer {
         'unsupported',
         `Another Loupe is already serving agents on ${this.socketPath}; close it, or set LOUPE_SOCKET to another path.`,
       );
+    let stale: ReturnType<typeof lstatSync> | undefined;
     try {
-      unlinkSync(this.socketPath);
+      stale = lstatSync(this.socketPath);
     } catch {
-      // nothing to clear
+      return; // nothing to clear
     }
+    if (!stale.isSocket())
+      throw new LoupeError(
+        'unsupported',
+        `${this.socketPath} exists and is not a socket; move it away so Loupe can listen there.`,
+      );
+    unlinkSync(this.socketPath);
   }
 
   private accept(socket: net.Socket): void {
