@@ -1,9 +1,57 @@
 // Public API of the context engine. Consumers import from here only.
+
+export {
+  type CompressOptions,
+  type CompressResult,
+  type CompressStats,
+  compress,
+  isTestFile,
+  LEVELS,
+  type Level,
+  levelsFor,
+} from './compress/index';
+export {
+  type ContentOptions,
+  ContentPipeline,
+  type ContentRequest,
+  type ContentResult,
+  type Delivered,
+  type LineRange,
+  type SymbolMiss,
+  sliceLines,
+  type Withheld,
+} from './content/pipeline';
+export { findSymbol, type SymbolMatch } from './content/symbols';
+export {
+  type Declaration,
+  type DeclarationKind,
+  declarations,
+  declarationsOfTree,
+} from './declarations/index';
 export * from './errors';
 export { type FocusDelta, FocusMatcher, type FocusRules, type FocusSnapshot } from './focus/focus';
 export * from './jail/index';
+export {
+  type GrammarId,
+  grammarOf,
+  hasGrammar,
+  LANGUAGES,
+  type LanguageId,
+  languageOf,
+} from './lang/languages';
+export * from './mask/index';
+export {
+  copyGrammars,
+  defaultParseCache,
+  GRAMMAR_IDS,
+  GRAMMAR_SOURCES,
+  locateGrammar,
+  ParseCache,
+  syntaxFor,
+  withTree,
+} from './parse/index';
 export { compareBytewise } from './scan/bytes';
-export { createGitRunner, type GitResult, type GitRunner } from './scan/git';
+export { createGitRunner, type GitResult, type GitRunner, untrustedRootsFor } from './scan/git';
 export {
   DEFAULT_MAX_FILE_BYTES,
   resolveRoot,
@@ -12,6 +60,15 @@ export {
   type ScanResult,
   scanProject,
 } from './scan/index';
+export { normalizeOverridePath, type OverrideState, type Overrides } from './scan/overrides';
+export {
+  type LoadedOverrides,
+  loadOverrides,
+  overridesFile,
+  saveOverrides,
+  setOverride,
+} from './scan/overrides-store';
+export { MARKERS, type StackId, summarizeHidden } from './scan/smart/index';
 export * from './session/index';
 export { defaultStateDir, projectStateDir } from './state/store';
 export * from './tokens/index';

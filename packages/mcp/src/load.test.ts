@@ -67,7 +67,9 @@ describe('load', () => {
           const rev = revisionOf(r.text);
           const since = /changed since revision (\d+)/.exec(r.text.split('\n')[0]!);
           if (since && Number(since[1]) !== revisions[revisions.length - 1])
-            failures.push(`session ${i}: told "since ${since[1]}" after seeing ${revisions[revisions.length - 1]}`);
+            failures.push(
+              `session ${i}: told "since ${since[1]}" after seeing ${revisions[revisions.length - 1]}`,
+            );
           revisions.push(rev);
         }
         return revisions;
@@ -83,7 +85,8 @@ describe('load', () => {
     expect(failures).toEqual([]);
     for (const revisions of perSession) {
       expect(revisions).toHaveLength(CALLS);
-      for (let k = 1; k < revisions.length; k++) expect(revisions[k]!).toBeGreaterThanOrEqual(revisions[k - 1]!);
+      for (let k = 1; k < revisions.length; k++)
+        expect(revisions[k]!).toBeGreaterThanOrEqual(revisions[k - 1]!);
     }
     expect(changes).toBeGreaterThan(20);
     // The focus did move under the sessions.

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { countTokens } from '@loupe/engine';
 import { cli, cliProcess } from '../testing/run';
 
 const work = mkdtempSync(path.join(tmpdir(), 'loupe-cli-ls-'));
@@ -12,11 +13,28 @@ writeFileSync(path.join(work, 'p/b.txt'), 'b');
 writeFileSync(path.join(work, 'p/sub/a.txt'), 'a');
 writeFileSync(path.join(work, 'p/x.log'), 'x');
 writeFileSync(path.join(work, 'p/img.png'), 'png');
+// A .NET project with proven build output, a look-alike, and OS junk.
+for (const [rel, text] of Object.entries({
+  'net/App.csproj': '<Project/>',
+  'net/Program.cs': '',
+  'net/bin/Debug/net8.0/App.dll': 'MZ',
+  'net/obj/project.assets.json': '{}',
+  'net/scripts/bin/run.sh': '#!/bin/sh',
+  'net/.DS_Store': '',
+})) {
+  mkdirSync(path.dirname(path.join(work, rel)), { recursive: true });
+  writeFileSync(path.join(work, rel), text);
+}
+const net = path.join(work, 'net');
 
 describe('loupe ls', () => {
   it('prints visible paths, one per line, sorted bytewise, through a real process', async () => {
     const r = await cliProcess(['ls', path.join(work, 'p')]);
-    expect(r).toEqual({ code: 0, stdout: '.gitignore\nb.txt\nimg.png\nsub/a.txt\n', stderr: '' });
+    expect(r).toEqual({
+      code: 0,
+      stdout: '.gitignore\nb.txt\nimg.png\nsub/a.txt\n',
+      stderr: 'loupe ls: gitignored: 1 file (--json --all lists them with reasons)\n',
+    });
   });
 
   it('--json --all adds sizes, flags, hidden entries with reasons and notes', async () => {
@@ -27,6 +45,15 @@ describe('loupe ls', () => {
       flag: 'binary',
       size: 3,
     });
+    // Exact tokens (o200k) and the language, per readable file; none for binary files.
+    expect(report.files.find((f: { path: string }) => f.path === 'sub/a.txt')).toEqual({
+      path: 'sub/a.txt',
+      size: 1,
+      tokens: countTokens('a'),
+      language: 'text',
+      tracked: false,
+    });
+    expect(report.files.find((f: { path: string }) => f.path === 'img.png').tokens).toBeUndefined();
     expect(report.hidden).toEqual([
       {
         path: 'x.log',
@@ -56,5 +83,66 @@ describe('loupe ls', () => {
   it('rejects unknown options and commands with usage, exit code 2', async () => {
     expect((await cli(['ls', '--bogus'])).code).toBe(2);
     expect((await cli(['frobnicate'])).stderr).toMatch(/unknown command "frobnicate"/);
+  });
+
+  it('hides proven build output and OS junk by default, and says so on stderr', async () => {
+    const r = await cli(['ls', net]);
+    expect(r.stdout).toBe('App.csproj\nProgram.cs\nscripts/bin/run.sh\n');
+    expect(r.stderr).toBe(
+      'loupe ls: hidden as build output: 2 folders (bin, obj); OS junk: 1 file (.DS_Store) (--json --all lists them with reasons)\n',
+    );
+    const off = await cli(['ls', net, '--no-smart-ignore']);
+    expect(off.stdout.split('\n')).toEqual(
+      expect.arrayContaining(['.DS_Store', 'bin/Debug/net8.0/App.dll', 'obj/project.assets.json']),
+    );
+  });
+
+  it('--json --all gives each hidden entry its rule, owner marker and evidence', async () => {
+    const report = JSON.parse((await cli(['ls', net, '--json', '--all'])).stdout);
+    expect(report.hidden).toEqual([
+      { path: '.DS_Store', dir: false, reason: { kind: 'os-junk' } },
+      {
+        path: 'bin',
+        dir: true,
+        reason: { kind: 'build-output', rule: 'dotnet.bin', owner: 'App.csproj', evidence: ['Debug/'] },
+      },
+      {
+        path: 'obj',
+        dir: true,
+        reason: {
+          kind: 'build-output',
+          rule: 'dotnet.obj',
+          owner: 'App.csproj',
+          evidence: ['project.assets.json'],
+        },
+      },
+    ]);
+    expect(report.hiddenSummary).toBe(
+      'hidden as build output: 2 folders (bin, obj); OS junk: 1 file (.DS_Store)',
+    );
+  });
+
+  it('--show and --hide (repeatable) override every rule, through a real process', async () => {
+    const r = await cliProcess([
+      'ls',
+      net,
+      '--show',
+      'obj',
+      '--show',
+      'bin/Debug/net8.0/App.dll',
+      '--hide',
+      'scripts',
+      '--hide',
+      'Program.cs',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('App.csproj\nbin/Debug/net8.0/App.dll\nobj/project.assets.json\n');
+    expect(r.stderr).toMatch(/hidden by the user: 1 folder, 1 file \(Program\.cs, scripts\)/);
+  });
+
+  it('refuses an override outside the folder with one sentence', async () => {
+    const r = await cli(['ls', net, '--show', '../p']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^loupe ls: \.\.\/p points outside the project; give a path inside it\.\n$/);
   });
 });

@@ -1,98 +1,69 @@
 // A hostile repository: its .git/config names programs and its root holds an executable called
-// `git`. Plain git runs them (the control); Loupe's runner must run none of them.
+// `git`. Plain git runs them (the control); Loupe's runner, and every engine path that calls git
+// (scanning with and without smart ignore, with overrides, nested repositories), must run none.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createGitRunner, resolveGitExecutable } from './git';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createGitRunner, resolveGitExecutable, untrustedRootsFor } from './git';
 import { scanProject } from './index';
-import { git } from './testing/git-oracle';
+import { hostileRepo } from './testing/hostile-repo';
 
 const work = mkdtempSync(path.join(tmpdir(), 'loupe-hostile-'));
-const markers = path.join(work, 'markers');
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-function hostileRepo(): string {
-  const dir = path.join(work, 'repo');
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  git(dir, ['init', '-q']);
-  writeFileSync(path.join(dir, 'a.txt'), 'hello\n');
-  writeFileSync(path.join(dir, '.gitattributes'), 'a.txt diff=evil\n');
-  git(dir, ['add', '-A']);
-  git(dir, ['commit', '-q', '-m', 'one']);
-  writeFileSync(path.join(dir, 'a.txt'), 'changed\n');
-  const script = (name: string) => {
-    const file = path.join(work, `${name}.sh`);
-    writeFileSync(file, `#!/bin/sh\nmkdir -p '${markers}'\ntouch '${markers}/${name}'\n`);
-    chmodSync(file, 0o755);
-    return file;
-  };
-  const hooks = path.join(work, 'hooks');
-  mkdirSync(hooks, { recursive: true });
-  for (const hook of ['post-index-change', 'pre-commit', 'post-checkout']) {
-    writeFileSync(
-      path.join(hooks, hook),
-      `#!/bin/sh\nmkdir -p '${markers}'\ntouch '${markers}/hook-${hook}'\n`,
-    );
-    chmodSync(path.join(hooks, hook), 0o755);
-  }
-  const cfg = (k: string, v: string) => git(dir, ['config', k, v]);
-  cfg('core.fsmonitor', script('fsmonitor'));
-  cfg('core.hooksPath', hooks);
-  cfg('core.pager', script('pager'));
-  cfg('diff.external', script('external'));
-  cfg('diff.evil.textconv', script('textconv'));
-  cfg('core.sshCommand', script('ssh'));
-  cfg('core.askPass', script('askpass'));
-  // An executable named `git` in the project itself.
-  writeFileSync(path.join(dir, 'git'), `#!/bin/sh\nmkdir -p '${markers}'\ntouch '${markers}/fake-git'\n`);
-  chmodSync(path.join(dir, 'git'), 0o755);
-  return dir;
-}
-
-const hostilePath = (dir: string) => [dir, '.', process.env.PATH ?? ''].join(path.delimiter);
-const fired = () => (existsSync(markers) ? readdirSync(markers).sort() : []);
-
 describe('safe git runner', () => {
-  beforeEach(() => rmSync(markers, { recursive: true, force: true }));
-
   it('control: plain git in this repository runs the configured programs and the fake git', () => {
-    const dir = hostileRepo();
-    const env = {
-      ...process.env,
-      PATH: hostilePath(dir),
-      GIT_CONFIG_GLOBAL: '/dev/null',
-      GIT_CONFIG_NOSYSTEM: '1',
-    };
+    const h = hostileRepo(work);
+    h.reset();
+    const env = { ...process.env, PATH: h.path, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
     // Looked up through PATH, `git` is the project's own executable.
-    execFileSync('git', ['status', '--porcelain'], { cwd: dir, env, stdio: 'ignore' });
+    execFileSync('git', ['status', '--porcelain'], { cwd: h.dir, env, stdio: 'ignore' });
     // The real git obeys the repository's config.
-    const realGit = resolveGitExecutable([dir])!;
-    execFileSync(realGit, ['status', '--porcelain'], { cwd: dir, env, stdio: 'ignore' });
-    execFileSync(realGit, ['diff'], { cwd: dir, env, stdio: 'ignore' });
-    expect(fired()).toEqual(expect.arrayContaining(['external', 'fake-git', 'fsmonitor']));
+    const realGit = resolveGitExecutable([h.dir])!;
+    execFileSync(realGit, ['status', '--porcelain'], { cwd: h.dir, env, stdio: 'ignore' });
+    execFileSync(realGit, ['diff'], { cwd: h.dir, env, stdio: 'ignore' });
+    expect(h.fired()).toEqual(expect.arrayContaining(['external', 'fake-git', 'fsmonitor']));
   });
 
   it('resolves git from PATH but never from inside the project or a relative entry', () => {
-    const dir = hostileRepo();
-    const found = resolveGitExecutable([dir], hostilePath(dir));
+    const h = hostileRepo(work);
+    const found = resolveGitExecutable([h.dir], h.path);
     expect(found).toBeDefined();
-    expect(found!.startsWith(dir)).toBe(false);
+    expect(found!.startsWith(h.dir)).toBe(false);
     expect(path.isAbsolute(found!)).toBe(true);
+    // A subfolder's scan distrusts the enclosing working tree too.
+    expect(untrustedRootsFor(path.join(h.dir, 'node_modules', 'left-pad'))).toEqual([
+      path.join(h.dir, 'node_modules', 'left-pad'),
+      h.dir,
+    ]);
   });
 
   it('scanning runs none of them', async () => {
-    const dir = hostileRepo();
+    const h = hostileRepo(work);
+    h.reset();
     const saved = process.env.PATH;
-    process.env.PATH = hostilePath(dir);
+    process.env.PATH = h.path;
     const cwd = process.cwd();
-    process.chdir(dir);
+    process.chdir(h.dir);
     try {
-      const result = await scanProject(dir);
-      expect(result.files.map((f) => f.path)).toContain('a.txt');
-      const runner = createGitRunner([dir]);
+      const smart = await scanProject(h.dir);
+      expect(smart.files.map((f) => f.path)).toEqual(
+        expect.arrayContaining(['a.txt', 'build/x.txt', 'package.json']),
+      );
+      expect(smart.hidden.map((h) => [h.path, h.reason.kind])).toContainEqual([
+        'node_modules',
+        'build-output',
+      ]);
+      expect(smart.repos.map((r) => [r.path, r.kind])).toEqual([
+        ['', 'git'],
+        ['build', 'git'],
+      ]);
+      await scanProject(h.dir, { smartIgnore: false });
+      await scanProject(h.dir, { overrides: { show: ['node_modules/left-pad'], hide: ['build/x.txt'] } });
+      await scanProject(path.join(h.dir, 'build'));
+      const runner = createGitRunner([h.dir]);
       // Every kind of call the engine makes, plus the diff-like ones it may make later.
       for (const args of [
         ['status', '--porcelain'],
@@ -102,12 +73,12 @@ describe('safe git runner', () => {
         ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
         ['fetch', 'ssh://example.invalid/x'],
       ]) {
-        await runner.run(dir, args);
+        await runner.run(h.dir, args);
       }
     } finally {
       process.env.PATH = saved;
       process.chdir(cwd);
     }
-    expect(fired()).toEqual([]);
+    expect(h.fired()).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // (fsmonitor, pager, textconv, ssh), and its folders can hold an executable called `git`.
 // Every call goes through `runGit`, which neutralises all of that.
 import { execFile } from 'node:child_process';
-import { accessSync, constants, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -69,6 +69,24 @@ export function resolveGitExecutable(
     }
   }
   return undefined;
+}
+
+/**
+ * The folders whose contents must never be executed when `dir` is opened: `dir` itself and, when
+ * it lies inside a working tree, that tree's top (the nearest folder above holding `.git`). A
+ * subfolder's scan must not run a `git` that the enclosing project put on PATH (direnv,
+ * `node_modules/.bin`).
+ */
+export function untrustedRootsFor(dir: string): string[] {
+  const roots = [dir];
+  for (let d = path.dirname(dir); ; d = path.dirname(d)) {
+    if (existsSync(path.join(d, '.git'))) {
+      roots.push(d);
+      break;
+    }
+    if (path.dirname(d) === d) break;
+  }
+  return roots;
 }
 
 /** Config that overrides anything a repository's own .git/config says (command line wins). */

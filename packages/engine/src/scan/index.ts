@@ -1,13 +1,16 @@
-// scanProject: what in a folder is visible, decided exactly as git decides it, plus the size and
-// binary gate. One pass; three git calls per repository; no per-file git calls.
-import { lstatSync, realpathSync, statSync } from 'node:fs';
+// scanProject: what in a folder is visible, decided exactly as git decides it, then user
+// overrides, smart ignore (build output by evidence, OS junk), and the size and binary gate.
+// One pass; three git calls per repository; no per-file git calls.
+import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { LoupeError } from '../errors';
 import type { FileEntry, FileFlag, HiddenEntry, RepoInfo } from '../types';
 import { isBinaryByName } from './binary';
 import { sortBytewise } from './bytes';
-import { createGitRunner, type GitRunner } from './git';
-import { openRepo } from './repo';
+import { createGitRunner, type GitRunner, untrustedRootsFor } from './git';
+import { OverrideSet, type Overrides } from './overrides';
+import { openRepo, type RepoContext } from './repo';
+import { type Owner, ownerOf } from './smart/index';
 import { type WalkEntry, walk } from './walk';
 
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -22,6 +25,10 @@ export interface ScanOptions {
   stat?: boolean;
   /** Files above this size are listed but never read as text (default 2 MiB). */
   maxFileBytes?: number;
+  /** Hide build output proven by its contents, and OS junk files (default true). */
+  smartIgnore?: boolean;
+  /** Paths (relative to the scanned folder) always shown or always hidden; they beat every rule. */
+  overrides?: Overrides;
   git?: GitRunner;
   signal?: AbortSignal;
   onProgress?: (progress: ScanProgress) => void;
@@ -85,12 +92,43 @@ function statEntry(root: string, w: WalkEntry, maxBytes: number): FileEntry {
   return entry;
 }
 
+/**
+ * When a folder inside a repository is scanned, the markers between the repository's top and the
+ * folder still own it: read those few folders (only inside the repository, never above it).
+ */
+function ownerAbove(root: string, ctx: RepoContext): Owner | undefined {
+  const depth = ctx.prefix.split('/').filter(Boolean).length;
+  let owner: Owner | undefined;
+  for (let up = depth; up >= 1; up--) {
+    const dir = path.resolve(root, ...Array<string>(up).fill('..'));
+    try {
+      owner = ownerOf(
+        owner,
+        Array<string>(up).fill('..').join('/'),
+        readdirSync(dir, { withFileTypes: true }),
+      );
+    } catch {
+      // unreadable ancestor: its markers do not count
+    }
+  }
+  return owner;
+}
+
 export async function scanProject(dir: string, options: ScanOptions = {}): Promise<ScanResult> {
   const root = resolveRoot(dir);
-  const git = options.git ?? createGitRunner([root]);
+  const overrides =
+    options.overrides && (options.overrides.show.length || options.overrides.hide.length)
+      ? new OverrideSet(options.overrides, root)
+      : undefined;
+  const smart = options.smartIgnore !== false;
+  const git = options.git ?? createGitRunner(untrustedRootsFor(root));
   const ctx = await openRepo(root, '', git);
+  const owner = smart && ctx.kind === 'git' && ctx.prefix ? ownerAbove(root, ctx) : undefined;
   const walked = await walk(ctx, {
     git,
+    smart,
+    ...(owner ? { owner } : {}),
+    ...(overrides ? { overrides } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     onDirectory: (dirs, files) => options.onProgress?.({ dirs, files }),
   });
@@ -116,5 +154,9 @@ export async function scanProject(dir: string, options: ScanOptions = {}): Promi
     ...(c.note ? { note: c.note } : {}),
   }));
   const notes = walked.contexts.flatMap((c) => (c.note ? [c.rel ? `${c.rel}: ${c.note}` : c.note] : []));
+  for (const u of overrides?.unmet() ?? [])
+    notes.push(
+      `${u.state} override ${u.path} did not apply: no such path, or it lies inside a folder hidden for another reason`,
+    );
   return { root, files, hidden: walked.hidden, repos, notes };
 }

@@ -4,7 +4,7 @@ export {
   type DeliveredSpan,
   DeliveryLedger,
   formatRanges,
-  type LineRange,
+  type LineSpan,
   type ReadPlan,
   type ReceivedFile,
 } from './ledger';

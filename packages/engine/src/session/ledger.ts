@@ -4,7 +4,7 @@
 import type { RelPath } from '../types';
 
 /** An inclusive range of the file's own line numbers (1-based). */
-export type LineRange = readonly [from: number, to: number];
+export type LineSpan = readonly [from: number, to: number];
 
 export interface DeliveredSpan {
   from: number;
@@ -28,7 +28,7 @@ export interface ReceivedFile {
 
 export interface ReadPlan {
   /** Ranges still to send, in order (empty: everything asked for was received and is unchanged). */
-  send: LineRange[];
+  send: LineSpan[];
   /** Parts of the request already received, with the call that delivered each. */
   covered: DeliveredSpan[];
 }
@@ -37,7 +37,7 @@ const key = (path: RelPath, detail: string) => `${detail}\0${path}`;
 
 /** `spans` minus `[from, to]`, and the parts of `spans` inside it. */
 function split(spans: readonly DeliveredSpan[], from: number, to: number): ReadPlan {
-  const send: LineRange[] = [];
+  const send: LineSpan[] = [];
   const covered: DeliveredSpan[] = [];
   let next = from;
   for (const s of spans) {
@@ -69,7 +69,7 @@ export class DeliveryLedger {
     path: RelPath,
     hash: string,
     detail: string,
-    ranges: readonly LineRange[],
+    ranges: readonly LineSpan[],
     call: number,
     revision: number,
     totalLines: number,
@@ -115,11 +115,11 @@ export class DeliveryLedger {
 }
 
 /** `1–40, 60–80` */
-export function formatRanges(ranges: readonly LineRange[] | readonly DeliveredSpan[]): string {
+export function formatRanges(ranges: readonly LineSpan[] | readonly DeliveredSpan[]): string {
   return ranges
     .map((r) => {
       const [a, b] = Array.isArray(r)
-        ? (r as LineRange)
+        ? (r as LineSpan)
         : [(r as DeliveredSpan).from, (r as DeliveredSpan).to];
       return a === b ? `${a}` : `${a}–${b}`;
     })

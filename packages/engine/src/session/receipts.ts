@@ -9,7 +9,7 @@ import { appendFile, readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { projectStateDir } from '../state/store';
 import type { RelPath } from '../types';
-import type { LineRange } from './ledger';
+import type { LineSpan } from './ledger';
 
 export interface ClientInfo {
   name: string;
@@ -27,7 +27,7 @@ export interface SessionStart {
 
 export interface DeliveredReceipt {
   path: RelPath;
-  lines: LineRange[];
+  lines: LineSpan[];
   hash: string;
   detail: string;
 }

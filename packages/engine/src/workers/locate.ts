@@ -6,6 +6,7 @@
 /** Worker entry points, by name, relative to this file in the source tree. */
 export const WORKER_SOURCES = {
   // name: '../feature/worker.ts'
+  mask: '../mask/worker.ts',
   tokens: '../tokens/worker.ts',
 } as const satisfies Record<string, string>;
 

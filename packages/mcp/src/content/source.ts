@@ -1,14 +1,14 @@
 // What the tools need from the content pipeline (read -> mask -> compress -> label). The engine's
 // pipeline (packages/engine/src/content) implements it once it lands; until then
 // `createJailedSource` reads files through the path jail and says that masking is not active.
-import type { LineRange, RelPath } from '@loupe/engine';
+import type { LineSpan, RelPath } from '@loupe/engine';
 
 export const DETAILS = ['full', 'compact', 'signatures', 'outline'] as const;
 export type Detail = (typeof DETAILS)[number];
 
 export interface ReadOptions {
   /** The file's own line numbers, 1-based, inclusive; clamped to the file. */
-  lines?: LineRange;
+  lines?: LineSpan;
   /** One declaration by name (qualified or simple). */
   symbol?: string;
   detail?: Detail;
@@ -21,7 +21,7 @@ export interface ReadResult {
   /** The detail level actually applied. */
   level: Detail;
   /** The file's own lines `text` covers (1-based, inclusive); [1, 0] for an empty file. */
-  lines: LineRange;
+  lines: LineSpan;
   totalLines: number;
   /** Masked values per rule id. */
   masked: Record<string, number>;

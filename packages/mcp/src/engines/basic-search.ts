@@ -1,7 +1,7 @@
 // A plain literal line search over the focus, through the content pipeline (so it searches what
 // an agent may see: masked text once masking is active). It stands in until the ranked search
 // engine of issue 7 is wired in, and says so in its trailer.
-import type { DeliveredReceipt, IndexEntry, LineRange } from '@loupe/engine';
+import type { DeliveredReceipt, IndexEntry, LineSpan } from '@loupe/engine';
 import type { ContentSource } from '../content/source';
 import { grouped, plural } from '../format';
 import type { EngineAnswer, SearchRequest } from './types';
@@ -101,7 +101,7 @@ export async function basicSearch(
     const k = shown.get(h.path);
     if (k === undefined) continue;
     out.push(`${h.path}${h.lines.length > k ? ` (${k} of ${h.lines.length} matching lines)` : ''}`);
-    const ranges: LineRange[] = [];
+    const ranges: LineSpan[] = [];
     for (const line of h.lines.slice(0, k)) {
       const t = line.text.length > MAX_LINE ? `${line.text.slice(0, MAX_LINE)}…` : line.text;
       out.push(`  ${line.n}: ${t.trim()}`);

@@ -1,11 +1,11 @@
 // Line ranges as agents write them: "88-140", "88–140", "88:140", "88..140", "88" (one line),
 // "88-" (to the end), "-40" (the first 40), [88, 140]; plus the offset/limit and start_line/
 // end_line habits of other read tools.
-import { type LineRange, LoupeError } from '@loupe/engine';
+import { type LineSpan, LoupeError } from '@loupe/engine';
 
 const END = Number.MAX_SAFE_INTEGER;
 
-export function parseLines(raw: unknown): LineRange | undefined {
+export function parseLines(raw: unknown): LineSpan | undefined {
   if (raw === undefined || raw === null || raw === '') return undefined;
   if (Array.isArray(raw) && raw.length >= 1 && raw.length <= 2)
     return check(Number(raw[0]), Number(raw[1] ?? raw[0]), raw);
@@ -19,7 +19,7 @@ export function parseLines(raw: unknown): LineRange | undefined {
   throw bad(raw);
 }
 
-function check(from: number, to: number, raw: unknown): LineRange {
+function check(from: number, to: number, raw: unknown): LineSpan {
   if (!Number.isInteger(from) || !Number.isInteger(to) || from < 1 || to < from) throw bad(raw);
   return [from, to];
 }
@@ -32,7 +32,7 @@ function bad(raw: unknown): LoupeError {
 }
 
 /** The range named by offset/limit (0- or 1-based offset, as other read tools use) or start/end. */
-export function linesFromAliases(args: Record<string, unknown>): LineRange | undefined {
+export function linesFromAliases(args: Record<string, unknown>): LineSpan | undefined {
   const num = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : Number(v));
   const start = num(args.start_line);
   const end = num(args.end_line);

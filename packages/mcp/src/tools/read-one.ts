@@ -8,7 +8,7 @@ import {
   formatRanges,
   isLoupeError,
   jailPath,
-  type LineRange,
+  type LineSpan,
   LoupeError,
 } from '@loupe/engine';
 import type { Detail } from '../content/source';
@@ -20,7 +20,7 @@ import { refusal } from './refusal';
 
 export interface ReadRequest {
   path: string;
-  lines?: LineRange;
+  lines?: LineSpan;
   symbol?: string;
   detail?: Detail;
   fresh?: boolean;
@@ -96,7 +96,7 @@ export async function readOne(req: ReadRequest, budget: number, ctx: CallContext
 
   // What this session already holds.
   const plan = req.fresh
-    ? { send: to >= from ? [[from, to] as LineRange] : [], covered: [] as DeliveredSpan[] }
+    ? { send: to >= from ? [[from, to] as LineSpan] : [], covered: [] as DeliveredSpan[] }
     : session.ledger.plan(p, res.hash, res.level, from, to);
   if (to >= from && plan.send.length === 0) {
     return {
@@ -110,10 +110,10 @@ export async function readOne(req: ReadRequest, budget: number, ctx: CallContext
   // Split the text into the segments to send (line-exact at full detail; whole otherwise).
   const all = res.text === '' ? [] : res.text.split('\n');
   const sliceable = res.level === 'full' && all.length === to - from + 1;
-  const segments: Array<{ range: LineRange; text: string }> =
+  const segments: Array<{ range: LineSpan; text: string }> =
     sliceable && plan.covered.length
       ? plan.send.map(([a, b]) => ({
-          range: [a, b] as LineRange,
+          range: [a, b] as LineSpan,
           text: all.slice(a - from, b - from + 1).join('\n'),
         }))
       : [{ range: [from, to], text: res.text }];
@@ -167,7 +167,7 @@ export async function readOne(req: ReadRequest, budget: number, ctx: CallContext
     tokens,
     delivered: {
       path: p,
-      lines: sent.map(([a, b]) => [a, b] as LineRange),
+      lines: sent.map(([a, b]) => [a, b] as LineSpan),
       hash: res.hash,
       detail: res.level,
     },

@@ -23,6 +23,8 @@ export function git(cwd: string, args: string[], input?: string): string {
       'core.excludesFile=/dev/null',
       '-c',
       'init.defaultBranch=main',
+      '-c',
+      'advice.addEmbeddedRepo=false',
       ...args,
     ],
     { cwd, env: gitEnv, encoding: 'utf8', maxBuffer: 1 << 28, ...(input !== undefined ? { input } : {}) },

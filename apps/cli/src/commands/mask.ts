@@ -1,0 +1,100 @@
+// loupe mask PATH...: the files with secret values replaced by placeholders, or with --json the
+// findings (rule, file, line/column span; never values). Binary files are skipped, oversized
+// files withheld, each with a reason on stderr; the footer says what rules can miss.
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  countByRule,
+  DEFAULT_LIMITS,
+  LoupeError,
+  loadMaskRules,
+  looksBinary,
+  type MaskResult,
+  MaskSession,
+  maskingFooter,
+  maskText,
+  PLACEHOLDER_WARNING,
+  summarizeMasking,
+} from '@loupe/engine';
+import { defineCommand } from '../command';
+
+interface Outcome {
+  file: string;
+  result?: MaskResult;
+  skipped?: string;
+}
+
+export const mask = defineCommand({
+  name: 'mask',
+  summary: 'Print files with secret values replaced by placeholders (--json: the findings, no values).',
+  usage: 'loupe mask PATH... [--json]',
+  options: { json: { type: 'boolean' } },
+  async run(positionals, values, io) {
+    if (positionals.length === 0)
+      throw new LoupeError('invalid-argument', 'Name at least one file to mask, e.g. `loupe mask .env`.');
+    // Check every path before printing anything.
+    const files: Array<{ abs: string; shown: string; size: number }> = [];
+    for (const p of positionals) {
+      const abs = path.resolve(io.cwd, p);
+      const info = await stat(abs).catch(() => undefined);
+      if (!info)
+        throw new LoupeError('not-found', `The file ${p} does not exist. Check the path and try again.`);
+      if (!info.isFile()) throw new LoupeError('not-a-file', `${p} is not a file; loupe mask takes files.`);
+      files.push({ abs, shown: p, size: info.size });
+    }
+    const rules = await loadMaskRules();
+    const session = new MaskSession();
+    const outcomes: Outcome[] = [];
+    for (const f of files) {
+      // Paths as the rules expect them: relative to the working folder, with `/`.
+      const rel = path.relative(io.cwd, f.abs).split(path.sep).join('/');
+      if (f.size > DEFAULT_LIMITS.maxBytes) {
+        const reason = `the file is larger than ${DEFAULT_LIMITS.maxBytes >> 20} MiB, the masking limit; it was withheld`;
+        outcomes.push({ file: f.shown, result: { text: '', findings: [], withheld: reason } });
+        continue;
+      }
+      const bytes = await readFile(f.abs);
+      if (looksBinary(bytes)) outcomes.push({ file: f.shown, skipped: 'binary file' });
+      else outcomes.push({ file: f.shown, result: maskText(bytes.toString('utf8'), rel, rules, session) });
+    }
+    const summary = summarizeMasking(
+      outcomes.flatMap((o) => (o.result ? [{ path: o.file, result: o.result }] : [])),
+    );
+    if (values.json) {
+      const report = {
+        files: outcomes.map((o) => ({
+          file: o.file,
+          ...(o.skipped ? { skipped: o.skipped } : {}),
+          ...(o.result?.withheld ? { withheld: o.result.withheld } : {}),
+          findings: (o.result?.findings ?? []).map(
+            ({ rule, line, column, endLine, endColumn, placeholder }) => ({
+              rule,
+              line,
+              column,
+              endLine,
+              endColumn,
+              placeholder,
+            }),
+          ),
+          counts: countByRule(o.result?.findings ?? []),
+        })),
+        masked: summary.masked,
+        byRule: summary.byRule,
+        notice: maskingFooter(summary),
+        warning: PLACEHOLDER_WARNING,
+      };
+      io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    } else {
+      for (const o of outcomes) {
+        if (outcomes.length > 1) io.stdout.write(`==> ${o.file} <==\n`);
+        if (o.skipped) io.stderr.write(`loupe mask: ${o.file}: skipped (${o.skipped}).\n`);
+        else if (o.result?.withheld)
+          io.stderr.write(`loupe mask: ${o.file}: withheld (${o.result.withheld}).\n`);
+        else io.stdout.write(o.result!.text);
+      }
+      io.stderr.write(`loupe mask: ${maskingFooter(summary)}.\n`);
+      if (summary.masked > 0) io.stderr.write(`loupe mask: ${PLACEHOLDER_WARNING}\n`);
+    }
+    return summary.withheld.length > 0 ? 1 : 0;
+  },
+});

@@ -1,0 +1,10 @@
+// Which levels can change a file of a language (the rest come back in full, with a reason).
+import { grammarOf, type LanguageId } from '../lang/languages';
+import { SYNTAX } from '../syntax/index';
+import type { Level } from './types';
+
+export function levelsFor(language: LanguageId | undefined): Level[] {
+  const grammar = language && grammarOf(language);
+  if (!grammar) return ['full'];
+  return SYNTAX[grammar].structure ? ['full', 'compact', 'signatures', 'outline'] : ['full', 'compact'];
+}

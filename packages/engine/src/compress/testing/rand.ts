@@ -1,0 +1,36 @@
+// Deterministic randomness and name helpers for the generated corpus.
+
+export type Rand = () => number;
+
+/** mulberry32 */
+export function rng(seed: number): Rand {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const WORDS =
+  'user order item cart price total stock queue cache token event route index store scan pack mask'.split(
+    ' ',
+  );
+export const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+export const int = (r: Rand, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
+export const times = (r: Rand, lo: number, hi: number, f: (i: number) => string[]) =>
+  Array.from({ length: int(r, lo, hi) }, (_, i) => f(i)).flat();
+const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+let counter = 0;
+
+/** Restarts the unique-name counter (same seed, same names). */
+export function resetNames(): void {
+  counter = 0;
+}
+/** Unique names, so every declaration name can be looked for in the output. */
+export const name = (r: Rand) =>
+  `${pick(r, WORDS)}${pick(r, WORDS).replace(/^./, (c) => c.toUpperCase())}${++counter}`;
+export const Name = (r: Rand) => cap(name(r));
+export const indent = (lines: string[], by: string) => lines.map((l) => (l ? by + l : l));

@@ -1,0 +1,1 @@
+export { type Declaration, type DeclarationKind, declarations, declarationsOfTree } from './declarations';

@@ -1,0 +1,224 @@
+// The Gitleaks detector, rule by rule, with Gitleaks' semantics (detect/detect.go at the pinned
+// commit): keyword prefilter (case-insensitive), path and path-only rules, the secret is
+// `secretGroup`, else the first non-empty group of the regex re-run on the match, else the match;
+// entropy strictly above the threshold; global then rule allowlists; `gitleaks:allow` on the
+// line; a "generic" finding yields to a specific one that contains its secret on the same line.
+// Offsets are UTF-8 byte offsets into `buf` (Go's string indices).
+import { fileAllowed, findingAllowed } from './allowlist';
+import { shannonEntropy } from './entropy';
+import type { CompiledRule, MaskRules } from './rules';
+
+export interface RuleFinding {
+  rule: CompiledRule;
+  /** The match, trimmed of surrounding newlines as Gitleaks does. */
+  matchStart: number;
+  matchEnd: number;
+  secretStart: number;
+  secretEnd: number;
+  /** Held only while detecting (entropy, allowlists, the generic filter); never reported. */
+  secret: string;
+  /** Start of the untrimmed match: Gitleaks' StartLine is computed from it. */
+  rawStart: number;
+}
+
+export interface DetectResult {
+  findings: RuleFinding[];
+  /** Format-tier keywords present in the text. */
+  tier: Set<string>;
+  /** Path-only rules that matched: the whole file is the secret. */
+  fileRules: CompiledRule[];
+}
+
+export interface DetectLimits {
+  /** performance.now() value after which detection stops with a MaskLimitError. */
+  deadline: number;
+  /** Most regex matches examined per file. */
+  maxMatches: number;
+}
+
+export class MaskLimitError extends Error {}
+
+const ALLOW = 'gitleaks:allow';
+const NL = 10;
+
+/**
+ * Rules whose keywords occur in the text (plus keyword-less rules), in rule-file order, and the
+ * format-tier keywords present. A screened rule whose regex matches nowhere is dropped here: the
+ * set answers "matches somewhere" exactly as a search would.
+ */
+export function prefilter(buf: Buffer, rules: MaskRules): { active: CompiledRule[]; tier: Set<string> } {
+  const on = new Uint8Array(rules.rules.length);
+  const tier = new Set<string>();
+  for (const i of rules.alwaysRules) on[i] = 1;
+  if (buf.length > 0) {
+    const matchedScreen = new Uint8Array(rules.rules.length);
+    let hits: number[];
+    let screenedKnown = true;
+    try {
+      hits = rules.keywordSet.match(buf);
+    } catch {
+      // Out of automaton memory: fall back to literal keywords only and run every rule they switch on.
+      const lower = buf.toString('latin1').toLowerCase();
+      hits = rules.keywords.flatMap((k, i) => (lower.includes(k) ? [i] : []));
+      screenedKnown = false;
+    }
+    for (const k of hits) {
+      if (k >= rules.keywords.length) matchedScreen[rules.screened[k - rules.keywords.length]!] = 1;
+      else if (k >= rules.ruleKeywordCount) tier.add(rules.keywords[k]!);
+      else for (const i of rules.rulesByKeyword[k]!) on[i] = 1;
+    }
+    if (screenedKnown) for (const i of rules.screened) if (!matchedScreen[i]) on[i] = 0;
+  }
+  return { active: rules.rules.filter((r) => on[r.index] === 1), tier };
+}
+
+export function detectSecrets(
+  buf: Buffer,
+  path: string,
+  rules: MaskRules,
+  limits: DetectLimits,
+): DetectResult {
+  const { active, tier } = prefilter(buf, rules);
+  const out: DetectResult = { findings: [], tier, fileRules: [] };
+  if (fileAllowed(rules.global, path)) return out;
+  const noNewline = buf.indexOf(NL) < 0;
+  let matches = 0;
+  for (const rule of active) {
+    if (performance.now() > limits.deadline)
+      throw new MaskLimitError('masking took longer than its time limit');
+    if (fileAllowed(rule.allowlists, path)) continue;
+    if (rule.path) {
+      const onPath = path !== '' && rule.path.test(path);
+      if (!rule.regex) {
+        if (onPath) out.fileRules.push(rule);
+        continue;
+      }
+      if (!onPath) continue;
+    }
+    const regex = rule.regex!;
+    for (const [rawStart, rawEnd] of findAll(regex, buf)) {
+      if (++matches > limits.maxMatches)
+        throw new MaskLimitError(`more than ${limits.maxMatches} rule matches`);
+      if ((matches & 255) === 0 && performance.now() > limits.deadline)
+        throw new MaskLimitError('masking took longer than its time limit');
+      const f = examine(rule, buf, rawStart, rawEnd, path, rules, noNewline);
+      if (f) out.findings.push(f);
+    }
+  }
+  out.findings = dropShadowedGeneric(out.findings, buf);
+  return out;
+}
+
+/** Go's FindAllIndex: successive non-overlapping matches; an empty match abutting the previous match is skipped. */
+function* findAll(regex: CompiledRule['regex'] & {}, buf: Buffer): Generator<[number, number]> {
+  let pos = 0;
+  let prevEnd = -1;
+  while (pos <= buf.length) {
+    regex.lastIndex = pos;
+    const m = regex.exec(buf);
+    if (!m) break;
+    const start = m.index;
+    const end = start + m[0].length;
+    let accept = true;
+    if (end === pos) {
+      if (start === prevEnd) accept = false;
+      pos += pos < buf.length ? runeWidth(buf[pos]!) : 1;
+    } else pos = end;
+    prevEnd = end;
+    if (accept) yield [start, end];
+  }
+  regex.lastIndex = 0;
+}
+
+function runeWidth(lead: number): number {
+  return lead < 0x80 ? 1 : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+}
+
+function examine(
+  rule: CompiledRule,
+  buf: Buffer,
+  rawStart: number,
+  rawEnd: number,
+  path: string,
+  rules: MaskRules,
+  noNewline: boolean,
+): RuleFinding | undefined {
+  // secret := strings.Trim(match, "\n")
+  let start = rawStart;
+  let end = rawEnd;
+  while (start < end && buf[start] === NL) start++;
+  while (end > start && buf[end - 1] === NL) end--;
+  // The filters below are all conjunctive; the cheap ones run first.
+  let secretStart = start;
+  let secretEnd = end;
+  const groups = rule.submatch!.exec(buf.subarray(start, end)) as unknown as {
+    length: number;
+    indices: Array<[number, number] | undefined>;
+  } | null;
+  if (groups && groups.length >= 2) {
+    const indices = groups.indices;
+    if (rule.secretGroup > 0) {
+      if (groups.length <= rule.secretGroup) return undefined;
+      const at = indices[rule.secretGroup];
+      secretStart = at ? start + at[0] : start;
+      secretEnd = at ? start + at[1] : start;
+    } else {
+      for (let g = 1; g < indices.length; g++) {
+        const at = indices[g];
+        if (at && at[1] > at[0]) {
+          secretStart = start + at[0];
+          secretEnd = start + at[1];
+          break;
+        }
+      }
+    }
+  }
+  const secret = buf.toString('utf8', secretStart, secretEnd);
+  if (rule.entropy !== 0 && shannonEntropy(secret) <= rule.entropy) return undefined;
+  const line = gitleaksLine(buf, rawStart, rawStart + (end - start), noNewline);
+  if (line.includes(ALLOW)) return undefined;
+  const text = { secret, match: buf.toString('utf8', start, end), line };
+  if (findingAllowed(rules.global, text, path) || findingAllowed(rule.allowlists, text, path))
+    return undefined;
+  return { rule, matchStart: start, matchEnd: end, secretStart, secretEnd, secret, rawStart };
+}
+
+/**
+ * Gitleaks' Finding.Line: from the newline before the match start (inclusive) to the newline
+ * after its end, as computed by detect/location.go.
+ */
+function gitleaksLine(buf: Buffer, start: number, end: number, noNewline: boolean): string {
+  if (noNewline) return buf.toString('utf8', 0, Math.max(buf.length, end));
+  const from = Math.max(0, buf.lastIndexOf(NL, start));
+  let to = buf.indexOf(NL, end);
+  if (to < 0) {
+    if (buf.indexOf(NL, start) < 0) {
+      // The match starts on the last line: Gitleaks scans to the next \n or \r.
+      to = end;
+      while (to < buf.length && buf[to] !== NL && buf[to] !== 13) to++;
+    } else to = end;
+  }
+  return buf.toString('utf8', from, Math.max(to, end));
+}
+
+/** Gitleaks' filter(): a generic finding is dropped when a specific one on its line contains its secret. */
+function dropShadowedGeneric(findings: RuleFinding[], buf: Buffer): RuleFinding[] {
+  if (!findings.some((f) => f.rule.generic)) return findings;
+  const sameLine = (a: number, b: number) => {
+    const lo = Math.min(a, b);
+    const hi = Math.max(a, b);
+    const nl = buf.indexOf(NL, lo + 1);
+    return nl < 0 || nl > hi;
+  };
+  return findings.filter(
+    (f) =>
+      !f.rule.generic ||
+      !findings.some(
+        (p) =>
+          !p.rule.generic &&
+          p.rule.id !== f.rule.id &&
+          sameLine(f.rawStart, p.rawStart) &&
+          p.secret.includes(f.secret),
+      ),
+  );
+}

@@ -1,0 +1,176 @@
+// Where a value can be in source code: inside a string literal, or quoted inside a comment.
+// Contextual rules (`key = value`) are accepted in code only there: `token = getToken()` or
+// `password: string` are code, not values. The lexer is approximate by design (no grammar per
+// language); when it is wrong on a line it recovers at the end of that line.
+
+export type CodeFamily = 'c' | 'hash' | 'dash';
+
+export interface Region {
+  /** Content bounds: the quotes are outside. */
+  start: number;
+  end: number;
+  kind: 'string' | 'comment';
+}
+
+const C_LIKE =
+  'js jsx mjs cjs ts tsx mts cts java kt kts scala groovy gradle c h cc cpp cxx hpp hh hxx cs go rs swift dart php m mm zig sol v'.split(
+    ' ',
+  );
+const HASH = 'py pyi rb r jl ex exs nim cr pl pm'.split(' ');
+const DASH = 'lua sql hs elm'.split(' ');
+
+/** The code family of a path, or undefined for files that are not source code (config, shell, prose). */
+export function codeFamily(path: string): CodeFamily | undefined {
+  const dot = path.lastIndexOf('.');
+  if (dot < 0 || dot < path.lastIndexOf('/')) return undefined;
+  const ext = path.slice(dot + 1).toLowerCase();
+  if (C_LIKE.includes(ext)) return 'c';
+  if (HASH.includes(ext)) return 'hash';
+  if (DASH.includes(ext)) return 'dash';
+  return undefined;
+}
+
+/** String and comment regions of `text`, in order, up to `limit` (regions past it are not needed). */
+export function codeRegions(text: string, family: CodeFamily, limit = text.length): Region[] {
+  const out: Region[] = [];
+  const n = text.length;
+  let i = 0;
+  let lastSignificant = '';
+  const lineEnd = (from: number) => {
+    const nl = text.indexOf('\n', from);
+    return nl < 0 ? n : nl;
+  };
+  while (i < n && i <= limit) {
+    const c = text[i]!;
+    // Comments.
+    if (
+      (family === 'c' && c === '/' && text[i + 1] === '/') ||
+      (family === 'dash' && c === '-' && text[i + 1] === '-') ||
+      ((family === 'hash' || (family === 'c' && isPhpHash(text, i))) && c === '#')
+    ) {
+      const e = lineEnd(i);
+      out.push({ start: i, end: e, kind: 'comment' });
+      i = e;
+      continue;
+    }
+    if (family === 'c' && c === '/' && text[i + 1] === '*') {
+      const close = text.indexOf('*/', i + 2);
+      const e = close < 0 ? n : close;
+      out.push({ start: i + 2, end: e, kind: 'comment' });
+      i = close < 0 ? n : close + 2;
+      continue;
+    }
+    // Strings.
+    if (c === '"' || c === "'" || c === '`') {
+      const triple = text.startsWith(c.repeat(3), i) && (family === 'hash' || c === '"');
+      const raw = isRawPrefix(text, i, family);
+      const r = readString(text, i, c, triple, raw, family);
+      out.push({ start: r.start, end: r.end, kind: 'string' });
+      i = r.next;
+      lastSignificant = c;
+      continue;
+    }
+    // JavaScript-style regex literals would otherwise open bogus strings on quotes they contain.
+    if (family === 'c' && c === '/' && '(,=:[!&|?{};'.includes(lastSignificant)) {
+      const e = regexEnd(text, i);
+      if (e > 0) {
+        i = e;
+        lastSignificant = '/';
+        continue;
+      }
+    }
+    if (c !== ' ' && c !== '\t' && c !== '\n' && c !== '\r') lastSignificant = c;
+    if (c === '\n') lastSignificant = ';';
+    i++;
+  }
+  return out;
+}
+
+function isPhpHash(text: string, i: number): boolean {
+  // `#` starts a comment in PHP but not in C (#include) or C# (#region): only when followed by a space and not at a line start.
+  return (
+    text[i + 1] === ' ' &&
+    i > 0 &&
+    text[i - 1] !== '\n' &&
+    /\S/.test(text.slice(text.lastIndexOf('\n', i - 1) + 1, i))
+  );
+}
+
+function isRawPrefix(text: string, i: number, family: CodeFamily): boolean {
+  if (family === 'hash') {
+    // Python string prefixes: r, b, f, u and pairs such as rb or fr.
+    const prefix = /[rRbBfFuU]{1,2}$/.exec(text.slice(Math.max(0, i - 2), i))?.[0] ?? '';
+    return /[rR]/.test(prefix) && !/\w/.test(text[i - prefix.length - 1] ?? '');
+  }
+  // C# verbatim @"..." and C++ raw R"(...)".
+  const prev = text[i - 1] ?? '';
+  return prev === '@' || (prev === 'R' && text[i + 1] === '(');
+}
+
+function readString(
+  text: string,
+  open: number,
+  quote: string,
+  triple: boolean,
+  raw: boolean,
+  family: CodeFamily,
+): { start: number; end: number; next: number } {
+  const n = text.length;
+  if (triple) {
+    const close = text.indexOf(quote.repeat(3), open + 3);
+    const e = close < 0 ? n : close;
+    return { start: open + 3, end: e, next: close < 0 ? n : close + 3 };
+  }
+  // Backticks (JS templates, Go raw strings) and C# verbatim strings span lines.
+  const multiline = quote === '`' || (raw && family === 'c');
+  // Go raw strings have no escapes and JS templates do; they differ only on a backslash before a backtick.
+  const escapes = !raw;
+  let i = open + 1;
+  while (i < n) {
+    const ch = text[i]!;
+    if (escapes && ch === '\\') {
+      i += 2;
+      continue;
+    }
+    if (ch === quote) {
+      if (raw && family === 'c' && text[i + 1] === quote) {
+        i += 2;
+        continue;
+      }
+      return { start: open + 1, end: i, next: i + 1 };
+    }
+    if (ch === '\n' && !multiline) return { start: open + 1, end: i, next: i };
+    i++;
+  }
+  return { start: open + 1, end: n, next: n };
+}
+
+function regexEnd(text: string, open: number): number {
+  let inClass = false;
+  for (let i = open + 1; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '\n') return -1;
+    if (ch === '\\') {
+      i++;
+      continue;
+    }
+    if (ch === '[') inClass = true;
+    else if (ch === ']') inClass = false;
+    else if (ch === '/' && !inClass) return i === open + 1 ? -1 : i + 1;
+  }
+  return -1;
+}
+
+/** The region containing offset `at`, by binary search over ordered regions. */
+export function regionAt(regions: Region[], at: number): Region | undefined {
+  let lo = 0;
+  let hi = regions.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const r = regions[mid]!;
+    if (at < r.start) hi = mid - 1;
+    else if (at >= r.end) lo = mid + 1;
+    else return r;
+  }
+  return undefined;
+}

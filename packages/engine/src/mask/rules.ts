@@ -1,0 +1,262 @@
+// Loads the pinned Gitleaks rule file and compiles it for RE2: one regex per rule, its allowlists,
+// the global allowlist, and the keyword prefilter. The file is pinned by SHA-256 so that what the
+// docs and tests describe is exactly what runs.
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import RE2 from 're2';
+import { parse } from 'smol-toml';
+import { LoupeError } from '../errors';
+import { type CompiledAllowlist, compileAllowlist, type RawAllowlist } from './allowlist';
+import { TIER_KEYWORDS } from './formats/index';
+import { compileGo, escapeLiteral, type RE2Set, translateGoRegex } from './go-regex';
+import { endsWithBoundary } from './secret-span';
+
+/** SHA-256 of resources/rules/gitleaks.toml (Gitleaks b58d3f10, 222 rules). */
+export const PINNED_RULES_SHA256 = 'e163e53b9e7e8a8511e77271e2b323ed057759542a6d988258afe3a1fa329caf';
+
+export interface CompiledRule {
+  index: number;
+  id: string;
+  /** The Go pattern as written in the rule file. */
+  source?: string;
+  /** Global regex with indices (`gd`) for the scan; undefined for path-only rules. */
+  regex?: RE2;
+  /** The same pattern without `g`: Gitleaks re-runs it on the match to pick the secret group. */
+  submatch?: RE2;
+  secretGroup: number;
+  /** 0 = no entropy check; otherwise the secret's entropy must be strictly above it. */
+  entropy: number;
+  path?: RE2;
+  /** Lower-case, de-duplicated. Empty = the rule always runs. */
+  keywords: string[];
+  allowlists: CompiledAllowlist[];
+  /** Gitleaks' "generic" rules yield to a specific rule that found the same secret on the line. */
+  generic: boolean;
+  /**
+   * The value is recognised by its key (`key = value`), not by its own shape. In source code such
+   * a value is accepted only inside a string literal (see regions.ts).
+   */
+  contextual: boolean;
+  /** The regex ends with its own boundary (`\b`, `$`, a terminator group): the token ends where the match ends. */
+  boundedEnd: boolean;
+}
+
+export interface MaskRules {
+  rules: CompiledRule[];
+  global: CompiledAllowlist[];
+  /**
+   * Distinct keywords of all rules, lower-case, then the format tier's keywords; index = pattern
+   * index in `keywordSet` (one pass over the text answers both).
+   */
+  keywords: string[];
+  /** Keywords before this index gate rules; the rest switch on format-tier scanners. */
+  ruleKeywordCount: number;
+  /**
+   * Rules whose regex is also in `keywordSet`, after the keywords (pattern `keywords.length + i`
+   * is `screened[i]`): their keywords are common in code (`s.`, `sk`, `ey`), so the same pass
+   * that finds keywords also says whether they match at all, sparing a pass per rule.
+   */
+  screened: number[];
+  keywordSet: RE2Set;
+  /** Rule indices gated by each keyword. */
+  rulesByKeyword: number[][];
+  /** Rules without keywords: they run on every file. */
+  alwaysRules: number[];
+  file: string;
+  sha256: string;
+}
+
+interface RawRule {
+  id?: string;
+  regex?: string;
+  secretGroup?: number;
+  entropy?: number;
+  path?: string;
+  keywords?: string[];
+  allowlists?: RawAllowlist[];
+  allowlist?: RawAllowlist;
+  skipReport?: boolean;
+}
+
+interface RawConfig {
+  rules?: RawRule[];
+  allowlist?: RawAllowlist;
+  allowlists?: Array<RawAllowlist & { targetRules?: string[] }>;
+  extend?: unknown;
+}
+
+const RULES_RELATIVE = path.join('resources', 'rules', 'gitleaks.toml');
+
+/** Finds resources/rules/gitleaks.toml above this module (works from sources and from bundles). */
+export function defaultRulesPath(from = fileURLToPath(import.meta.url)): string {
+  let dir = path.dirname(from);
+  for (let i = 0; i < 8; i++) {
+    const candidate = path.join(dir, RULES_RELATIVE);
+    if (existsSync(candidate)) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  throw new LoupeError(
+    'not-found',
+    `The masking rules (${RULES_RELATIVE}) were not found above ${path.dirname(from)}; pass the rule file path explicitly.`,
+  );
+}
+
+const cache = new Map<string, Promise<MaskRules>>();
+
+/** Loads and compiles the pinned rule file (cached per path). Refuses any other file. */
+export function loadMaskRules(
+  rulesPath?: string,
+  deps: { readFile: (p: string) => Promise<Buffer> } = { readFile },
+): Promise<MaskRules> {
+  const file = path.resolve(rulesPath ?? defaultRulesPath());
+  let pending = cache.get(file);
+  if (!pending) {
+    pending = readRules(file, deps.readFile);
+    cache.set(file, pending);
+    pending.catch(() => cache.delete(file));
+  }
+  return pending;
+}
+
+async function readRules(file: string, read: (p: string) => Promise<Buffer>): Promise<MaskRules> {
+  let bytes: Buffer;
+  try {
+    bytes = await read(file);
+  } catch {
+    throw new LoupeError(
+      'unreadable',
+      `The masking rule file ${file} could not be read; check that it exists.`,
+    );
+  }
+  return compileMaskRules(bytes, file);
+}
+
+/** Verifies the pin, parses the TOML and compiles every pattern. */
+export function compileMaskRules(bytes: Buffer, file: string, pin = PINNED_RULES_SHA256): MaskRules {
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  if (sha256 !== pin)
+    throw new LoupeError(
+      'invalid-argument',
+      `The masking rule file ${file} is not the pinned Gitleaks rule set (SHA-256 ${sha256.slice(0, 12)}…, expected ${pin.slice(0, 12)}…); restore resources/rules/gitleaks.toml from the Loupe sources.`,
+    );
+  const config = parse(bytes.toString('utf8')) as RawConfig;
+  if (config.extend !== undefined)
+    throw new LoupeError(
+      'unsupported',
+      `The masking rule file ${file} uses [extend], which Loupe does not support.`,
+    );
+
+  const global: CompiledAllowlist[] = [];
+  const targeted = new Map<string, CompiledAllowlist[]>();
+  const globals = [...(config.allowlist ? [config.allowlist] : []), ...(config.allowlists ?? [])];
+  for (const raw of globals) {
+    const compiled = compileAllowlist(raw, 'global allowlist');
+    const targets = (raw as { targetRules?: string[] }).targetRules ?? [];
+    if (targets.length === 0) global.push(compiled);
+    for (const id of targets) targeted.set(id, [...(targeted.get(id) ?? []), compiled]);
+  }
+
+  const rules: CompiledRule[] = [];
+  for (const raw of config.rules ?? []) {
+    if (!raw.id) throw new LoupeError('invalid-argument', `A rule in ${file} has no id.`);
+    if (raw.skipReport) continue;
+    const what = `rule ${raw.id}`;
+    const compile = (source: string, flags: string) => {
+      try {
+        return compileGo(source, flags);
+      } catch (error) {
+        throw new LoupeError(
+          'invalid-argument',
+          `The ${what} in ${file} has a pattern RE2 cannot compile (${(error as Error).message}).`,
+        );
+      }
+    };
+    const lists = [...(raw.allowlists ?? []), ...(raw.allowlist ? [raw.allowlist] : [])];
+    rules.push({
+      index: rules.length,
+      id: raw.id,
+      source: raw.regex,
+      regex: raw.regex ? compile(raw.regex, 'gd') : undefined,
+      submatch: raw.regex ? compile(raw.regex, 'd') : undefined,
+      secretGroup: raw.secretGroup ?? 0,
+      entropy: raw.entropy ?? 0,
+      path: raw.path ? compile(raw.path, '') : undefined,
+      keywords: [...new Set((raw.keywords ?? []).map((k) => k.toLowerCase()))],
+      allowlists: [...lists.map((a) => compileAllowlist(a, what)), ...(targeted.get(raw.id) ?? [])],
+      generic: raw.id.toLowerCase().includes('generic'),
+      // The shared "key … = value" template of Gitleaks' semi-generic rules.
+      contextual: raw.regex?.includes('(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)') ?? false,
+      boundedEnd: raw.regex ? endsWithBoundary(raw.regex) : true,
+    });
+    if (!raw.regex && !raw.path)
+      throw new LoupeError('invalid-argument', `The ${what} in ${file} has no regex or path.`);
+  }
+
+  return withKeywordIndex(rules, global, file, sha256);
+}
+
+/** A rule set restricted to some rules (upstream validates each rule alone, with the global allowlist). */
+export function selectRules(all: MaskRules, keep: (rule: CompiledRule) => boolean): MaskRules {
+  const rules = all.rules.filter(keep).map((r, index) => ({ ...r, index }));
+  return withKeywordIndex(rules, all.global, all.file, all.sha256);
+}
+
+function withKeywordIndex(
+  rules: CompiledRule[],
+  global: CompiledAllowlist[],
+  file: string,
+  sha256: string,
+): MaskRules {
+  const keywords: string[] = [];
+  const rulesByKeyword: number[][] = [];
+  const alwaysRules: number[] = [];
+  const at = new Map<string, number>();
+  for (const rule of rules) {
+    if (rule.keywords.length === 0) alwaysRules.push(rule.index);
+    for (const k of rule.keywords) {
+      let i = at.get(k);
+      if (i === undefined) {
+        i = keywords.push(k) - 1;
+        at.set(k, i);
+        rulesByKeyword.push([]);
+      }
+      rulesByKeyword[i]!.push(rule.index);
+    }
+  }
+  // RE2.Set folds case like Unicode simple folding, a superset of Go's strings.ToLower match:
+  // at worst a rule runs on a file it could have skipped.
+  const ruleKeywordCount = keywords.length;
+  keywords.push(...TIER_KEYWORDS);
+  const literals = keywords.map((k) => `(?i:${escapeLiteral(k)})`);
+  // Screened rules: short keywords, plain token shapes (the key-context and multi-line rules would
+  // blow up the set's automaton). Measured: the pass stays as fast as with keywords alone.
+  const screened = rules
+    .filter(
+      (r) => r.source && !r.path && !r.generic && !r.contextual && r.keywords.some((k) => k.length <= 3),
+    )
+    .map((r) => r.index);
+  let keywordSet: RE2Set;
+  try {
+    keywordSet = new RE2.Set([...literals, ...screened.map((i) => translateGoRegex(rules[i]!.source!))]);
+  } catch {
+    screened.length = 0;
+    keywordSet = new RE2.Set(literals);
+  }
+  return {
+    rules,
+    global,
+    keywords,
+    ruleKeywordCount,
+    screened,
+    keywordSet,
+    rulesByKeyword,
+    alwaysRules,
+    file,
+    sha256,
+  };
+}

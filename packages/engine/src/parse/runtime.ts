@@ -1,0 +1,62 @@
+// The tree-sitter runtime and its grammars, loaded lazily: the runtime on first use, each grammar
+// the first time a file of its language is parsed. A grammar that fails to load is remembered
+// with its reason, so callers fall back at once instead of retrying on every file.
+import { Language, Parser, Query } from 'web-tree-sitter';
+import type { GrammarId } from '../lang/languages';
+import { locateGrammar, locateRuntime } from './grammars';
+
+export interface Grammar {
+  id: GrammarId;
+  language: Language;
+  parser: Parser;
+  /** Compiled queries by source text. */
+  queries: Map<string, Query>;
+}
+
+export type GrammarLoad = { ok: true; grammar: Grammar } | { ok: false; reason: string };
+
+let runtime: Promise<void> | undefined;
+
+function initRuntime(): Promise<void> {
+  runtime ??= (async () => {
+    const wasm = locateRuntime();
+    await Parser.init(wasm ? { locateFile: () => wasm } : undefined);
+  })();
+  return runtime;
+}
+
+const loads = new Map<GrammarId, Promise<GrammarLoad>>();
+
+/** Loads a grammar from a file (uncached); a missing or broken file gives a reason. */
+export async function loadGrammarFile(id: GrammarId, file: string | undefined): Promise<GrammarLoad> {
+  if (!file) return { ok: false, reason: `the ${id} grammar is not installed` };
+  try {
+    await initRuntime();
+    const language = await Language.load(file);
+    const parser = new Parser();
+    parser.setLanguage(language);
+    return { ok: true, grammar: { id, language, parser, queries: new Map() } };
+  } catch (error) {
+    return { ok: false, reason: `the ${id} grammar failed to load (${(error as Error).message})` };
+  }
+}
+
+/** Loads a grammar once; later calls share the result, failures included. */
+export function loadGrammar(id: GrammarId): Promise<GrammarLoad> {
+  let pending = loads.get(id);
+  if (!pending) {
+    pending = loadGrammarFile(id, locateGrammar(id));
+    loads.set(id, pending);
+  }
+  return pending;
+}
+
+/** A query compiled once per grammar. Throws on a malformed query: that is a bug in Loupe. */
+export function query(grammar: Grammar, source: string): Query {
+  let q = grammar.queries.get(source);
+  if (!q) {
+    q = new Query(grammar.language, source);
+    grammar.queries.set(source, q);
+  }
+  return q;
+}

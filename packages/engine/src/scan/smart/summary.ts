@@ -1,0 +1,50 @@
+// One line an agent can read: what a listing left out and why. Used by the MCP tools and packs.
+import type { HiddenEntry, HiddenReason } from '../../types';
+
+const LABELS: Record<HiddenReason['kind'], string> = {
+  'build-output': 'hidden as build output',
+  gitignored: 'gitignored',
+  'os-junk': 'OS junk',
+  'user-hidden': 'hidden by the user',
+  'case-duplicate': 'case duplicates of tracked files',
+  unreadable: 'unreadable',
+};
+const ORDER = Object.keys(LABELS) as Array<HiddenReason['kind']>;
+const MAX_NAMES = 8;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const basename = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+
+function names(entries: HiddenEntry[]): string {
+  const counts = new Map<string, number>();
+  for (const e of entries) counts.set(basename(e.path), (counts.get(basename(e.path)) ?? 0) + 1);
+  const sorted = [...counts].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const shown = sorted.slice(0, MAX_NAMES).map(([n, c]) => (c > 1 ? `${n} ×${c}` : n));
+  if (sorted.length > MAX_NAMES) shown.push(`+${sorted.length - MAX_NAMES} more`);
+  return shown.join(', ');
+}
+
+/**
+ * "hidden as build output: 3 folders (dist, obj, target); gitignored: 2 folders, 14 files".
+ * Folder names are listed for build output, OS junk and user-hidden entries (the surprising
+ * kinds); gitignored entries are counted only. A hidden folder stands for everything below it.
+ */
+export function summarizeHidden(hidden: readonly HiddenEntry[]): string {
+  if (!hidden.length) return 'nothing hidden';
+  const parts: string[] = [];
+  for (const kind of ORDER) {
+    const of = hidden.filter((h) => h.reason.kind === kind);
+    if (!of.length) continue;
+    const dirs = of.filter((h) => h.dir);
+    const files = of.filter((h) => !h.dir);
+    const counts = [
+      dirs.length ? plural(dirs.length, 'folder') : '',
+      files.length ? plural(files.length, 'file') : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
+    const listed = kind === 'gitignored' || kind === 'case-duplicate' ? '' : ` (${names(of)})`;
+    parts.push(`${LABELS[kind]}: ${counts}${listed}`);
+  }
+  return parts.join('; ');
+}
