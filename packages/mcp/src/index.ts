@@ -1,5 +1,6 @@
 // The MCP server over an engine workspace, and its transports.
-export { createJailedSource } from './content/jailed-source';
+export { MASKING_OFF, maskingTrailer } from './content/notices';
+export { createPipelineSource } from './content/pipeline-source';
 export {
   type ContentSource,
   DETAILS,

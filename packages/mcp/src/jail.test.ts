@@ -1,12 +1,12 @@
 // The path jail as the agent meets it: every hostile path through get_file, get_tree and
 // related_files is refused with a reason, and the content source never reads a byte for it.
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createJailView, Workspace } from '@loupe/engine';
+import { Workspace } from '@loupe/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostileInputs } from '../../engine/src/jail/testing/hostile';
-import { createJailedSource } from './content/jailed-source';
+import { createPipelineSource } from './content/pipeline-source';
+import type { ContentSource } from './content/source';
 import { McpProject } from './project';
 import { type Fixture, makeProject, memoryClient, type TestClient } from './testing/fixture';
 
@@ -34,12 +34,17 @@ beforeAll(async () => {
   symlinkSync(outside, path.join(fx.root, 'linkdir'));
   const ws = await Workspace.open(fx.root, { stateDir: null, cacheDir: null, tokenThreads: 1 });
   await ws.tokensReady;
-  const content = createJailedSource(createJailView(ws), {
-    readFile: ((p: string) => {
+  // Every read the tools ask of the content pipeline passes through here.
+  const pipeline = createPipelineSource(ws);
+  const content: ContentSource = {
+    get maskingActive() {
+      return pipeline.maskingActive;
+    },
+    read(p, options, mask) {
       reads.push(p);
-      return readFile(p);
-    }) as typeof readFile,
-  });
+      return pipeline.read(p, options, mask);
+    },
+  };
   project = new McpProject(ws, { content });
   c = await memoryClient(project);
 });
@@ -83,6 +88,6 @@ describe('hostile paths through the tools', () => {
 
   it('still reads visible files, which proves the spy sees reads', async () => {
     expect(await c.call('get_file', { path: './src//app.ts' })).toContain('export const app = 1;');
-    expect(reads).toEqual([path.join(fx.root, 'src/app.ts')]);
+    expect(reads).toEqual(['src/app.ts']);
   });
 });

@@ -13,7 +13,7 @@ import {
   type TreeModel,
   type Workspace,
 } from '@loupe/engine';
-import { createJailedSource } from './content/jailed-source';
+import { createPipelineSource } from './content/pipeline-source';
 import type { ContentSource } from './content/source';
 import type { Engines } from './engines/types';
 
@@ -59,7 +59,7 @@ export class McpProject {
       ...(options.receipts ? { receipts: options.receipts } : {}),
     });
     this.jail = createJailView(ws);
-    this.content = options.content ?? createJailedSource(this.jail);
+    this.content = options.content ?? createPipelineSource(ws);
     this.engines = options.engines ?? {};
     this.maxResultTokens = options.maxResultTokens ?? 20_000;
     this.treeTokens = options.treeTokens ?? 5_000;

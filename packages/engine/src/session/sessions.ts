@@ -2,6 +2,7 @@
 // counter, the focus revision it last saw, and its receipt. The MCP server opens and closes them;
 // the host lists them for the window (sessions panel, received marks in the tree).
 import { randomUUID } from 'node:crypto';
+import { MaskSession } from '../mask/session';
 import type { ReceivedMark } from '../tree/model';
 import type { RelPath } from '../types';
 import { Emitter } from '../util/emitter';
@@ -18,6 +19,8 @@ import {
 
 export class AgentSession {
   readonly ledger = new DeliveryLedger();
+  /** Placeholder numbering for this session: the same secret gets the same placeholder in every read. */
+  readonly mask = new MaskSession();
   readonly start = new Date();
   /** Calls made so far; the next call gets `calls + 1`. */
   calls = 0;

@@ -1,7 +1,8 @@
 // A plain literal line search over the focus, through the content pipeline (so it searches what
 // an agent may see: masked text once masking is active). It stands in until the ranked search
 // engine of issue 7 is wired in, and says so in its trailer.
-import type { DeliveredReceipt, IndexEntry, LineSpan } from '@loupe/engine';
+import type { DeliveredReceipt, IndexEntry, LineSpan, MaskSession } from '@loupe/engine';
+import { maskingTrailer } from '../content/notices';
 import type { ContentSource } from '../content/source';
 import { grouped, plural } from '../format';
 import type { EngineAnswer, SearchRequest } from './types';
@@ -35,6 +36,7 @@ function inScope(path: string, scope: string[] | undefined): boolean {
 export async function basicSearch(
   request: SearchRequest,
   content: ContentSource,
+  mask: MaskSession,
   budgetChars: number,
 ): Promise<EngineAnswer> {
   const caseSensitive = /[A-Z]/.test(request.query);
@@ -42,17 +44,15 @@ export async function basicSearch(
   const files = request.files.filter((f: IndexEntry) => !f.flag && inScope(f.path, request.paths));
   const hits: FileHits[] = [];
   let total = 0;
-  let maskingNotice = '';
   const masked: Record<string, number> = {};
   for (const f of files) {
     let res: Awaited<ReturnType<ContentSource['read']>>;
     try {
-      res = await content.read(f.path);
+      res = await content.read(f.path, {}, mask);
     } catch {
       continue; // vanished or refused since the scan
     }
     if (res.withheld) continue;
-    if (!res.maskingActive) maskingNotice = content.maskingNotice;
     const lines: FileHits['lines'] = [];
     const all = res.text.split('\n');
     for (let i = 0; i < all.length; i++) {
@@ -115,7 +115,7 @@ export async function basicSearch(
   ];
   if (request.regex)
     trailer.push('regex was asked for but is not available yet; the query was searched literally.');
-  if (maskingNotice) trailer.push(maskingNotice);
+  trailer.push(...maskingTrailer(masked, content.maskingActive));
   return {
     data: out.join('\n') || '(no matches)',
     label: 'Matches (path, then line number: text)',

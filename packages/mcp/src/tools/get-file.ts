@@ -2,6 +2,7 @@
 // detail level; or up to 8 such requests at once. Repeats of unchanged content cost one line.
 import { LoupeError } from '@loupe/engine';
 import * as z from 'zod';
+import { addMasked, maskingTrailer } from '../content/notices';
 import { DETAILS } from '../content/source';
 import { looseBool, looseList, looseString } from '../lenient';
 import type { ToolBody, ToolRegistry } from '../registry';
@@ -82,11 +83,10 @@ export function registerGetFileTool(registry: ToolRegistry): void {
         if (i > 0) parts.push('');
         parts.push(...o.parts);
       });
-      const notice = outcomes.find((o) => o.maskingNotice)?.maskingNotice;
-      if (notice) parts.push(notice);
       const masked: Record<string, number> = {};
-      for (const o of outcomes)
-        for (const [rule, n] of Object.entries(o.masked ?? {})) masked[rule] = (masked[rule] ?? 0) + n;
+      for (const o of outcomes) addMasked(masked, o.masked);
+      if (outcomes.some((o) => o.delivered))
+        parts.push(...maskingTrailer(masked, ctx.project.content.maskingActive));
       const failed = outcomes.filter((o) => o.error);
       return {
         parts,

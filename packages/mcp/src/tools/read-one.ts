@@ -11,7 +11,7 @@ import {
   type LineSpan,
   LoupeError,
 } from '@loupe/engine';
-import type { Detail } from '../content/source';
+import type { Detail, SymbolMissInfo } from '../content/source';
 import { call, grouped, plural, quoted, span } from '../format';
 import type { CallContext } from '../registry';
 import { dataBlock } from '../untrusted';
@@ -32,7 +32,6 @@ export interface ReadOutcome {
   delivered?: DeliveredReceipt;
   masked?: Record<string, number>;
   error?: string;
-  maskingNotice?: string;
 }
 
 const fail = (parts: string[], error: string): ReadOutcome => ({ parts, tokens: 0, error });
@@ -72,17 +71,21 @@ export async function readOne(req: ReadRequest, budget: number, ctx: CallContext
   const p = v.path;
   let res: Awaited<ReturnType<typeof project.content.read>>;
   try {
-    res = await project.content.read(p, {
-      ...(req.lines ? { lines: req.lines } : {}),
-      ...(req.symbol ? { symbol: req.symbol } : {}),
-      ...(req.detail ? { detail: req.detail } : {}),
-    });
+    res = await project.content.read(
+      p,
+      {
+        ...(req.lines ? { lines: req.lines } : {}),
+        ...(req.symbol ? { symbol: req.symbol } : {}),
+        ...(req.detail ? { detail: req.detail } : {}),
+      },
+      session.mask,
+    );
   } catch (error) {
     if (isLoupeError(error)) return fail([`${quoted(p)}: ${error.message}`], error.code);
     throw error;
   }
-  if (res.withheld)
-    return fail([`${quoted(p)}: the content is withheld because ${res.withheld}.`], 'withheld');
+  if (res.withheld) return fail([`${quoted(p)}: ${res.withheld}`], 'withheld');
+  if (res.symbolMiss) return symbolMiss(p, req.symbol ?? '', res.symbolMiss, res.totalLines);
   const total = res.totalLines;
   if (req.lines && total > 0 && req.lines[0] > total)
     throw new LoupeError(
@@ -120,7 +123,12 @@ export async function readOne(req: ReadRequest, budget: number, ctx: CallContext
 
   // Budget: a cheap length bound first, the exact count only when it might fit.
   const text = segments.map((s) => s.text).join('\n');
-  const tokens = text.length > budget * 12 ? Number.POSITIVE_INFINITY : countTokens(text);
+  const tokens =
+    segments.length === 1 && res.tokens !== undefined && segments[0]!.text === res.text
+      ? res.tokens
+      : text.length > budget * 12
+        ? Number.POSITIVE_INFINITY
+        : countTokens(text);
   if (tokens > budget) {
     const first = segments[0]!;
     const firstLines = first.text.split('\n');
@@ -131,7 +139,7 @@ export async function readOne(req: ReadRequest, budget: number, ctx: CallContext
       : `about ${grouped(Math.round(text.length / 4))} tokens`;
     return fail(
       [
-        `${header}: ${size}, more than the ${grouped(budget)} tokens this result can still carry. Read it in parts, starting with ${call('get_file', { path: p, lines: `${first.range[0]}-${fit}` })}${res.level === 'full' ? ', or ask for one declaration with symbol, or a lower detail' : ''}.`,
+        `${header}: ${size}, more than the ${grouped(budget)} tokens this result can still carry. Read it in parts, starting with ${call('get_file', { path: p, lines: `${first.range[0]}-${fit}` })}${res.level === 'full' ? `, or one declaration with symbol, or the outline: ${call('get_file', { path: p, detail: 'signatures' })}` : ''}.`,
       ],
       'too-large',
     );
@@ -151,13 +159,6 @@ export async function readOne(req: ReadRequest, budget: number, ctx: CallContext
       `Not shown: lines ${span(to + 1, total)}; ${call('get_file', { path: p, lines: `${to + 1}-${Math.min(total, to + 400)}` })}.`,
     );
   else if (from > 1 && !req.symbol) parts.push(`Not shown: lines 1–${from - 1}.`);
-  const maskedTotal = Object.values(res.masked).reduce((a, b) => a + b, 0);
-  if (maskedTotal)
-    parts.push(
-      `Masked: ${plural(maskedTotal, 'secret value')} (${Object.entries(res.masked)
-        .map(([rule, n]) => `${rule} ×${n}`)
-        .join(', ')}).`,
-    );
   for (const note of res.notes ?? []) parts.push(note);
 
   const sent = segments.map((s) => s.range).filter(([a, b]) => b >= a);
@@ -172,6 +173,24 @@ export async function readOne(req: ReadRequest, budget: number, ctx: CallContext
       detail: res.level,
     },
     masked: res.masked,
-    ...(res.maskingActive ? {} : { maskingNotice: project.content.maskingNotice }),
   };
+}
+
+/** A symbol that is ambiguous or unknown: the candidates (names are data) and the call to make. */
+function symbolMiss(p: string, query: string, miss: SymbolMissInfo, totalLines: number): ReadOutcome {
+  const rows = miss.declarations.map(
+    (d) => `${d.qualifiedName} (${d.kind}, lines ${span(d.docLine ?? d.startLine, d.endLine)})`,
+  );
+  const what =
+    miss.kind === 'ambiguous'
+      ? `${quoted(query)} names ${plural(rows.length, 'declaration')} in ${quoted(p)}; ask for one by its qualified name`
+      : `No declaration ${quoted(query)} in ${quoted(p)}${rows.length ? '; the nearest names are below' : ''}`;
+  const parts = [`${what}: ${call('get_file', { path: p, symbol: 'QUALIFIED.NAME' })}.`];
+  if (rows.length)
+    parts.push(dataBlock(miss.kind === 'ambiguous' ? 'Candidates' : 'Nearest declarations', rows.join('\n')));
+  else
+    parts.push(
+      `Read it by lines instead: ${call('get_file', { path: p, lines: `1-${Math.min(Math.max(totalLines, 1), 200)}` })}.`,
+    );
+  return fail(parts, miss.kind === 'ambiguous' ? 'ambiguous-symbol' : 'unknown-symbol');
 }

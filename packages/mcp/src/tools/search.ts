@@ -24,7 +24,7 @@ export function registerSearchTool(registry: ToolRegistry): void {
       'Search the text of the files in focus. Results name the lines to read next with get_file; files outside the focus are not searched.',
     schema,
     searchLike: true,
-    async run(args, { project }): Promise<ToolBody> {
+    async run(args, { project, session }): Promise<ToolBody> {
       const request = {
         query: args.query,
         regex: args.regex ?? false,
@@ -34,7 +34,7 @@ export function registerSearchTool(registry: ToolRegistry): void {
       };
       const answer = project.engines.search
         ? await project.engines.search(request)
-        : await basicSearch(request, project.content, project.maxResultTokens * 3);
+        : await basicSearch(request, project.content, session.mask, project.maxResultTokens * 3);
       return {
         parts: [dataBlock(answer.label, answer.data), ...answer.trailer],
         delivered: answer.delivered ?? [],

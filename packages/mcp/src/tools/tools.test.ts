@@ -7,6 +7,25 @@ import { type Fixture, makeProject, memoryClient, openProject, type TestClient }
 const numbered = (n: number, prefix = 'line') =>
   `${Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}: const value${i} = ${i};`).join('\n')}\n`;
 
+const SHAPES = `export class Square {
+  area(side: number): number {
+    return side * side;
+  }
+}
+
+export class Circle {
+  area(r: number): number {
+    return Math.PI * r * r;
+  }
+}
+
+export function helper(x: number): number {
+  const doubled = x * 2;
+  return doubled + 1;
+}
+`;
+const GH_TOKEN = 'ghp_Zq8vN3kLm5Rt7Yw2Xc4Bv6Nm8Lk0Jh1Gf3Ds';
+
 let fx: Fixture;
 let project: McpProject;
 let c: TestClient;
@@ -22,6 +41,8 @@ beforeAll(async () => {
     '.gitignore': 'dist/\n.env\n',
     'dist/out.js': 'built\n',
     '.env': 'SECRET=1\n',
+    'config/keys.env': `GITHUB_TOKEN=${GH_TOKEN}\n`,
+    'src/shapes.ts': SHAPES,
   });
   project = await openProject(fx, { maxResultTokens: 8000 });
   c = await memoryClient(project);
@@ -86,9 +107,9 @@ describe('get_tree', () => {
   it('answers the cheap markdown tree of the focus inside a data block', async () => {
     const text = await c.call('get_tree');
     expect(text.split('\n')[0]).toMatch(
-      /^\[Live context\] revision \d+ · focus: nothing ticked, so the whole project: 7 files/,
+      /^\[Live context\] revision \d+ · focus: nothing ticked, so the whole project: 9 files/,
     );
-    expect(text).toMatch(/<untrusted-data-[0-9a-f]{16}>\ndocs\/ guide\.md\nsrc\/\n/);
+    expect(text).toMatch(/<untrusted-data-[0-9a-f]{16}>\nconfig\/ keys\.env\ndocs\/ guide\.md\nsrc\/\n/);
     expect(text).toContain('Nothing left out.');
     expect(text).not.toContain('dist');
   });
@@ -101,7 +122,7 @@ describe('get_tree', () => {
 
   it('states what a cap left out and how to see it', async () => {
     const text = await c.call('get_tree', { depth: '1' });
-    expect(text).toMatch(/Left out: 2 folders and 5 files \(depth 1\)/);
+    expect(text).toMatch(/Left out: 2 folders and 7 files \(depth 1\)/);
     expect(text).toContain('get_tree {"path":"FOLDER"}');
   });
 
@@ -120,8 +141,19 @@ describe('get_file', () => {
     const text = await c.call('get_file', { path: 'src/util.ts' });
     expect(text).toContain('"src/util.ts" · line 1 of 1');
     expect(text).toContain('export const util = 2;');
-    expect(text).toContain('Masking is not active in this build');
+    expect(text).not.toContain('Masked');
     expect(text).not.toMatch(/\bsafe\b/i);
+  });
+
+  it('masks secret values through the content pipeline and says so', async () => {
+    const text = await c.call('get_file', { path: 'config/keys.env' });
+    expect(text).not.toContain(GH_TOKEN);
+    expect(text).toContain('GITHUB_TOKEN=LOUPE_REDACTED[github-pat#1]');
+    expect(text).toMatch(/Masked: 1 value by rules \(github-pat ×1\); rules can miss secrets\. Values written as LOUPE_REDACTED/);
+    expect(text).not.toMatch(/\bsafe\b/i);
+    // The same value keeps its placeholder in this session.
+    const again = await c.call('get_file', { path: 'config/keys.env', fresh: true });
+    expect(again).toContain('LOUPE_REDACTED[github-pat#1]');
   });
 
   it('answers a folder with the exact get_tree call', async () => {
@@ -207,13 +239,42 @@ describe('get_file', () => {
   });
 });
 
+describe('get_file by symbol and detail', () => {
+  it('reads one declaration, and a repeat costs a line', async () => {
+    const text = await c.call('get_file', { path: 'src/shapes.ts', symbol: 'Circle.area' });
+    expect(text).toContain('"src/shapes.ts" · lines 8–10 of 16');
+    expect(text).toContain('return Math.PI * r * r;');
+    expect(text).not.toContain('side * side');
+    expect(await c.call('get_file', { path: 'src/shapes.ts', symbol: 'Circle.area' })).toMatch(
+      /\[Already received\] "src\/shapes\.ts" lines 8–10 unchanged since call #\d+/,
+    );
+  });
+
+  it('lists the candidates of an ambiguous name and the nearest of an unknown one', async () => {
+    const amb = await c.result('get_file', { path: 'src/shapes.ts', symbol: 'area' });
+    expect(amb.isError).toBe(true);
+    expect(amb.text).toContain('"area" names 2 declarations in "src/shapes.ts"');
+    expect(amb.text).toMatch(/Candidates[^\n]*\n<untrusted-data-[0-9a-f]+>\nSquare\.area \(method, lines 2–4\)\nCircle\.area \(method, lines 8–10\)/);
+    const unk = await c.result('get_file', { path: 'src/shapes.ts', symbol: 'helpr' });
+    expect(unk.text).toContain('No declaration "helpr"');
+    expect(unk.text).toMatch(/helper \(function, lines 13–16\)/);
+  });
+
+  it('compresses to signatures on request', async () => {
+    const text = await c.call('get_file', { path: 'src/shapes.ts', detail: 'signatures' });
+    expect(text).toContain('· detail signatures');
+    expect(text).toContain('area(r: number): number');
+    expect(text).not.toContain('doubled + 1');
+  });
+});
+
 describe('the other tools', () => {
   it('search states what it searched and what it is', async () => {
     project.ws.setFocus({ include: ['src/util.ts'], exclude: [] });
     try {
       const text = await c.call('search', { query: 'UTIL' });
       expect(text.split('\n')[0]).toMatch(
-        /6 files outside the focus were not searched; read any of them by name with get_file$/,
+        /8 files outside the focus were not searched; read any of them by name with get_file$/,
       );
       expect(text).toContain('(searched 1 file of the focus)');
     } finally {
