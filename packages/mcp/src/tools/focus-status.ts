@@ -18,7 +18,7 @@ function merged(spans: readonly DeliveredSpan[]): Array<[number, number]> {
   }
   return out;
 }
-const MAX_LISTED = 200;
+const MAX_LISTED = 60;
 
 export function registerFocusStatusTool(registry: ToolRegistry): void {
   registry.register({
@@ -62,16 +62,21 @@ export function registerFocusStatusTool(registry: ToolRegistry): void {
         `This session: call #${call}; received ${plural(status.size, 'file')}${changed ? `, ${grouped(changed)} changed on disk since` : ''}${deleted ? `, ${grouped(deleted)} deleted since` : ''}.`,
       );
       if (received.length) {
-        const rows = received.slice(0, MAX_LISTED).map((f) => {
+        // Files that changed since first (they are what the agent must re-read), then the newest.
+        const rank = (path: string) => (status.get(path) === 'unchanged' ? 1 : 0);
+        const ordered = [...received].sort((a, b) => rank(a.path) - rank(b.path) || b.lastCall - a.lastCall);
+        const rows = ordered.slice(0, MAX_LISTED).map((f) => {
           const st = status.get(f.path);
           const mark =
             st === 'changed' ? 'changed on disk since' : st === 'deleted' ? 'deleted since' : 'unchanged';
           const detail = f.detail === 'full' ? '' : ` · ${f.detail}`;
           return `${f.path} · lines ${formatRanges(merged(f.spans))} of ${f.totalLines}${detail} · call #${f.lastCall} · ${mark}`;
         });
-        parts.push(dataBlock('Received by this session (newest first)', rows.join('\n')));
+        parts.push(dataBlock('Received by this session (changed first, then newest)', rows.join('\n')));
         if (received.length > MAX_LISTED)
-          parts.push(`Listed the newest ${MAX_LISTED} of ${grouped(received.length)} received files.`);
+          parts.push(
+            `Listed ${MAX_LISTED} of ${grouped(received.length)} received files (changed first, then newest)${changed + deleted <= MAX_LISTED ? '; the rest are unchanged' : ''}.`,
+          );
       }
       return { parts };
     },
