@@ -164,6 +164,14 @@ describe('loupe bridge', () => {
     }
   });
 
+  it('serves the folder named by --root when the client starts it elsewhere', async () => {
+    const c = await stdioClient(['bridge', '--root', proj], work);
+    expect(firstLine(await c.call('get_tree'))).toMatch(
+      /whole project: 4 files .* served headless by loupe bridge/,
+    );
+    await c.close();
+  });
+
   it("pipes to the app when it listens, and the app's focus changes reach the agent", async () => {
     const socketPath = path.join(work, 'app', 'loupe.sock');
     const ws = await Workspace.open(proj, { stateDir: null, cacheDir: null });
