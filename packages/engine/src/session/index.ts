@@ -1,5 +1,7 @@
 // Agent sessions: the ledger of delivered content, receipts, and what changed since delivery.
+
 export { ContentHasher, type ReceivedChange, type ReceivedStatus, sha256 } from './changes';
+export { receiptMarkdown, receiptText, sessionReceipt } from './format';
 export {
   type DeliveredSpan,
   DeliveryLedger,
@@ -21,4 +23,10 @@ export {
   SessionRecorder,
   type SessionStart,
 } from './receipts';
-export { AgentSession, SessionRegistry, type SessionRegistryOptions } from './sessions';
+export {
+  AgentSession,
+  type CallEvent,
+  type ReceivedEntry,
+  SessionRegistry,
+  type SessionRegistryOptions,
+} from './sessions';

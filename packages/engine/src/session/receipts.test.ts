@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileIndex } from '../workspace/file-index';
 import { ContentHasher, sha256 } from './changes';
+import { receiptMarkdown, receiptText, sessionReceipt } from './format';
 import { argumentSizes, listReceipts, ReceiptWriter, receiptsDir } from './receipts';
 import { SessionRegistry } from './sessions';
 
@@ -133,6 +134,16 @@ describe('received files and changes on disk', () => {
     rmSync(path.join(proj, 'c.ts'));
     const status = Object.fromEntries(reg.changes(s).map((c) => [c.path, c.status]));
     expect(status).toEqual({ 'a.ts': 'unchanged', 'b.ts': 'changed', 'c.ts': 'deleted' });
+    expect(
+      reg
+        .receivedFiles()
+        .map((r) => [r.path, r.changed])
+        .sort(),
+    ).toEqual([
+      ['a.ts', false],
+      ['b.ts', true],
+      ['c.ts', true],
+    ]);
     expect([...reg.receivedMarks()].sort()).toEqual([
       ['a.ts', 'unchanged'],
       ['b.ts', 'changed'],
@@ -155,5 +166,43 @@ describe('received files and changes on disk', () => {
     expect(h.hashNow('x')).toBe(sha256('abc'));
     expect(h.hashNow('x')).toBe(sha256('abc'));
     expect(reads).toBe(1);
+  });
+});
+
+describe('sessions in memory, for the window', () => {
+  it('keeps call logs, fires call events, remembers ended sessions, and formats receipts', async () => {
+    const reg = new SessionRegistry(
+      { root, index: new FileIndex([]) },
+      { stateDir: dir, receipts: { flushMs: 1 } },
+    );
+    const calls: number[] = [];
+    reg.onDidCall((e) => calls.push(e.receipt.n));
+    const s = reg.open({ transport: 'socket', project: root });
+    s.setClient({ name: 'agent|x', version: '1' });
+    s.record({
+      ...call(s.nextCall()),
+      delivered: [{ path: 'a|b.ts', lines: [[1, 4]], hash: 'h', detail: 'full' }],
+    });
+    s.record(call(s.nextCall(), { error: 'not-found', delivered: [] }));
+    expect(calls).toEqual([1, 2]);
+    expect(s.tokens).toBe(240);
+    expect(s.masked).toBe(2);
+    await reg.close(s);
+    expect(reg.list()).toEqual([]);
+    expect(reg.list({ ended: true })).toEqual([s]);
+    expect(reg.get(s.id)).toBe(s);
+
+    const live = sessionReceipt(s);
+    expect(live).toMatchObject({ transport: 'socket', client: { name: 'agent|x' }, dropped: 0 });
+    expect(live.calls).toHaveLength(2);
+    const md = receiptMarkdown(live);
+    expect(md).toContain('# Loupe receipt: agent\\|x 1');
+    expect(md).toContain('| 1 | get_file | 3 | 1.5 | 120 | a\\|b.ts: 1-4 | 1 |  |');
+    expect(md).toContain('| 2 | get_file | 3 | 1.5 | 120 |  | 1 | not-found |');
+    expect(receiptText(live)[0]).toMatch(
+      /agent\|x 1 over socket: 2 calls, 240 result tokens, 1 refused or failed; ended/,
+    );
+    // The file on disk says the same.
+    expect(listReceipts(dir, root)[0]!.calls.map((c) => c.n)).toEqual([1, 2]);
   });
 });
