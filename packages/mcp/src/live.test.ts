@@ -101,13 +101,34 @@ describe('the live-context line', () => {
     fx.write('docs/a.md', 'a changed\n');
     const told = await a.call('focus_status');
     expect(firstLine(told)).toContain('1 file you received changed on disk since');
-    expect(blockBodies(told)[0]).toBe('docs/a.md');
+    expect(blockBodies(told)[0]).toBe('~ docs/a.md (you received it)');
     expect(told).toContain('docs/a.md · lines 1 of 1 · call #1 · changed on disk since');
     expect(firstLine(await a.call('focus_status'))).not.toContain('changed on disk');
     // Reading it again clears the mark.
     expect(await a.call('get_file', { path: 'docs/a.md' })).toContain('a changed');
     expect(await a.call('focus_status')).toContain('· unchanged');
     await a.close();
+  });
+
+  it('tells each session which focused files changed on disk once the index learns it', async () => {
+    project.ws.setFocus({ include: ['src'], exclude: [] });
+    const a = await memoryClient(project);
+    const b = await memoryClient(project);
+    await a.call('get_tree');
+    await b.call('get_tree');
+    fx.write('src/auth/login.ts', 'export const login = 2; // changed\n');
+    fx.write('src/auth/logout.ts', 'export const logout = 1;\n');
+    fx.write('lib/x.ts', 'outside the focus, changed\n');
+    await project.ws.rescan(); // what the watcher will do on its own
+    const seenByA = await a.call('get_tree');
+    expect(firstLine(seenByA)).toContain('2 focused files changed on disk since your last call');
+    expect(blockBodies(seenByA)[0]).toBe('~ src/auth/login.ts\n+ src/auth/logout.ts');
+    expect(firstLine(await a.call('get_tree'))).not.toContain('changed on disk');
+    // B hears the same on its own next call.
+    expect(firstLine(await b.call('focus_status'))).toContain('2 focused files changed on disk since your last call');
+    await a.close();
+    await b.close();
+    project.ws.setFocus({ include: [], exclude: [] });
   });
 
   it('says how the project is served when headless', async () => {

@@ -84,21 +84,7 @@ export function liveContext(
     blocks.push(dataBlock('Ticked paths that no longer exist', summary.missing.join('\n')));
   }
 
-  // Files this session received whose content changed on disk since (each change told once).
-  const changed: string[] = [];
-  const checked = new Set<string>();
-  for (const f of session.ledger.received()) {
-    if (checked.has(f.path)) continue;
-    checked.add(f.path);
-    const now = project.sessions.hasher.hashNow(f.path) ?? '(deleted)';
-    if (now === f.hash || session.toldChanged.get(f.path) === now) continue;
-    session.toldChanged.set(f.path, now);
-    changed.push(`${f.path}${now === '(deleted)' ? ' (deleted)' : ''}`);
-  }
-  if (changed.length) {
-    parts.push(`${plural(changed.length, 'file')} you received changed on disk since`);
-    blocks.push(dataBlock('Received files changed on disk since you read them', changed.join('\n')));
-  }
+  contentChanges(project, session, summary.everything, parts, blocks);
 
   if (options.searchLike && !summary.everything) {
     const outside = summary.totalFiles - summary.files;
@@ -109,4 +95,62 @@ export function liveContext(
   }
   if (project.headless) parts.push(project.headless);
   return { revision, line: parts.join(' · '), blocks };
+}
+
+// The change-log position each session's previous call saw.
+const seenChanges = new WeakMap<AgentSession, number>();
+
+/**
+ * Content changes since this session's previous call: focused files the index saw change (a
+ * rescan, or the watcher), and files this session received whose content differs from what it
+ * got (checked by hash, each change told once).
+ */
+function contentChanges(
+  project: McpProject,
+  session: AgentSession,
+  everything: boolean,
+  parts: string[],
+  blocks: string[],
+): void {
+  const rows = new Map<string, string>();
+  const from = seenChanges.get(session);
+  seenChanges.set(session, project.changes.seq);
+  let focused = 0;
+  let incomplete = false;
+  if (from !== undefined && from < project.changes.seq) {
+    const { changes, complete } = project.changes.since(from);
+    incomplete = !complete;
+    const m = project.ws.focus.matcher();
+    for (const c of changes) {
+      if (!everything && !m.has(c.path)) continue;
+      focused++;
+      rows.set(c.path, `${c.kind} ${c.path}`);
+    }
+  }
+  let received = 0;
+  const checked = new Set<string>();
+  for (const f of session.ledger.received()) {
+    if (checked.has(f.path)) continue;
+    checked.add(f.path);
+    const now = project.sessions.hasher.hashNow(f.path) ?? '(deleted)';
+    if (now === f.hash || session.toldChanged.get(f.path) === now) continue;
+    session.toldChanged.set(f.path, now);
+    received++;
+    rows.set(f.path, `${now === '(deleted)' ? '-' : '~'} ${f.path} (you received it)`);
+  }
+  if (focused)
+    parts.push(
+      `${plural(focused, 'focused file')} changed on disk since your last call${incomplete ? ' (and more than Loupe still lists)' : ''}`,
+    );
+  if (received) parts.push(`${plural(received, 'file')} you received changed on disk since`);
+  if (rows.size)
+    blocks.push(
+      dataBlock(
+        'Changed on disk (+ added, - removed, ~ modified)',
+        [...rows.keys()]
+          .sort()
+          .map((k) => rows.get(k)!)
+          .join('\n'),
+      ),
+    );
 }

@@ -13,6 +13,7 @@ import {
   type TreeModel,
   type Workspace,
 } from '@loupe/engine';
+import { ChangeLog } from './changes';
 import { createPipelineSource } from './content/pipeline-source';
 import type { ContentSource } from './content/source';
 import type { Engines } from './engines/types';
@@ -38,6 +39,8 @@ export interface ProjectOptions {
 
 export class McpProject {
   readonly sessions: SessionRegistry;
+  /** Content changes as the index learns them (rescans; the watcher once it lands). */
+  readonly changes: ChangeLog;
   readonly jail: JailView;
   readonly content: ContentSource;
   readonly engines: Engines;
@@ -59,6 +62,7 @@ export class McpProject {
       ...(options.receipts ? { receipts: options.receipts } : {}),
     });
     this.jail = createJailView(ws);
+    this.changes = new ChangeLog(ws);
     this.content = options.content ?? createPipelineSource(ws);
     this.engines = options.engines ?? {};
     this.maxResultTokens = options.maxResultTokens ?? 20_000;
@@ -120,6 +124,7 @@ export class McpProject {
 
   async close(): Promise<void> {
     for (const d of this.disposers) d();
+    this.changes.close();
     await this.sessions.closeAll();
   }
 }

@@ -149,7 +149,9 @@ describe('get_file', () => {
     const text = await c.call('get_file', { path: 'config/keys.env' });
     expect(text).not.toContain(GH_TOKEN);
     expect(text).toContain('GITHUB_TOKEN=LOUPE_REDACTED[github-pat#1]');
-    expect(text).toMatch(/Masked: 1 value by rules \(github-pat ×1\); rules can miss secrets\. Values written as LOUPE_REDACTED/);
+    expect(text).toMatch(
+      /Masked: 1 value by rules \(github-pat ×1\); rules can miss secrets\. Values written as LOUPE_REDACTED/,
+    );
     expect(text).not.toMatch(/\bsafe\b/i);
     // The same value keeps its placeholder in this session.
     const again = await c.call('get_file', { path: 'config/keys.env', fresh: true });
@@ -254,7 +256,9 @@ describe('get_file by symbol and detail', () => {
     const amb = await c.result('get_file', { path: 'src/shapes.ts', symbol: 'area' });
     expect(amb.isError).toBe(true);
     expect(amb.text).toContain('"area" names 2 declarations in "src/shapes.ts"');
-    expect(amb.text).toMatch(/Candidates[^\n]*\n<untrusted-data-[0-9a-f]+>\nSquare\.area \(method, lines 2–4\)\nCircle\.area \(method, lines 8–10\)/);
+    expect(amb.text).toMatch(
+      /Candidates[^\n]*\n<untrusted-data-[0-9a-f]+>\nSquare\.area \(method, lines 2–4\)\nCircle\.area \(method, lines 8–10\)/,
+    );
     const unk = await c.result('get_file', { path: 'src/shapes.ts', symbol: 'helpr' });
     expect(unk.text).toContain('No declaration "helpr"');
     expect(unk.text).toMatch(/helper \(function, lines 13–16\)/);
