@@ -125,7 +125,9 @@ describe('the live-context line', () => {
     expect(blockBodies(seenByA)[0]).toBe('~ src/auth/login.ts\n+ src/auth/logout.ts');
     expect(firstLine(await a.call('get_tree'))).not.toContain('changed on disk');
     // B hears the same on its own next call.
-    expect(firstLine(await b.call('focus_status'))).toContain('2 focused files changed on disk since your last call');
+    expect(firstLine(await b.call('focus_status'))).toContain(
+      '2 focused files changed on disk since your last call',
+    );
     await a.close();
     await b.close();
     project.ws.setFocus({ include: [], exclude: [] });
