@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
 import { countTokens } from '@loupe/engine';
+import { afterAll, describe, expect, it } from 'vitest';
 import { cli, cliProcess } from '../testing/run';
 
 const work = mkdtempSync(path.join(tmpdir(), 'loupe-cli-ls-'));
