@@ -4,6 +4,7 @@ import {
   mkdtempSync,
   realpathSync,
   rmSync,
+  statSync,
   symlinkSync,
   unlinkSync,
   writeFileSync,
@@ -77,6 +78,7 @@ describe('jailPath', () => {
     const realpathed: string[] = [];
     const deps = {
       sep: path.sep,
+      stat: (p: string) => statSync(p),
       realpath: (p: string) => {
         realpathed.push(p);
         return realpathSync.native(p);
@@ -175,6 +177,18 @@ describe('jailPath', () => {
     } finally {
       unlinkSync(abs);
       writeFileSync(abs, 'export const util = 2;\n');
+    }
+  });
+
+  it('refuses a file swapped for a named pipe after the scan (a read would block)', () => {
+    const abs = path.join(root, 'README.md');
+    rmSync(abs);
+    execFileSync('mkfifo', [abs]);
+    try {
+      expect(jailPath('README.md', view)).toMatchObject({ ok: false, code: 'flagged' });
+    } finally {
+      rmSync(abs);
+      writeFileSync(abs, '# project\n');
     }
   });
 

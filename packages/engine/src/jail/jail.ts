@@ -3,7 +3,7 @@
 // first (no file system), then the index (only visible files exist), then the real path of the
 // file (a symlink swapped in after the scan must still resolve inside the root). The root and the
 // index are arguments: nothing here holds an allowed root in module state.
-import { realpathSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FileFlag, HiddenEntry, HiddenReason, RelPath } from '../types';
 import { type LexicalRefusal, lexicalPath, relativeInside } from './lexical';
@@ -32,7 +32,7 @@ export type JailCode =
   | 'flagged';
 
 export type JailVerdict =
-  | { ok: true; kind: 'file'; path: RelPath; abs: string; flag?: FileFlag }
+  | { ok: true; kind: 'file'; path: RelPath; abs: string /** Bytes now. */; size: number; flag?: FileFlag }
   | { ok: true; kind: 'folder'; path: RelPath }
   | {
       ok: false;
@@ -49,10 +49,16 @@ export type JailVerdict =
 
 export interface JailDeps {
   realpath(p: string): string;
+  /** Kind and size of what a real path names now (a file swapped for a FIFO must not be read). */
+  stat(p: string): { isFile(): boolean; size: number };
   sep: string;
 }
 
-const defaultDeps: JailDeps = { realpath: (p) => realpathSync.native(p), sep: path.sep };
+const defaultDeps: JailDeps = {
+  realpath: (p) => realpathSync.native(p),
+  stat: (p) => statSync(p),
+  sep: path.sep,
+};
 
 export function describeHidden(reason: HiddenReason): string {
   switch (reason.kind) {
@@ -134,9 +140,20 @@ export function jailPath(input: unknown, view: JailView, deps: JailDeps = defaul
       return refused('symlink-outside', `${q(rel)} resolves outside the project root (a symbolic link).`, {
         path: rel,
       });
+    let size = 0;
+    try {
+      const st = deps.stat(real);
+      if (!st.isFile())
+        return refused('flagged', `${q(rel)} is no longer a regular file (a pipe, device or folder now).`, {
+          path: rel,
+        });
+      size = st.size;
+    } catch {
+      return refused('not-found', `${q(rel)} no longer exists on disk.`, { path: rel });
+    }
     return entry.flag
-      ? { ok: true, kind: 'file', path: rel, abs: real, flag: entry.flag }
-      : { ok: true, kind: 'file', path: rel, abs: real };
+      ? { ok: true, kind: 'file', path: rel, abs: real, size, flag: entry.flag }
+      : { ok: true, kind: 'file', path: rel, abs: real, size };
   }
   if (view.isFolder(rel)) return { ok: true, kind: 'folder', path: rel };
   const hidden = view.hidden(rel);

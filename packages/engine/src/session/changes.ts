@@ -28,6 +28,8 @@ export interface HasherDeps {
   readFile(abs: string): Buffer;
 }
 
+const MAX_HASH_BYTES = 16 * 1024 * 1024;
+
 const fsDeps: HasherDeps = { stat: (p) => statSync(p), readFile: (p) => readFileSync(p) };
 
 /** The current content hash of project files (undefined: gone or not a file). */
@@ -58,6 +60,8 @@ export class ContentHasher {
     if (entry?.hash && entry.size === st.size && entry.mtimeMs === st.mtimeMs) return entry.hash;
     const cached = this.cache.get(rel);
     if (cached && cached.size === st.size && cached.mtimeMs === st.mtimeMs) return cached.hash;
+    // A file far past the text limit is not read to be hashed: its stat stands for it (it reads as changed).
+    if (st.size > MAX_HASH_BYTES) return `unhashed:${st.size}:${st.mtimeMs}`;
     try {
       const hash = sha256(this.deps.readFile(abs));
       this.cache.set(rel, { size: st.size, mtimeMs: st.mtimeMs, hash });

@@ -3,6 +3,7 @@
 // (an oversized read answers with a `lines` call that fits), and say what was left out.
 import {
   countTokens,
+  DEFAULT_MAX_FILE_BYTES,
   type DeliveredReceipt,
   type DeliveredSpan,
   formatRanges,
@@ -69,6 +70,14 @@ export async function readOne(req: ReadRequest, budget: number, ctx: CallContext
       'is-a-folder',
     );
   const p = v.path;
+  // A file that grew past the text limit since the scan is not read (the scan would flag it now).
+  if (v.size > DEFAULT_MAX_FILE_BYTES)
+    return fail(
+      [
+        `${quoted(p)} is ${grouped(Math.round(v.size / 1024))} KiB now, larger than the ${grouped(DEFAULT_MAX_FILE_BYTES / 1024)} KiB limit for reading files as text.`,
+      ],
+      'withheld',
+    );
   let res: Awaited<ReturnType<typeof project.content.read>>;
   try {
     res = await project.content.read(

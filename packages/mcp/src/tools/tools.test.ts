@@ -43,6 +43,7 @@ beforeAll(async () => {
     '.env': 'SECRET=1\n',
     'config/keys.env': `GITHUB_TOKEN=${GH_TOKEN}\n`,
     'src/shapes.ts': SHAPES,
+    'src/growing.ts': 'small\n',
   });
   project = await openProject(fx, { maxResultTokens: 8000 });
   c = await memoryClient(project);
@@ -107,7 +108,7 @@ describe('get_tree', () => {
   it('answers the cheap markdown tree of the focus inside a data block', async () => {
     const text = await c.call('get_tree');
     expect(text.split('\n')[0]).toMatch(
-      /^\[Live context\] revision \d+ · focus: nothing ticked, so the whole project: 9 files/,
+      /^\[Live context\] revision \d+ · focus: nothing ticked, so the whole project: 10 files/,
     );
     expect(text).toMatch(/<untrusted-data-[0-9a-f]{16}>\nconfig\/ keys\.env\ndocs\/ guide\.md\nsrc\/\n/);
     expect(text).toContain('Nothing left out.');
@@ -122,7 +123,7 @@ describe('get_tree', () => {
 
   it('states what a cap left out and how to see it', async () => {
     const text = await c.call('get_tree', { depth: '1' });
-    expect(text).toMatch(/Left out: 2 folders and 7 files \(depth 1\)/);
+    expect(text).toMatch(/Left out: 2 folders and 8 files \(depth 1\)/);
     expect(text).toContain('get_tree {"path":"FOLDER"}');
   });
 
@@ -156,6 +157,13 @@ describe('get_file', () => {
     // The same value keeps its placeholder in this session.
     const again = await c.call('get_file', { path: 'config/keys.env', fresh: true });
     expect(again).toContain('LOUPE_REDACTED[github-pat#1]');
+  });
+
+  it('does not read a file that grew past the text limit since the scan', async () => {
+    fx.write('src/growing.ts', 'x'.repeat(2.2 * 1024 * 1024));
+    const r = await c.result('get_file', { path: 'src/growing.ts' });
+    expect(r.isError).toBe(true);
+    expect(r.text).toMatch(/"src\/growing\.ts" is 2,253 KiB now, larger than the 2,048 KiB limit/);
   });
 
   it('answers a folder with the exact get_tree call', async () => {
@@ -278,7 +286,7 @@ describe('the other tools', () => {
     try {
       const text = await c.call('search', { query: 'UTIL' });
       expect(text.split('\n')[0]).toMatch(
-        /8 files outside the focus were not searched; read any of them by name with get_file$/,
+        /9 files outside the focus were not searched; read any of them by name with get_file$/,
       );
       expect(text).toContain('(searched 1 file of the focus)');
     } finally {

@@ -5,8 +5,8 @@
 import { chmodSync, lstatSync, realpathSync, unlinkSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { LoupeError } from '@loupe/engine';
-import type { McpProject } from '../project';
+import { LoupeError, type Workspace } from '@loupe/engine';
+import { McpProject, type ProjectOptions } from '../project';
 import { type Connection, connectSession } from '../server';
 import { NdjsonTransport } from './ndjson';
 import { defaultSocketPath, ensureSocketDir, isPipe } from './socket-path';
@@ -41,7 +41,7 @@ export class BridgeServer {
   readonly socketPath: string;
   private readonly projects = new Set<McpProject>();
   private readonly sockets = new Set<net.Socket>();
-  private readonly connections = new Set<Connection>();
+  private readonly connections = new Map<Connection, McpProject>();
   private server: net.Server | undefined;
 
   constructor(private readonly options: BridgeServerOptions = {}) {
@@ -52,6 +52,38 @@ export class BridgeServer {
   register(project: McpProject): () => void {
     this.projects.add(project);
     return () => this.projects.delete(project);
+  }
+
+  /**
+   * What a host does when it opens a project: wraps the Workspace in an McpProject (receipts in
+   * `options.stateDir`) and serves it. `close` unregisters it and ends its sessions; the
+   * Workspace stays the host's to close.
+   */
+  registerWorkspace(
+    ws: Workspace,
+    options: ProjectOptions = {},
+  ): { project: McpProject; close(): Promise<void> } {
+    const project = new McpProject(ws, options);
+    const unregister = this.register(project);
+    return {
+      project,
+      close: async () => {
+        unregister();
+        await this.disconnect(project);
+        await project.close();
+      },
+    };
+  }
+
+  /** Ends the live sessions of `project` (its window closed). */
+  async disconnect(project: McpProject): Promise<void> {
+    const mine = [...this.connections].filter(([, p]) => p === project).map(([c]) => c);
+    await Promise.all(mine.map((c) => c.close().catch(() => {})));
+  }
+
+  /** The roots of the projects served now. */
+  get roots(): string[] {
+    return [...this.projects].map((p) => p.root);
   }
 
   /** The open project whose root holds `cwd` (the innermost, when roots nest). */
@@ -168,7 +200,7 @@ export class BridgeServer {
     const transport = new NdjsonTransport(socket, socket, initial);
     try {
       const connection = await connectSession(project, transport, { transport: 'socket' });
-      this.connections.add(connection);
+      this.connections.set(connection, project);
       void connection.closed.then(() => this.connections.delete(connection));
       socket.resume();
     } catch {
@@ -218,7 +250,7 @@ export class BridgeServer {
   async close(): Promise<void> {
     const server = this.server;
     this.server = undefined;
-    await Promise.all([...this.connections].map((c) => c.close().catch(() => {})));
+    await Promise.all([...this.connections.keys()].map((c) => c.close().catch(() => {})));
     for (const s of this.sockets) s.destroy();
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }

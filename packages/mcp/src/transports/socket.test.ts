@@ -80,12 +80,18 @@ describe('the local socket', () => {
     await new Promise<void>((resolve) => raw.on('close', () => resolve()));
   });
 
-  it('serves a client without a preamble when one project is open', async () => {
+  it('serves a client without a preamble when one project is open; a host registers workspaces', async () => {
     const solo = new BridgeServer({ socketPath: path.join(b.base, 'solo.sock') });
-    solo.register(pb);
+    const served = solo.registerWorkspace(pb.ws, { stateDir: null });
     await solo.listen();
+    expect(solo.roots).toEqual([b.root]);
     const c = await socketClient(solo.socketPath, undefined);
     expect(await c.call('get_tree')).toContain('beta.py');
+    expect(served.project.sessions.list()).toHaveLength(1);
+    await served.close();
+    expect(solo.roots).toEqual([]);
+    expect(solo.sessionCount).toBe(0);
+    await expect(c.call('get_tree')).rejects.toThrow();
     await c.close();
     await solo.close();
   });
