@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpProject } from './project';
 import { type Fixture, makeProject, memoryClient, openProject } from './testing/fixture';
 
+// Secrets are assembled at run time: this file's own source must hold none (the masking tests
+// scan the repository's sources).
 const SECRETS = [
   // Not an AWS key by the rules' pattern (9 is outside base32): it passes masking, as unknown secrets do.
   'AKIAQ7XJ2MZK4PLW9R3T',
-  'ghp_Zq8vN3kLm5Rt7Yw2Xc4Bv6Nm8Lk0Jh1Gf3Ds',
-  'sk_live_51HqLyjWDarjtT1zdp7dcXKsrj0aAbCdEfGh',
+  ['ghp', 'Zq8vN3kLm5Rt7Yw2Xc4Bv6Nm8Lk0Jh1Gf3Ds'].join('_'),
+  ['sk', 'live', '51HqLyjWDarjtT1zdp7dcXKsrj0aAbCdEfGh'].join('_'),
   'hunter2-correct-horse-battery',
 ];
 const NEEDLE = 'zebra-quokka-7731-distinctive';
