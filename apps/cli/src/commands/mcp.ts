@@ -21,6 +21,10 @@ export const mcp = defineCommand({
     const stateDir = defaultStateDir(io.env);
     const focus = (values.focus as string[] | undefined) ?? [];
     if (!values.http) {
+      if ((io.stdin as { isTTY?: boolean } | undefined)?.isTTY)
+        io.stderr.write(
+          `loupe mcp: serving ${root} to an MCP client on stdin/stdout; agents start this command themselves (see docs/agents.md). Ctrl-D ends it.\n`,
+        );
       await serveStdio(
         {
           stdin: (io.stdin ?? process.stdin) as Readable,
