@@ -38,6 +38,7 @@ export async function basicSearch(
   content: ContentSource,
   mask: MaskSession,
   budgetChars: number,
+  budgetMs = 3000,
 ): Promise<EngineAnswer> {
   const caseSensitive = /[A-Z]/.test(request.query);
   const needle = caseSensitive ? request.query : request.query.toLowerCase();
@@ -45,7 +46,12 @@ export async function basicSearch(
   const hits: FileHits[] = [];
   let total = 0;
   const masked: Record<string, number> = {};
+  // A time budget keeps one call bounded on a huge focus; what it did not reach is stated.
+  const deadline = performance.now() + budgetMs;
+  let searched = 0;
   for (const f of files) {
+    if (performance.now() > deadline) break;
+    searched++;
     let res: Awaited<ReturnType<ContentSource['read']>>;
     try {
       res = await content.read(f.path, {}, mask);
@@ -110,7 +116,12 @@ export async function basicSearch(
     delivered.push({ path: h.path, lines: ranges, hash: h.hash, detail: 'full' });
   }
   const trailer = [
-    `${plural(total, 'matching line')} in ${plural(hits.length, 'file')} (searched ${plural(files.length, 'file')} of the focus${request.paths?.length ? ' in the given paths' : ''}); shown: ${grouped(count)} lines in ${plural(shown.size, 'file')}${count < total ? '; every matching file gets one line before any gets a second' : ''}.`,
+    ...(searched < files.length
+      ? [
+          `Stopped after ${budgetMs / 1000} s: ${plural(files.length - searched, 'file')} of the focus not searched (in path order); narrow the search with paths, e.g. search {"query": …, "paths": ["src"]}.`,
+        ]
+      : []),
+    `${plural(total, 'matching line')} in ${plural(hits.length, 'file')} (searched ${searched < files.length ? `${grouped(searched)} of ` : ''}${plural(files.length, 'file')} of the focus${request.paths?.length ? ' in the given paths' : ''}); shown: ${grouped(count)} lines in ${plural(shown.size, 'file')}${count < total ? '; every matching file gets one line before any gets a second' : ''}.`,
     `Basic ${caseSensitive ? 'case-sensitive' : 'case-insensitive'} literal search: the ranked search engine (declarations, relevance, regular expressions) is not in this build yet.`,
   ];
   if (request.regex)
