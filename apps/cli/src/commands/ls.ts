@@ -4,27 +4,21 @@ import path from 'node:path';
 import { languageOf, scanProject, summarizeHidden, Workspace } from '@loupe/engine';
 import { defineCommand } from '../command';
 import { progress } from '../progress';
-
-const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : []);
+import { SCAN_FLAGS_USAGE, scanFlags, scanOptionsFrom } from '../scan-flags';
 
 export const ls = defineCommand({
   name: 'ls',
   summary: 'List the visible files of a folder: git ignore rules, then build output hidden by evidence.',
-  usage: 'loupe ls DIR [--json] [--all] [--no-smart-ignore] [--show PATH]... [--hide PATH]...',
+  usage: `loupe ls DIR [--json] [--all] ${SCAN_FLAGS_USAGE}`,
   options: {
     json: { type: 'boolean' },
     all: { type: 'boolean' },
-    'no-smart-ignore': { type: 'boolean' },
-    show: { type: 'string', multiple: true },
-    hide: { type: 'string', multiple: true },
+    ...scanFlags,
   },
   async run(positionals, values, io) {
     const [dir = '.'] = positionals;
     const root = path.resolve(io.cwd, dir);
-    const scanOptions = {
-      smartIgnore: !values['no-smart-ignore'],
-      overrides: { show: list(values.show), hide: list(values.hide) },
-    };
+    const scanOptions = scanOptionsFrom(values);
     const bar = progress(io);
     const onProgress = (p: { dirs: number; files: number }) =>
       bar.update(`scanning: ${p.dirs} folders, ${p.files} files`);
