@@ -3,8 +3,17 @@ import type { Bench } from '../harness';
 import { compressBench } from './compress';
 import { listingBench } from './listing';
 import { maskBench } from './mask';
+import { mcpBench } from './mcp';
 import { smart } from './smart';
 import { tokensBench } from './tokens';
 import { treeBench } from './tree';
 
-export const benches: Bench[] = [listingBench, tokensBench, treeBench, smart, maskBench, compressBench];
+export const benches: Bench[] = [
+  listingBench,
+  tokensBench,
+  treeBench,
+  smart,
+  maskBench,
+  compressBench,
+  mcpBench,
+];
