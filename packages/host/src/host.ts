@@ -8,6 +8,8 @@ import {
   Workspace,
   type WorkspaceOptions,
 } from '@loupe/engine';
+import { type BridgeServer, McpProject } from '@loupe/mcp';
+import { registrySessions } from './agent-sessions';
 import {
   type ConnectInfo,
   DETAILS,
@@ -34,12 +36,11 @@ import {
   type TreeSnapshot,
   type ViewState,
 } from './api';
-import { type ConnectInput, connectInfo } from './connect';
+import { connectInfo } from './connect';
 import { HostError } from './errors';
 import { HostEventBus } from './events';
 import { exportFocus } from './export';
 import { OpenProject } from './project';
-import { noSessions, type SessionSource } from './sessions';
 import { cleanSettings, RecentStore, SettingsStore, ViewStateStore } from './stores';
 import * as v from './validate';
 
@@ -51,10 +52,17 @@ export interface HostOptions {
   tokenThreads?: number;
   /** A native folder dialog (Electron); absent in browser mode. */
   chooseFolder?: () => Promise<string | null>;
-  /** The agent sessions of a workspace (the MCP server's ledger); default: none. */
-  sessionsFor?: (ws: Workspace) => SessionSource;
-  /** The MCP endpoints to show in the Connect panel. */
-  connect?: () => Omit<ConnectInput, 'root'>;
+  /**
+   * The local agent socket (started by the app or `loupe serve`): each opened project is
+   * registered with it, so agents working inside the project reach this window's focus.
+   */
+  bridge?: BridgeServer;
+  /** Why there is no socket (for the Connect panel), when `bridge` is absent. */
+  socketNote?: string;
+  /** The command agents launch (default `loupe bridge`). */
+  bridgeCommand?: string[];
+  /** The optional Streamable HTTP endpoint, when one runs. */
+  http?: { url: string; token: string };
   /** Extra workspace options (tests: git runner, scan options). */
   workspace?: Partial<WorkspaceOptions>;
 }
@@ -75,14 +83,28 @@ export class LoupeHost implements HostCommands {
   private readonly settingsStore: SettingsStore;
   private readonly views: ViewStateStore;
   private readonly startupWarnings: string[] = [];
+  private bridge: BridgeServer | undefined;
+  private socketNote: string | undefined;
 
   constructor(private readonly options: HostOptions) {
     this.recent = new RecentStore(options.stateDir);
     this.settingsStore = new SettingsStore(options.stateDir);
     this.views = new ViewStateStore(options.stateDir);
+    this.bridge = options.bridge;
+    this.socketNote = options.socketNote;
     const loaded = this.settingsStore.load();
     this.settings = loaded.value;
     if (loaded.problem) this.startupWarnings.push(loaded.problem);
+  }
+
+  /**
+   * The agent socket, once it listens (the app starts it alongside the window), or why there is
+   * none. The open project and every later one are served to agents through it.
+   */
+  useAgentSocket(bridge: BridgeServer | undefined, note?: string): void {
+    this.bridge = bridge;
+    this.socketNote = note;
+    if (bridge) this.project?.serveAgents(bridge);
   }
 
   /** The open project's workspace (the MCP socket routes agents to it). */
@@ -166,7 +188,12 @@ export class LoupeHost implements HostCommands {
     } catch (error) {
       warnings.push(`The recent projects list could not be saved (${(error as Error).message}).`);
     }
-    const project = new OpenProject(ws, this.options.sessionsFor?.(ws) ?? noSessions, this.events, warnings);
+    // The project as agents see it: its MCP sessions (receipts in the state folder) and, when the
+    // socket runs, routing for agents whose working folder is inside it.
+    const mcp = new McpProject(ws, { stateDir: this.options.stateDir });
+    const sessions = registrySessions(mcp.sessions, this.options.stateDir, ws.root);
+    const project = new OpenProject(ws, sessions, this.events, warnings, mcp);
+    if (this.bridge) project.serveAgents(this.bridge);
     this.project = project;
     this.followTokenCount(project);
     const info = project.info();
@@ -373,13 +400,15 @@ export class LoupeHost implements HostCommands {
   }
 
   async connectInfo(): Promise<ConnectInfo> {
-    const endpoints = this.options.connect?.() ?? {
-      socketPath: null,
-      socketNote: 'The MCP socket is not running in this build.',
-      http: null,
-      bridgeCommand: ['loupe', 'bridge'],
-    };
-    return connectInfo({ ...endpoints, root: this.project?.ws.root ?? null });
+    const { bridge } = this;
+    const { http } = this.options;
+    return connectInfo({
+      root: this.project?.ws.root ?? null,
+      socketPath: bridge?.socketPath ?? null,
+      ...(bridge ? {} : { socketNote: this.socketNote ?? 'The agent socket is not running.' }),
+      bridgeCommand: this.options.bridgeCommand ?? ['loupe', 'bridge'],
+      http: http ?? null,
+    });
   }
 
   async getViewState(): Promise<ViewState> {

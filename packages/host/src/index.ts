@@ -1,6 +1,8 @@
 // The host: the API contract (api.ts), its one implementation over engine Workspaces, and the
 // transports (Electron IPC main side, WebSocket for browser mode). The preload side of IPC is
 // imported by its own path (`@loupe/host/transport/ipc-preload`): it must stay Node-free.
+
+export { registrySessions } from './agent-sessions';
 export * from './api';
 export { type ConnectInput, clientConfigs, connectInfo } from './connect';
 export { HostError, toErrorData } from './errors';

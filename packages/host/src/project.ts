@@ -2,6 +2,7 @@
 // index version, then patched with token counts), and the wiring from workspace events to host
 // events. The Workspace stays the one owner of the state; this only translates.
 import type { Workspace } from '@loupe/engine';
+import type { BridgeServer, McpProject } from '@loupe/mcp';
 import type { FocusState, ProjectInfo, TokenUpdate, TreeSnapshot } from './api';
 import type { HostEventBus } from './events';
 import type { SessionSource } from './sessions';
@@ -19,6 +20,8 @@ export class OpenProject {
     readonly sessions: SessionSource,
     private readonly bus: HostEventBus,
     readonly warnings: string[],
+    /** The project as agents see it (MCP sessions, receipts). */
+    readonly mcp: McpProject,
   ) {
     this.lastAll = ws.index.all();
     this.disposers.push(
@@ -27,6 +30,11 @@ export class OpenProject {
       sessions.onDidChange(() => bus.emit('didChangeSessions', sessions.list())),
       sessions.onDidCall((e) => bus.emit('didAgentCall', e)),
     );
+  }
+
+  /** Routes agents whose working folder is inside this project to it (until it closes). */
+  serveAgents(bridge: BridgeServer): void {
+    this.disposers.push(bridge.register(this.mcp));
   }
 
   info(): ProjectInfo {
@@ -115,6 +123,7 @@ export class OpenProject {
 
   async close(): Promise<void> {
     for (const d of this.disposers.splice(0)) d();
+    await this.mcp.close();
     await this.ws.close();
   }
 }

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { tempDir, writeProject } from '@loupe/host/testing/project';
@@ -24,6 +25,16 @@ function get(url: URL): Promise<{ status: number; body: string }> {
   });
 }
 
+const connects = (socket: string) =>
+  new Promise<boolean>((resolve) => {
+    const s = net.connect(socket);
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once('error', () => resolve(false));
+  });
+
 describe('loupe serve', () => {
   it('serves the window on 127.0.0.1 with a session token and stops when told', async () => {
     const project = writeProject(path.join(tmp.dir, 'p'));
@@ -47,12 +58,16 @@ describe('loupe serve', () => {
     const url = new URL(/http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+/.exec(out)![0]);
     expect(url.hash).toMatch(/^#token=[\w-]{20,}$/);
     expect(out).toContain(`Loupe is serving ${project}`);
+    const socket = path.join(tmp.dir, 'state', 'run', 'loupe.sock');
+    expect(out).toContain(`connect through ${socket}`);
+    expect(await connects(socket)).toBe(true);
     const page = await get(new URL('/', url));
     expect(page).toMatchObject({ status: 200 });
     expect(page.body).toContain('Loupe window');
     abort.abort();
     expect(await running).toBe(0);
     await expect(get(new URL('/', url))).rejects.toThrow(/ECONNREFUSED/);
+    expect(await connects(socket)).toBe(false);
   });
 
   it('refuses a bad port, a missing folder and a missing window build with one sentence', async () => {

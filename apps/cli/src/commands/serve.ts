@@ -1,12 +1,14 @@
 // loupe serve DIR [--port N]: the focus window in a browser. Serves the built renderer on
 // 127.0.0.1 with a random session token in the printed address, the host behind a WebSocket, and
-// runs until Ctrl+C.
+// the agent socket for the project (agents launched with `loupe bridge` inside it see this
+// window's focus); runs until Ctrl+C.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultStateDir, LoupeError } from '@loupe/engine';
 import { LoupeHost, startBrowserServer } from '@loupe/host';
-import { defineCommand } from '../command';
+import { BridgeServer, defaultSocketPath } from '@loupe/mcp';
+import { defineCommand, type Io } from '../command';
 
 /** The built window: next to the CLI bundle (apps/cli/dist) or the sources (apps/cli/src/commands). */
 export function rendererDir(env: NodeJS.ProcessEnv): string {
@@ -25,6 +27,27 @@ function port(raw: unknown): number | undefined {
   if (typeof raw !== 'string' || !/^\d+$/.test(raw) || n < 1 || n > 65535)
     throw new LoupeError('invalid-argument', `--port takes a port number from 1 to 65535, not "${raw}".`);
   return n;
+}
+
+/** How agents should launch the bridge: this very CLI when it runs from its bundle. */
+export function bridgeCommand(argv: string[] = process.argv): string[] {
+  const script = argv[1] ?? '';
+  return /(^|[\\/])loupe(\.js)?$/.test(script)
+    ? [process.execPath, path.resolve(script), 'bridge']
+    : ['loupe', 'bridge'];
+}
+
+/** Starts the agent socket; when another Loupe holds it, says so and serves the window without it. */
+async function agentSocket(io: Io): Promise<{ bridge?: BridgeServer; note?: string }> {
+  const bridge = new BridgeServer({ socketPath: defaultSocketPath(io.env) });
+  try {
+    await bridge.listen();
+    return { bridge };
+  } catch (error) {
+    const note = `${(error as Error).message} This window still works; agents reach the other Loupe.`;
+    io.stderr.write(`loupe serve: ${note}\n`);
+    return { note };
+  }
 }
 
 function stopped(signal: AbortSignal | undefined): Promise<void> {
@@ -52,7 +75,13 @@ export const serve = defineCommand({
   async run(positionals, values, io) {
     const [dir = '.'] = positionals;
     const wanted = port(values.port);
-    const host = new LoupeHost({ stateDir: defaultStateDir(io.env) });
+    const agents = await agentSocket(io);
+    const host = new LoupeHost({
+      stateDir: defaultStateDir(io.env),
+      bridgeCommand: bridgeCommand(),
+      ...(agents.bridge ? { bridge: agents.bridge } : {}),
+      ...(agents.note ? { socketNote: agents.note } : {}),
+    });
     try {
       const info = await host.openProject({ path: path.resolve(io.cwd, dir) });
       const server = await startBrowserServer({
@@ -60,14 +89,18 @@ export const serve = defineCommand({
         rendererDir: rendererDir(io.env),
         ...(wanted ? { port: wanted } : {}),
       });
+      const socket = agents.bridge
+        ? `Agents started with \`loupe bridge\` inside it connect through ${agents.bridge.socketPath}.\n`
+        : '';
       io.stdout.write(
-        `Loupe is serving ${info.root}\n${server.url}\nOpen that address in a browser (it carries this session's token). Press Ctrl+C to stop.\n`,
+        `Loupe is serving ${info.root}\n${server.url}\nOpen that address in a browser (it carries this session's token). ${socket}Press Ctrl+C to stop.\n`,
       );
       for (const w of info.warnings) io.stderr.write(`loupe serve: ${w}\n`);
       await stopped(io.signal);
       await server.close();
     } finally {
       await host.close();
+      await agents.bridge?.close();
     }
     return 0;
   },

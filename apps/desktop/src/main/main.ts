@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultStateDir } from '@loupe/engine';
 import { createGate, LoupeHost, serveIpc } from '@loupe/host';
+import { BridgeServer } from '@loupe/mcp';
 import { app, BrowserWindow, dialog, ipcMain, Menu } from 'electron';
 import { buildMenu } from './menu';
 import { re2Problem } from './native/re2';
@@ -53,11 +54,14 @@ if (!app.requestSingleInstanceLock()) {
   const host = new LoupeHost({
     stateDir,
     chooseFolder,
+    socketNote: 'The agent socket is starting.',
     // A packaged app ships the Gitleaks rules as an extra resource (electron-builder.yml).
     ...(app.isPackaged
       ? { workspace: { rulesPath: path.join(process.resourcesPath, 'rules', 'gitleaks.toml') } }
       : {}),
   });
+
+  const bridge = new BridgeServer();
 
   const open = (folder: string) =>
     host.openProject({ path: folder }).catch((error: Error) => {
@@ -130,7 +134,7 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   app.on('before-quit', () => {
-    void host.close();
+    void host.close().then(() => bridge.close());
   });
 
   void app.whenReady().then(() => {
@@ -154,6 +158,20 @@ if (!app.requestSingleInstanceLock()) {
     host.events.on('didOpenProject', () => void refreshMenu());
     void refreshMenu();
     const win = createWindow();
+    // The agent socket starts with the app: agents launched with `loupe bridge` inside an open
+    // project reach this window's focus. Another Loupe already serving it is reported, not fatal.
+    void bridge.listen().then(
+      () => host.useAgentSocket(bridge),
+      (error: Error) => {
+        host.useAgentSocket(undefined, error.message);
+        win.webContents.once('did-finish-load', () =>
+          host.events.emit('didNotice', {
+            level: 'warning',
+            message: `The agent socket did not start: ${error.message}`,
+          }),
+        );
+      },
+    );
     if (re2Problem)
       win.webContents.once('did-finish-load', () =>
         host.events.emit('didNotice', {
