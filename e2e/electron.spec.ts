@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { _electron, type ElectronApplication, test } from '@playwright/test';
-import { type Fixture, makeFixture, repo } from './fixtures';
+import { connectAgent, type Fixture, makeFixture, repo } from './fixtures';
 import * as scenario from './scenario';
 
 function electronBinary(): string | undefined {
@@ -35,7 +35,12 @@ test.beforeAll(async ({}, info) => {
   app = await _electron.launch({
     executablePath: binary!,
     args: [path.join(repo, 'apps/desktop/dist/main/main.js'), world.project],
-    env: { ...process.env, LOUPE_STATE_DIR: world.stateDir, LOUPE_CACHE_DIR: world.cacheDir },
+    env: {
+      ...process.env,
+      LOUPE_STATE_DIR: world.stateDir,
+      LOUPE_CACHE_DIR: world.cacheDir,
+      LOUPE_SOCKET: world.socket,
+    },
   });
   const page = await app.firstWindow();
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -77,4 +82,8 @@ test(title('overrides'), async () => {
 
 test(title('export to the clipboard'), async () => {
   await scenario.exportToClipboard(target);
+});
+
+test(title('an MCP client: received marks, receipt, changes since, stale mark'), async () => {
+  await scenario.agentMarks(target, await connectAgent(world.socket, world.project), world.project);
 });

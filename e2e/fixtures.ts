@@ -2,10 +2,13 @@
 // CLI, isolated state and cache folders, and the address with its session token.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SAMPLE_FILES, writeProject } from '../packages/host/src/testing/project';
+import { NdjsonTransport } from '../packages/mcp/src/transports/ndjson';
 
 export const repo = fileURLToPath(new URL('..', import.meta.url));
 export const artifacts = path.join(repo, 'e2e', 'artifacts');
@@ -23,6 +26,8 @@ export interface Fixture {
   project: string;
   stateDir: string;
   cacheDir: string;
+  /** The agent socket (short path: Unix sockets allow about 100 bytes). */
+  socket: string;
   dispose(): void;
 }
 
@@ -40,6 +45,7 @@ export function makeFixture(): Fixture {
     project: writeProject(path.join(base, 'fixture'), FIXTURE_FILES),
     stateDir: path.join(base, 'state'),
     cacheDir: path.join(base, 'cache'),
+    socket: path.join(base, 'agents.sock'),
     dispose: () => rmSync(base, { recursive: true, force: true }),
   };
 }
@@ -47,12 +53,12 @@ export function makeFixture(): Fixture {
 /** The fixture served by a real `loupe serve` process (the built CLI). */
 export async function startWorld(): Promise<World> {
   const fixture = makeFixture();
-  const { project, stateDir, cacheDir } = fixture;
+  const { project, stateDir, cacheDir, socket } = fixture;
   const bin = path.join(repo, 'apps/cli/bin/loupe.js');
   if (!existsSync(path.join(repo, 'apps/desktop/dist/renderer/index.html')))
     throw new Error('The window is not built: run `npm run build` before the e2e tests.');
   const server = spawn(process.execPath, [bin, 'serve', project], {
-    env: { ...process.env, LOUPE_STATE_DIR: stateDir, LOUPE_CACHE_DIR: cacheDir },
+    env: { ...process.env, LOUPE_STATE_DIR: stateDir, LOUPE_CACHE_DIR: cacheDir, LOUPE_SOCKET: socket },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -76,6 +82,7 @@ export async function startWorld(): Promise<World> {
     project,
     stateDir,
     cacheDir,
+    socket,
     url,
     server,
     dispose: async () => {
@@ -85,6 +92,30 @@ export async function startWorld(): Promise<World> {
       if (server.exitCode === null) server.kill('SIGKILL');
       fixture.dispose();
     },
+  };
+}
+
+/** An MCP client (the SDK's) that reaches Loupe through the agent socket, as `loupe bridge` does. */
+export interface Agent {
+  call(tool: string, args?: Record<string, unknown>): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function connectAgent(socketPath: string, cwd: string, name = 'e2e-agent'): Promise<Agent> {
+  const socket = net.connect(socketPath);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  socket.write(`${JSON.stringify({ loupe: 'bridge', version: 1, cwd })}\n`); // the bridge's preamble
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(new NdjsonTransport(socket, socket));
+  return {
+    call: async (tool, args = {}) => {
+      const r = await client.callTool({ name: tool, arguments: args });
+      return (r.content as Array<{ text: string }>).map((c) => c.text).join('\n');
+    },
+    close: () => client.close(),
   };
 }
 

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { getEncoding } from 'js-tiktoken';
-import { artifacts } from './fixtures';
+import { type Agent, artifacts, editFile } from './fixtures';
 
 export interface Target {
   name: 'browser' | 'electron';
@@ -32,6 +32,13 @@ export async function visiblePaths(page: Page): Promise<string[]> {
     out.push([Number(await r.getAttribute('data-row')), (await r.getAttribute('data-path')) ?? '']);
   }
   return out.sort((a, b) => a[0] - b[0]).map(([, p]) => p);
+}
+
+/** Opens a folder row (a click toggles, so only when it is closed). */
+export async function openFolder(page: Page, p: string): Promise<void> {
+  if ((await row(page, p).getAttribute('aria-expanded')) !== 'true')
+    await row(page, p).locator('.name').click();
+  await expect(row(page, p)).toHaveAttribute('aria-expanded', 'true');
 }
 
 export async function waitForCounts(page: Page): Promise<void> {
@@ -174,4 +181,52 @@ export async function overrides(t: Target): Promise<void> {
   await expect(page.locator('.overrides li')).toHaveCount(0);
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   await page.getByLabel('Show hidden').uncheck();
+}
+
+/**
+ * An agent (the MCP SDK's Client through the agent socket) reads the tree and a file: the tree
+ * marks the file as received, the header names the client, the sessions panel shows the receipt.
+ * Ticking more: the agent's next call says what changed since its last one. Editing the received
+ * file, then rescanning (no file watcher in this build): the mark turns stale.
+ */
+export async function agentMarks(t: Target, agent: Agent, project: string): Promise<void> {
+  const { page } = t;
+  expect(await agent.call('get_tree')).toContain('[Live context] revision');
+  expect(await agent.call('get_file', { path: 'src/math/add.ts' })).toContain('return a + b;');
+  await expect(page.getByTestId('agents')).toContainText('e2e-agent');
+  await openFolder(page, 'src');
+  await openFolder(page, 'src/math');
+  const mark = row(page, 'src/math/add.ts').locator('.mark');
+  await expect(mark).toHaveAttribute('data-mark', 'received');
+  await expect(mark).toHaveAttribute(
+    'title',
+    /^Received by e2e-agent \(session \w{8}\), call 2 \(get_file\), .* focus r\d+\. Unchanged since\.$/,
+  );
+  await expect(row(page, 'src/math/mul.ts').locator('.mark')).toHaveCount(0);
+  await shot(t, '08-received');
+
+  await page.getByRole('button', { name: 'Sessions', exact: true }).click();
+  const sessions = page.getByTestId('sessions');
+  await expect(sessions).toContainText('e2e-agent');
+  await sessions.locator('tbody tr', { hasText: 'e2e-agent' }).click();
+  const receipt = page.getByTestId('receipt');
+  await expect(receipt).toContainText('Receipt: e2e-agent · 2 calls');
+  await expect(receipt.locator('.calls')).toContainText('get_file');
+  await receipt.getByRole('button', { name: 'src/math/add.ts' }).click(); // reveals it in the tree
+  await expect(row(page, 'src/math/add.ts')).toHaveAttribute('aria-selected', 'true');
+  await shot(t, '09-sessions');
+
+  const r0 = Number((await revision(page).textContent())!.slice(1));
+  await box(page, 'docs').click();
+  await expect(revision(page)).toHaveText(`r${r0 + 1}`);
+  expect(await agent.call('get_tree')).toContain(`changed since revision ${r0}`);
+
+  editFile(project, 'src/math/add.ts', 'export const add = (a: number, b: number): number => b + a;\n');
+  await page.getByRole('button', { name: 'Rescan' }).click();
+  await expect(mark).toHaveAttribute('data-mark', 'changed');
+  await expect(mark).toHaveAttribute('title', /Changed on disk since: the agent's copy is stale\.$/);
+  await shot(t, '10-stale');
+  await agent.close();
+  await expect(sessions.locator('tbody tr', { hasText: 'e2e-agent' })).not.toContainText('connected');
+  await page.getByRole('button', { name: 'Sessions', exact: true }).click();
 }

@@ -1,6 +1,6 @@
 // The window in Chromium against a real `loupe serve` on a fixture project.
 import { type Browser, type BrowserContext, chromium, type Page, test } from '@playwright/test';
-import { startWorld, type World } from './fixtures';
+import { connectAgent, startWorld, type World } from './fixtures';
 import * as scenario from './scenario';
 
 test.describe.configure({ mode: 'serial' });
@@ -61,6 +61,10 @@ test('always show a hidden folder, then remove the override in Settings', async 
 
 test('export: the clipboard holds exactly the pack with the shown token count', async () => {
   await scenario.exportToClipboard(target);
+});
+
+test('an MCP client through the socket: received marks, the receipt, changes since, the stale mark', async () => {
+  await scenario.agentMarks(target, await connectAgent(world.socket, world.project), world.project);
 });
 
 test('the page refuses to run without the session token', async () => {

@@ -109,7 +109,8 @@ export function SessionsPanel() {
           <ol className="calls">
             {detail.callLog.map((c) => (
               <li key={c.call}>
-                <code>{c.tool}</code> r{c.revision} · {formatTokens(c.tokens)} tokens · {c.paths.length} paths
+                <code>{c.tool}</code> r{c.revision} · {formatTokens(c.tokens)} tokens · {c.paths.length}{' '}
+                {c.paths.length === 1 ? 'path' : 'paths'}
                 {c.masked ? ` · ${c.masked} masked` : ''}
                 {c.leftOut ? <span className="muted"> · left out: {c.leftOut}</span> : null}
               </li>

@@ -74,6 +74,7 @@ export function connectStores(api: HostApi, stores: Stores, onMenu: (command: Me
     api.onDidChangeTree(() => {
       void loadTree()
         .then(refreshMarks)
+        .then(() => sessions.getState().refreshDetail())
         .catch(() => {});
     }),
     api.onDidCountTokens((u) => {
@@ -93,7 +94,10 @@ export function connectStores(api: HostApi, stores: Stores, onMenu: (command: Me
       void refreshMarks();
       void sessions.getState().refreshDetail();
     }),
-    api.onDidChangeFiles(() => void refreshMarks()),
+    api.onDidChangeFiles(() => {
+      void refreshMarks();
+      void sessions.getState().refreshDetail();
+    }),
     api.onDidChangeSettings((s) => settings.getState().setSettings(s)),
     api.onDidNotice((n) => project.getState().notify(n)),
     api.onDidMenuCommand(({ command }) => onMenu(command)),
