@@ -115,6 +115,12 @@ export function Header() {
           <span className="revision" data-testid="revision" title="Focus revision">
             r{revision}
           </span>
+          {summary.missing.length ? (
+            <span className="warning missing" title={summary.missing.join('\n')}>
+              {summary.missing.length} ticked{' '}
+              {summary.missing.length === 1 ? 'path no longer exists' : 'paths no longer exist'}
+            </span>
+          ) : null}
         </div>
       ) : null}
       <div className="agents" data-testid="agents" title="Connected agent sessions">

@@ -45,7 +45,10 @@ export function ConnectPanel() {
               </button>
             </>
           ) : (
-            <span className="muted">off</span>
+            <span className="muted">
+              off (for a headless HTTP endpoint with a bearer token, run <code>loupe mcp --http</code> in the
+              project)
+            </span>
           )}
         </dd>
       </dl>
