@@ -78,7 +78,7 @@ export class TreeModel {
         end[i] = i + 1;
         if (!hidden[i]) {
           const t = tokens[i]!;
-          this.tokens[i] = t < 0 ? 0 : t;
+          this.tokens[i] = Math.max(t, 0);
           this.fileCount[i] = 1;
           this.uncounted[i] = t < 0 ? 1 : 0;
         }
