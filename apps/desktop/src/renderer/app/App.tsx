@@ -10,9 +10,8 @@ import { SessionsPanel } from '../panels/SessionsPanel';
 import { SettingsPanel } from '../panels/SettingsPanel';
 import { TokenMap } from '../panels/TokenMap';
 import { bridge } from '../services/app-bridge';
-import { hostApi } from '../services/host';
 import { useProject, useSettings, useUi } from '../store/hooks';
-import { projectStore, treeStore, uiStore } from '../store/index';
+import { projectStore, settingsStore, treeStore, uiStore } from '../store/index';
 import { copyContext } from './commands';
 
 function useTheme() {
@@ -103,8 +102,9 @@ export function App() {
   const onOverride = useCallback((node: number, state: 'show' | 'hide') => {
     const path = treeStore.getState().model?.pathOf(node);
     if (path === undefined) return;
-    void hostApi()
-      .setOverride({ path, state })
+    void settingsStore
+      .getState()
+      .setOverride(path, state)
       .catch((e: Error) => projectStore.getState().notify({ level: 'error', message: e.message }));
   }, []);
 

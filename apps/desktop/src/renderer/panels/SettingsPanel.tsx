@@ -1,20 +1,19 @@
 // Settings: tokenizer encoding, default detail, masking, theme, export defaults, and this
 // project's show/hide overrides.
-import type { Detail, Encoding, Overrides, Theme } from '@loupe/host/api';
-import { useEffect, useState } from 'react';
-import { hostApi } from '../services/host';
+import type { Detail, Encoding, Theme } from '@loupe/host/api';
+import { useEffect } from 'react';
 import { useProject, useSettings } from '../store/hooks';
 import { projectStore, settingsStore } from '../store/index';
 
 function OverridesList() {
   const project = useProject((s) => s.project);
-  const [overrides, setOverrides] = useState<Overrides | null>(null);
+  const overrides = useSettings((s) => s.overrides);
   useEffect(() => {
-    if (!project) return;
-    hostApi()
-      .getOverrides()
-      .then(setOverrides)
-      .catch(() => setOverrides(null));
+    if (project)
+      void settingsStore
+        .getState()
+        .loadOverrides()
+        .catch(() => {});
   }, [project]);
   if (!project) return <p className="muted">Open a project to see its overrides.</p>;
   if (!overrides) return <p className="muted">Loading overrides…</p>;
@@ -31,9 +30,9 @@ function OverridesList() {
           <button
             type="button"
             onClick={() =>
-              hostApi()
-                .setOverride({ path: p, state: 'default' })
-                .then(setOverrides)
+              settingsStore
+                .getState()
+                .setOverride(p, 'default')
                 .catch((e: Error) => projectStore.getState().notify({ level: 'error', message: e.message }))
             }
           >
