@@ -18,6 +18,7 @@ export const FIXTURE_FILES: Record<string, string> = {
   ...SAMPLE_FILES,
   'src/math/div.ts': 'export function div(a: number, b: number): number {\n  return a / b;\n}\n',
   'scripts/release.sh': '#!/bin/sh\necho "release"\n',
+  'assets/logo.png': '\x89PNG\r\n\x1a\n\0\0\0\rIHDR', // binary: listed, never counted
   // Assembled at run time: the repository's own sources must hold no secret-looking value.
   'config/app.env': `DATABASE_URL=${['postgres://app', 's3cr3t-Pa55word@db.internal:5432/app'].join(':')}\nLOG_LEVEL=info\n`,
 };

@@ -50,7 +50,7 @@ export async function waitForCounts(page: Page): Promise<void> {
 export async function openTree(t: Target): Promise<void> {
   const { page } = t;
   await expect(row(page, '')).toBeVisible();
-  await expect(focusLine(page)).toContainText('Nothing ticked: whole project, 11 files');
+  await expect(focusLine(page)).toContainText('Nothing ticked: whole project, 12 files');
   await waitForCounts(page);
   await expect(revision(page)).toHaveText(/^r\d+$/);
   await shot(t, '01-tree');

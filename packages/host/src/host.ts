@@ -204,24 +204,31 @@ export class LoupeHost implements HostCommands {
     return info;
   }
 
+  /** Token count progress, for the first count and every later one (rescans, the watcher). */
   private followTokenCount(project: OpenProject): void {
     const { ws } = project;
-    const off = ws.onDidCountTokens((p) => {
-      if (this.project !== project) return;
-      this.setProgress(
-        {
-          phase: 'tokens',
-          done: p.done,
-          total: p.total,
-          message: `Counting tokens: ${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')} files`,
-          cancellable: true,
-        },
-        p.done === 0,
-      );
-    });
+    project.adopt(
+      ws.onDidCountTokens((p) => {
+        if (this.project !== project) return;
+        if (p.done >= p.total) {
+          this.setProgress(IDLE, true);
+          return;
+        }
+        this.setProgress(
+          {
+            phase: 'tokens',
+            done: p.done,
+            total: p.total,
+            message: `Counting tokens: ${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')} files`,
+            cancellable: true,
+          },
+          p.done === 0,
+        );
+      }),
+    );
+    // Everything may come from the caches before this listener exists.
     void ws.tokensReady.then(() => {
-      off();
-      if (this.project === project) this.setProgress(IDLE, true);
+      if (this.project === project && this.progressState.phase === 'tokens') this.setProgress(IDLE, true);
     });
   }
 

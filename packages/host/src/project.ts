@@ -32,6 +32,11 @@ export class OpenProject {
     );
   }
 
+  /** Runs `dispose` when the project closes. */
+  adopt(dispose: () => void): void {
+    this.disposers.push(dispose);
+  }
+
   /** Routes agents whose working folder is inside this project to it (until it closes). */
   serveAgents(bridge: BridgeServer): void {
     this.disposers.push(bridge.register(this.mcp));

@@ -131,6 +131,15 @@ describe('TreeModel', () => {
     expect(normalize(rules.include, rules.exclude)).toEqual(rules);
   });
 
+  it('never waits for files that are listed but not counted (binary, too large)', () => {
+    const flagged = snapshotOf({ files: [{ path: 'a.png' }, { path: 'b.ts', tokens: 4 }, { path: 'c.ts' }] });
+    flagged.flags.push([flagged.paths.indexOf('a.png'), 'binary']);
+    const m = new TreeModel(flagged);
+    expect(m.uncounted[0]).toBe(1); // c.ts only
+    m.applyTokens({ version: 1, pairs: [], flags: [[m.find('c.ts'), 'unreadable']] });
+    expect(m.uncounted[0]).toBe(0);
+  });
+
   it('applies token counts that arrive later (same version only)', () => {
     const m = new TreeModel(s);
     m.toggle(3, true, { include: [], exclude: [] });

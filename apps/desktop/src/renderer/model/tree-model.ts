@@ -80,7 +80,8 @@ export class TreeModel {
           const t = tokens[i]!;
           this.tokens[i] = Math.max(t, 0);
           this.fileCount[i] = 1;
-          this.uncounted[i] = t < 0 ? 1 : 0;
+          // Flagged files (binary, too large, ...) are listed, never counted: nothing to wait for.
+          this.uncounted[i] = t < 0 && !this.flags.has(i) ? 1 : 0;
         }
       }
     }
@@ -126,9 +127,12 @@ export class TreeModel {
       const t = p[k + 1]!;
       if (i <= 0 || i >= this.size || this.isDir[i] || this.hidden[i]) continue;
       this.tokens[i] = Math.max(t, 0);
-      this.uncounted[i] = t < 0 ? 1 : 0;
+      this.uncounted[i] = t < 0 && !this.flags.has(i) ? 1 : 0;
     }
-    for (const [i, flag] of update.flags) this.flags.set(i, flag);
+    for (const [i, flag] of update.flags) {
+      this.flags.set(i, flag);
+      this.uncounted[i] = 0;
+    }
     this.sumUp();
     return true;
   }
