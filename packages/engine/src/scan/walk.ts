@@ -51,6 +51,10 @@ export interface WalkResult {
   files: WalkEntry[];
   hidden: HiddenEntry[];
   contexts: RepoContext[];
+  /** Folders read and classified, relative to the scan root ('' is the root). */
+  dirs: string[];
+  /** Folders the walk would have read but `enter` refused. */
+  skipped: string[];
 }
 
 export interface WalkOptions {
@@ -62,6 +66,11 @@ export interface WalkOptions {
   overrides?: OverrideSet;
   signal?: AbortSignal;
   onDirectory?: (dirsDone: number, filesSeen: number) => void;
+  /**
+   * Reads a folder (root-relative) only when this returns true; the root is always read. Lets the
+   * watcher re-walk just the folders an event touched, with every rule above them applied as usual.
+   */
+  enter?: (rootRel: string) => boolean;
 }
 
 const reasonOf = (e: Exclusion): HiddenReason => ({
@@ -100,7 +109,8 @@ const join = (a: string, b: string) => (a ? `${a}/${b}` : b);
 const isGitName = (name: string, fold: boolean) => (fold ? name.toLowerCase() === '.git' : name === '.git');
 
 export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResult> {
-  const result: WalkResult = { files: [], hidden: [], contexts: [root] };
+  const result: WalkResult = { files: [], hidden: [], contexts: [root], dirs: [], skipped: [] };
+  const { enter } = options;
   const queue: DirJob[] = [
     dirJob(root, root.dir, '', root.ancestors, root.excludedBy, undefined, options.owner),
   ];
@@ -118,7 +128,10 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
     const finish = (next: DirJob[]) => {
       active--;
       dirsDone++;
-      for (const j of next) queue.push(j);
+      for (const j of next) {
+        if (!enter || enter(join(j.ctx.rel, j.rel))) queue.push(j);
+        else result.skipped.push(join(j.ctx.rel, j.rel));
+      }
       options.onDirectory?.(dirsDone, result.files.length);
       if (options.signal?.aborted) return fail(options.signal.reason ?? new Error('scan cancelled'));
       if (active === 0 && queue.length === 0) resolve(result);
@@ -140,7 +153,10 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
             return finish([]);
           }
           prepare(job, entries)
-            .then((ready) => finish(ready ? classify(ready, entries, result) : []))
+            .then((ready) => {
+              if (ready) result.dirs.push(join(ready.ctx.rel, ready.rel));
+              finish(ready ? classify(ready, entries, result) : []);
+            })
             .catch(fail);
         });
       }
