@@ -106,6 +106,8 @@ const dirJob = (
 ): DirJob => ({ ctx, abs, rel, lists, excludedBy, mode, owner, candidate, hiddenAt });
 
 const join = (a: string, b: string) => (a ? `${a}/${b}` : b);
+/** A job's folder relative to the scan root (a nested repository's own root has rel ''). */
+const rootRelOf = (j: DirJob) => (j.rel ? join(j.ctx.rel, j.rel) : j.ctx.rel);
 const isGitName = (name: string, fold: boolean) => (fold ? name.toLowerCase() === '.git' : name === '.git');
 
 export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResult> {
@@ -129,8 +131,8 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
       active--;
       dirsDone++;
       for (const j of next) {
-        if (!enter || enter(join(j.ctx.rel, j.rel))) queue.push(j);
-        else result.skipped.push(join(j.ctx.rel, j.rel));
+        if (!enter || enter(rootRelOf(j))) queue.push(j);
+        else result.skipped.push(rootRelOf(j));
       }
       options.onDirectory?.(dirsDone, result.files.length);
       if (options.signal?.aborted) return fail(options.signal.reason ?? new Error('scan cancelled'));
@@ -154,7 +156,7 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
           }
           prepare(job, entries)
             .then((ready) => {
-              if (ready) result.dirs.push(join(ready.ctx.rel, ready.rel));
+              if (ready) result.dirs.push(rootRelOf(ready));
               finish(ready ? classify(ready, entries, result) : []);
             })
             .catch(fail);

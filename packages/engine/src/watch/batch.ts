@@ -209,6 +209,9 @@ export async function runBatch(
     sorted.full = `a burst of ${realEvents(events)} changed paths`;
   else for (const [abs, flags] of events) sortEvent(host, git, abs, flags, sorted);
   const { regions } = sorted;
+  // A link's size, time and content follow its target, which raises no event under the link's
+  // name: every batch looks at the links again (few, and a stat each).
+  if (!sorted.full) for (const e of host.index.all()) if (e.symlink) sorted.content.add(e.path);
   if (!sorted.full)
     for (const repo of sorted.tracked) {
       const changes = await git.trackedChanges(repo);

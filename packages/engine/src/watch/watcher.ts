@@ -80,6 +80,8 @@ export class ProjectWatcher {
   private gitFolders = new Set<string>();
   /** Folders chokidar was asked to watch, root-relative. */
   private watched = new Set<RelPath>();
+  /** Folders chokidar was told to stop watching while they still existed (it ignores them until re-added). */
+  private unwatched = new Set<string>();
   private pending = new Map<string, number>();
   private firstAt = 0;
   private lastAt = 0;
@@ -295,12 +297,19 @@ export class ProjectWatcher {
         const abs = this.ws.abs(f);
         if (isDir(abs)) dropped.push(abs); // vanished folders are closed by chokidar itself
       }
-    if (dropped.length) fsw.unwatch(dropped);
+    if (dropped.length) {
+      fsw.unwatch(dropped);
+      for (const d of dropped) this.unwatched.add(d);
+    }
     if (!added.length) return;
     const fresh = new Set(added);
-    // chokidar walks into subfolders of a folder it adds (the filter now lets them through).
-    const tops = added.filter((f) => f === '' || !fresh.has(parentOf(f)));
-    fsw.add(tops.map((f) => this.ws.abs(f)));
+    // chokidar walks into subfolders of a folder it adds (the filter now lets them through),
+    // except those it was told to unwatch: they must be added by name.
+    const explicit = added
+      .map((f) => this.ws.abs(f))
+      .filter((abs, i) => !fresh.has(parentOf(added[i]!)) || added[i] === '' || this.unwatched.has(abs));
+    for (const abs of explicit) this.unwatched.delete(abs);
+    fsw.add(explicit);
     void this.listOnceWatched(added);
   }
 

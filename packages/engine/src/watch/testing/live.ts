@@ -1,6 +1,6 @@
 // Test helpers for the watcher: real folders, real git, and conditions waited for with deadlines
 // (events arrive when the kernel delivers them; a fixed sleep is never the only synchronisation).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { scanProject } from '../../scan/index';
@@ -71,22 +71,22 @@ export function openWatched(
 }
 
 /**
- * Waits until the index lists exactly `expected` (sorted) with the stats a fresh scan reads, then
- * until the watcher is idle.
+ * Waits until the index lists exactly `expected` (sorted; default: what a fresh scan lists) with
+ * the stats a fresh scan reads, then until the watcher is idle.
  */
-export async function converge(ws: Workspace, dir: string, expected: () => string[]): Promise<void> {
-  let want = expected();
-  let entries = '';
+export async function converge(ws: Workspace, dir: string, expected?: () => string[]): Promise<void> {
+  let want: string[] = [];
+  let stale = '';
   await waitFor(
     async () => {
-      want = expected();
-      if (!same(paths(ws), want)) return false;
       const fresh = await freshEntries(dir, ws);
+      want = expected ? expected() : [...fresh.keys()];
+      if (!same(paths(ws), want)) return false;
       const mine = indexEntries(ws);
-      entries = JSON.stringify([...mine].filter(([p, d]) => fresh.get(p) !== d));
+      stale = JSON.stringify([...mine].filter(([p, d]) => fresh.get(p) !== d));
       return mine.size === fresh.size && [...mine].every(([p, d]) => fresh.get(p) === d);
     },
-    () => `index ${JSON.stringify(paths(ws))} to equal ${JSON.stringify(want)} (stale stats: ${entries})`,
+    () => `index ${JSON.stringify(paths(ws))} to equal ${JSON.stringify(want)} (stale stats: ${stale})`,
   );
   await ws.watcher!.idle();
 }
@@ -135,3 +135,34 @@ export async function freshTokens(dir: string, ws: Workspace): Promise<Map<strin
 }
 
 export const tokensOf = (ws: Workspace) => new Map(ws.index.all().map((e) => [e.path, e.tokens]));
+
+/**
+ * The folders under `dir` this process holds an inotify watch on, read from the kernel
+ * (/proc/self/fdinfo), root-relative and sorted; undefined where that cannot be read (not Linux).
+ */
+export function kernelWatched(dir: string): string[] | undefined {
+  if (process.platform !== 'linux') return undefined;
+  const inodes = new Set<string>();
+  try {
+    for (const fd of readdirSync('/proc/self/fdinfo')) {
+      let text = '';
+      try {
+        text = readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8');
+      } catch {
+        continue; // closed meanwhile
+      }
+      for (const m of text.matchAll(/^inotify wd:[0-9a-f]+ ino:([0-9a-f]+) sdev:/gm)) inodes.add(m[1]!);
+    }
+  } catch {
+    return undefined;
+  }
+  const out: string[] = [];
+  const visit = (abs: string, rel: string) => {
+    const st = lstatSync(abs);
+    if (!st.isDirectory()) return;
+    if (inodes.has(st.ino.toString(16))) out.push(rel);
+    for (const name of readdirSync(abs)) visit(path.join(abs, name), rel ? `${rel}/${name}` : name);
+  };
+  visit(dir, '');
+  return out.sort();
+}
