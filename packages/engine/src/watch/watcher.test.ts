@@ -8,7 +8,6 @@ import {
   converge,
   countedNow,
   freshEntries,
-  git,
   gitVisible,
   indexEntries,
   initRepo,
