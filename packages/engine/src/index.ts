@@ -11,6 +11,18 @@ export {
   levelsFor,
 } from './compress/index';
 export {
+  type ContentOptions,
+  ContentPipeline,
+  type ContentRequest,
+  type ContentResult,
+  type Delivered,
+  type LineRange,
+  type SymbolMiss,
+  sliceLines,
+  type Withheld,
+} from './content/pipeline';
+export { findSymbol, type SymbolMatch } from './content/symbols';
+export {
   type Declaration,
   type DeclarationKind,
   declarations,

@@ -37,7 +37,9 @@ function rebuild(file: CorpusFile, r: MaskResult): string {
   for (const f of r.findings) {
     const [s, e] = offsets(file.text, f);
     const quoted = r.text.includes(`"${f.placeholder}"`) && !/["']/.test(file.text[s - 1] ?? '');
-    out += file.text.slice(at, s) + (quoted ? `"${f.placeholder}"` : f.placeholder);
+    // A multi-line value keeps its line breaks after the placeholder (line numbers stay valid).
+    const breaks = '\n'.repeat(f.endLine - f.line);
+    out += file.text.slice(at, s) + (quoted ? `"${f.placeholder}"` : f.placeholder) + breaks;
     at = e;
   }
   return out + file.text.slice(at);

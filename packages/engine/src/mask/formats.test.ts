@@ -78,7 +78,7 @@ describe('format tier', () => {
   it('.env: export, quotes, escapes, multi-line values, inline comments; keys stay', () => {
     const text = `export DB_PASSWORD="${A}\\"x"\nAPI_KEY='${B}'\nSECRET=${A} # rotated\nMULTI_SECRET="${A}\n${B}"\nPORT=8080\nTOKEN=\${OTHER}\n`;
     expect(mask('.env', text)).toBe(
-      `export DB_PASSWORD="${R('secret-value')}"\nAPI_KEY='${R('secret-value', 2)}'\nSECRET=${R('secret-value', 3)} # rotated\nMULTI_SECRET="${R('secret-value', 4)}"\nPORT=8080\nTOKEN=\${OTHER}\n`,
+      `export DB_PASSWORD="${R('secret-value')}"\nAPI_KEY='${R('secret-value', 2)}'\nSECRET=${R('secret-value', 3)} # rotated\nMULTI_SECRET="${R('secret-value', 4)}\n"\nPORT=8080\nTOKEN=\${OTHER}\n`,
     );
   });
 
@@ -120,7 +120,7 @@ describe('format tier', () => {
       `[client]\npassword = "${R('secret-value')}"\nuser = app\n`,
     );
     expect(mask('a.properties', `db.password=${A}\\\n   ${B}\nmail.secret : ${B}\n`)).toBe(
-      `db.password=${R('secret-value')}\nmail.secret : ${R('secret-value', 2)}\n`,
+      `db.password=${R('secret-value')}\n\nmail.secret : ${R('secret-value', 2)}\n`,
     );
     expect(mask('.npmrc', `//registry.npmjs.org/:_authToken=${A}\n_auth=${B}\n`)).toBe(
       `//registry.npmjs.org/:_authToken=${R('npmrc-auth')}\n_auth=${R('npmrc-auth', 2)}\n`,
@@ -156,13 +156,13 @@ describe('format tier', () => {
     const end = (l: string) => `-----END ${l}-----`;
     const body = `${A}${B}\n${B}${A}`;
     expect(mask('k.pem', `${begin('EC PRIVATE KEY')}\n${body}\n${end('EC PRIVATE KEY')}\n`)).toBe(
-      `${begin('EC PRIVATE KEY')}\n${R('private-key-block')}\n${end('EC PRIVATE KEY')}\n`,
+      `${begin('EC PRIVATE KEY')}\n${R('private-key-block')}\n\n${end('EC PRIVATE KEY')}\n`,
     );
     const pgp = 'PGP PRIVATE KEY BLOCK';
     // Long enough for Gitleaks' private-key rule too, which then names the span.
     const long = `${body}\n${body}\n${body}`;
     expect(mask('k.asc', `${begin(pgp)}\nVersion: GnuPG v2\n\n${long}\n${end(pgp)}\n`)).toBe(
-      `${begin(pgp)}\nVersion: GnuPG v2\n\n${R('private-key')}\n${end(pgp)}\n`,
+      `${begin(pgp)}\nVersion: GnuPG v2\n\n${R('private-key')}${'\n'.repeat(5)}\n${end(pgp)}\n`,
     );
     const noEnd = `${begin('RSA PRIVATE KEY')}\n${body}\n`;
     expect(mask('k.pem', noEnd)).toBe(noEnd);

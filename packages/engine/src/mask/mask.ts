@@ -88,7 +88,10 @@ export function assembleMask(prepared: PreparedMask, session: MaskSession): Mask
   const findings: MaskFinding[] = [];
   prepared.marks.forEach((m, i) => {
     const placeholder = session.placeholder(m.rule, m.identity);
-    text += (m.quote ? `"${placeholder}"` : placeholder) + prepared.pieces[i + 1]!;
+    // A value that spanned lines keeps its line breaks after the placeholder, so every later
+    // line keeps its number (line ranges and search hits refer to the file's own lines).
+    const breaks = '\n'.repeat(m.endLine - m.line);
+    text += (m.quote ? `"${placeholder}"` : placeholder) + breaks + prepared.pieces[i + 1]!;
     const { rule, line, column, endLine, endColumn } = m;
     findings.push({ rule, line, column, endLine, endColumn, placeholder });
   });

@@ -2,6 +2,7 @@
 // revisions, and the events every consumer (window, MCP sessions, CLI) follows. It is the one
 // owner of this state; consumers never keep their own copies.
 import path from 'node:path';
+import { ContentPipeline } from '../content/pipeline';
 import { Focus, type FocusDelta, type FocusRules } from '../focus/focus';
 import { compareBytewise } from '../scan/bytes';
 import type { GitRunner } from '../scan/git';
@@ -32,6 +33,10 @@ export interface WorkspaceOptions {
   countTokens?: boolean;
   /** Watch the folder and keep everything current (default false: one-shot commands need no watcher). */
   watch?: boolean | WatchOptions;
+  /** Mask secret values in every read (default true; off only by an explicit project setting). */
+  masking?: boolean;
+  /** Gitleaks rule file for the packaged app (default: resources/rules in the sources). */
+  rulesPath?: string;
 }
 
 export interface FocusSummary {
@@ -103,6 +108,7 @@ export class Workspace {
   private readonly ownsTokens: boolean;
   private readonly tokens: TokenService;
   private closed = false;
+  private pipeline: ContentPipeline | undefined;
 
   private constructor(
     readonly root: string,
@@ -279,6 +285,16 @@ export class Workspace {
     this.indexChanged.fire();
   }
 
+  /** The one content pipeline (read -> mask -> select -> compress) for this project. */
+  get content(): ContentPipeline {
+    this.pipeline ??= new ContentPipeline(this.root, {
+      encoding: this.encoding,
+      ...(this.options.masking !== undefined ? { mask: this.options.masking } : {}),
+      ...(this.options.rulesPath ? { rulesPath: this.options.rulesPath } : {}),
+    });
+    return this.pipeline;
+  }
+
   /** Absolute path of a project path (no checks: use the path jail for untrusted input). */
   abs(rel: RelPath): string {
     return rel ? path.join(this.root, ...rel.split('/')) : this.root;
@@ -343,6 +359,7 @@ export class Workspace {
   async close(): Promise<void> {
     this.closed = true;
     await this.watcher_?.close();
+    await this.pipeline?.close();
     if (this.ownsTokens) await this.tokens.close();
   }
 }

@@ -1,0 +1,310 @@
+// The one content pipeline: read -> mask -> select (lines or symbol) -> compress -> label.
+// The window's preview, the clipboard export, `loupe pack` and every MCP read go through it, so
+// the same settings give the same bytes everywhere. It fails closed: a file that cannot be
+// masked is withheld with its reason, never emitted unmasked.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { compress } from '../compress/compress';
+import type { Level } from '../compress/types';
+import { type Declaration, declarations } from '../declarations/declarations';
+import { isLoupeError } from '../errors';
+import { type MaskFinding, type MaskResult, maskText } from '../mask/mask';
+import { createMaskPool, type MaskPool } from '../mask/pool';
+import { loadMaskRules, type MaskRules } from '../mask/rules';
+import type { MaskSession } from '../mask/session';
+import { countTokens, decodeText } from '../tokens/count';
+import type { Encoding, FileEntry, RelPath } from '../types';
+import { findSymbol, type SymbolMatch } from './symbols';
+
+export interface ContentOptions {
+  /** Mask secret values (default true). Off only by an explicit per-project setting. */
+  mask?: boolean;
+  /** Gitleaks rule file (default: the pinned copy in resources/rules). */
+  rulesPath?: string;
+  encoding?: Encoding;
+}
+
+export interface LineRange {
+  /** 1-based, inclusive. */
+  start: number;
+  end: number;
+}
+
+export interface ContentRequest {
+  path: RelPath;
+  /** Detail for a whole-file read (default full); line and symbol reads are always full. */
+  detail?: Level;
+  stripComments?: boolean;
+  stripDocstrings?: boolean;
+  lines?: LineRange;
+  /** A declaration by qualified (`Class.method`) or simple name. */
+  symbol?: string;
+}
+
+export interface Delivered {
+  kind: 'content';
+  path: RelPath;
+  text: string;
+  /** Exact tokens of `text` in the pipeline's encoding. */
+  tokens: number;
+  level: Level;
+  requested: Level;
+  /** Why the level differs from the one requested. */
+  levelReason?: string;
+  /** The lines of the file the text covers (the whole file for whole-file reads) and its line count. */
+  range: LineRange & { total: number };
+  symbol?: Declaration;
+  /** SHA-256 of the file's bytes (what the session ledger compares). */
+  hash: string;
+  findings: MaskFinding[];
+  masked: boolean;
+}
+
+export interface Withheld {
+  kind: 'withheld';
+  path: RelPath;
+  /** A sentence: why nothing of the file is delivered. */
+  reason: string;
+  hash?: string;
+}
+
+export interface SymbolMiss {
+  kind: 'symbol-miss';
+  path: RelPath;
+  query: string;
+  match: Exclude<SymbolMatch, { kind: 'found' }>;
+  totalLines: number;
+  hash: string;
+}
+
+export type ContentResult = Delivered | Withheld | SymbolMiss;
+
+type Entry = Pick<FileEntry, 'path' | 'flag' | 'size'>;
+
+const FLAG_REASONS: Record<NonNullable<FileEntry['flag']>, string> = {
+  binary: 'it is a binary file, never read as text',
+  'too-large': 'it is larger than the size limit for reading files as text',
+  'symlink-outside-root': 'it is a link to a file outside the project',
+  'symlinked-folder': 'it is a link to a folder, which is never followed',
+  unreadable: 'it could not be read when the project was scanned',
+};
+
+function lineCount(text: string): number {
+  if (!text) return 0;
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return text.endsWith('\n') ? n : n + 1;
+}
+
+/** Lines start..end (1-based, inclusive) of `text`, with their own line endings. */
+export function sliceLines(text: string, start: number, end: number): string {
+  let from = 0;
+  for (let line = 1; line < start && from >= 0; line++) {
+    const nl = text.indexOf('\n', from);
+    from = nl < 0 ? -1 : nl + 1;
+  }
+  if (from < 0) return '';
+  let to = from;
+  for (let line = start; line <= end; line++) {
+    const nl = text.indexOf('\n', to);
+    if (nl < 0) return text.slice(from);
+    to = nl + 1;
+  }
+  return text.slice(from, to);
+}
+
+interface Loaded {
+  raw: string;
+  hash: string;
+}
+
+export class ContentPipeline {
+  private rules: Promise<MaskRules> | undefined;
+  private pool: Promise<MaskPool> | undefined;
+  readonly masking: boolean;
+  readonly encoding: Encoding;
+
+  constructor(
+    readonly root: string,
+    private readonly options: ContentOptions = {},
+  ) {
+    this.masking = options.mask !== false;
+    this.encoding = options.encoding ?? 'o200k_base';
+  }
+
+  private loadRules(): Promise<MaskRules> {
+    this.rules ??= loadMaskRules(this.options.rulesPath);
+    return this.rules;
+  }
+
+  private async load(entry: Entry): Promise<Loaded | Withheld> {
+    if (entry.flag)
+      return { kind: 'withheld', path: entry.path, reason: `Not read: ${FLAG_REASONS[entry.flag]}.` };
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(path.join(this.root, ...entry.path.split('/')));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const why =
+        code === 'ENOENT'
+          ? 'it was removed since the project was scanned'
+          : `it could not be read (${code ?? 'error'})`;
+      return { kind: 'withheld', path: entry.path, reason: `Not read: ${why}.` };
+    }
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    if (bytes.subarray(0, 8192).includes(0)) {
+      return { kind: 'withheld', path: entry.path, reason: `Not read: ${FLAG_REASONS.binary}.`, hash };
+    }
+    return { raw: decodeText(bytes), hash };
+  }
+
+  /** Reads one file through the whole pipeline, masking in this thread. */
+  async read(entry: Entry, request: ContentRequest, session: MaskSession): Promise<ContentResult> {
+    const loaded = await this.load(entry);
+    if ('kind' in loaded) return loaded;
+    let masked: { text: string; findings: MaskFinding[] };
+    if (this.masking) {
+      let rules: MaskRules;
+      try {
+        rules = await this.loadRules();
+      } catch (error) {
+        const why = isLoupeError(error) ? error.message : 'the masking rules could not be loaded';
+        return {
+          kind: 'withheld',
+          path: entry.path,
+          reason: `Withheld: masking is unavailable (${why}).`,
+          hash: loaded.hash,
+        };
+      }
+      const r = maskText(loaded.raw, entry.path, rules, session);
+      if (r.withheld !== undefined)
+        return { kind: 'withheld', path: entry.path, reason: `Withheld: ${r.withheld}.`, hash: loaded.hash };
+      masked = r;
+    } else masked = { text: loaded.raw, findings: [] };
+    return this.finish(entry, request, loaded, masked);
+  }
+
+  /**
+   * Reads many files, masking on worker threads with placeholders numbered in input order (the
+   * same inputs give the same placeholders). Results come back in input order.
+   */
+  async readMany(
+    items: ReadonlyArray<{ entry: Entry; request: ContentRequest }>,
+    session: MaskSession,
+  ): Promise<ContentResult[]> {
+    if (!this.masking || items.length < 8) {
+      const out: ContentResult[] = [];
+      for (const item of items) out.push(await this.read(item.entry, item.request, session));
+      return out;
+    }
+    const loaded = await Promise.all(items.map((i) => this.load(i.entry)));
+    const texts = loaded.flatMap((l, i) =>
+      'kind' in l ? [] : [{ path: items[i]!.entry.path, text: l.raw }],
+    );
+    let maskedAll: MaskResult[];
+    try {
+      this.pool ??= createMaskPool(this.options.rulesPath ? { rulesPath: this.options.rulesPath } : {});
+      maskedAll = await (await this.pool).maskMany(texts, session);
+    } catch (error) {
+      const why = isLoupeError(error) ? error.message : 'the masking rules could not be loaded';
+      return items.map((i) => ({
+        kind: 'withheld',
+        path: i.entry.path,
+        reason: `Withheld: masking is unavailable (${why}).`,
+      }));
+    }
+    const out: ContentResult[] = [];
+    let k = 0;
+    for (let i = 0; i < items.length; i++) {
+      const l = loaded[i]!;
+      const { entry, request } = items[i]!;
+      if ('kind' in l) {
+        out.push(l);
+        continue;
+      }
+      const m = maskedAll[k++]!;
+      if (m.withheld !== undefined)
+        out.push({ kind: 'withheld', path: entry.path, reason: `Withheld: ${m.withheld}.`, hash: l.hash });
+      else out.push(await this.finish(entry, request, l, m));
+    }
+    return out;
+  }
+
+  private async finish(
+    entry: Entry,
+    request: ContentRequest,
+    loaded: Loaded,
+    masked: { text: string; findings: MaskFinding[] },
+  ): Promise<ContentResult> {
+    const total = lineCount(loaded.raw);
+    const requested = request.detail ?? 'full';
+    let range: LineRange | undefined;
+    let symbol: Declaration | undefined;
+    if (request.symbol !== undefined) {
+      // Masking keeps line numbers, so the raw parse's lines address the masked text.
+      const match = findSymbol(await declarations(loaded.raw, entry.path), request.symbol);
+      if (match.kind !== 'found') {
+        return {
+          kind: 'symbol-miss',
+          path: entry.path,
+          query: request.symbol,
+          match,
+          totalLines: total,
+          hash: loaded.hash,
+        };
+      }
+      symbol = match.declaration;
+      range = { start: symbol.docLine ?? symbol.startLine, end: symbol.endLine };
+    } else if (request.lines) {
+      range = { start: Math.max(1, request.lines.start), end: Math.min(total, request.lines.end) };
+    }
+    const base = {
+      kind: 'content' as const,
+      path: entry.path,
+      hash: loaded.hash,
+      findings: masked.findings,
+      masked: this.masking,
+    };
+    if (range) {
+      const text = range.start <= range.end ? sliceLines(masked.text, range.start, range.end) : '';
+      return {
+        ...base,
+        text,
+        tokens: countTokens(text, this.encoding),
+        level: 'full',
+        requested,
+        ...(requested !== 'full' ? { levelReason: 'line and symbol reads are always full detail' } : {}),
+        range: { ...range, total },
+        ...(symbol ? { symbol } : {}),
+      };
+    }
+    let text = masked.text;
+    let level: Level = 'full';
+    let levelReason: string | undefined;
+    if (requested !== 'full') {
+      const c = await compress(masked.text, entry.path, {
+        level: requested,
+        ...(request.stripComments !== undefined ? { stripComments: request.stripComments } : {}),
+        ...(request.stripDocstrings !== undefined ? { stripDocstrings: request.stripDocstrings } : {}),
+      });
+      text = c.text;
+      level = c.level;
+      levelReason = c.reason;
+    }
+    return {
+      ...base,
+      text,
+      tokens: countTokens(text, this.encoding),
+      level,
+      requested,
+      ...(levelReason ? { levelReason } : {}),
+      range: { start: total ? 1 : 0, end: total, total },
+    };
+  }
+
+  async close(): Promise<void> {
+    const pool = await this.pool?.catch(() => undefined); // a pool that never started has nothing to close
+    await pool?.close();
+  }
+}
