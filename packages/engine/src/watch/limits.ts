@@ -2,20 +2,21 @@
 // with the exact setting and command for their platform.
 import { readFileSync } from 'node:fs';
 
-export interface WatchLimitInfo {
-  /** The setting that ran out (Linux: fs.inotify.max_user_watches). */
-  setting?: string;
-  /** Its current value, when it can be read. */
-  value?: number;
-}
-
-export function inotifyWatchLimit(read = (p: string) => readFileSync(p, 'utf8')): number | undefined {
+function readNumber(file: string, read: (p: string) => string): number | undefined {
   try {
-    const n = Number.parseInt(read('/proc/sys/fs/inotify/max_user_watches').trim(), 10);
+    const n = Number.parseInt(read(file).trim(), 10);
     return Number.isFinite(n) ? n : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The limit in force: the system's, or a container's (user namespace) when that is lower. */
+export function inotifyWatchLimit(read = (p: string) => readFileSync(p, 'utf8')): number | undefined {
+  const system = readNumber('/proc/sys/fs/inotify/max_user_watches', read);
+  const namespace = readNumber('/proc/sys/user/max_inotify_watches', read);
+  if (system === undefined) return namespace;
+  return namespace !== undefined && namespace < system ? namespace : system;
 }
 
 /** The sentence for an error the watcher met (ENOSPC, EMFILE, anything else). */
