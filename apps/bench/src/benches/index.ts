@@ -6,5 +6,14 @@ import { maskBench } from './mask';
 import { smart } from './smart';
 import { tokensBench } from './tokens';
 import { treeBench } from './tree';
+import { watchBench } from './watch';
 
-export const benches: Bench[] = [listingBench, tokensBench, treeBench, smart, maskBench, compressBench];
+export const benches: Bench[] = [
+  listingBench,
+  tokensBench,
+  treeBench,
+  smart,
+  maskBench,
+  compressBench,
+  watchBench,
+];

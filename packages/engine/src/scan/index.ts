@@ -37,6 +37,8 @@ export interface ScanOptions {
    * result then holds what the walk met on the way: callers keep the part they asked about.
    */
   enter?: (rel: string) => boolean;
+  /** Opens a repository's context (default: git, three calls); the watcher passes a cached one. */
+  openRepo?: typeof openRepo;
 }
 
 export interface ScanResult {
@@ -132,7 +134,8 @@ export async function scanProject(dir: string, options: ScanOptions = {}): Promi
       : undefined;
   const smart = options.smartIgnore !== false;
   const git = options.git ?? createGitRunner(untrustedRootsFor(root));
-  const ctx = await openRepo(root, '', git);
+  const open = options.openRepo ?? openRepo;
+  const ctx = await open(root, '', git);
   const owner = smart && ctx.kind === 'git' && ctx.prefix ? ownerAbove(root, ctx) : undefined;
   const walked = await walk(ctx, {
     git,
@@ -141,6 +144,7 @@ export async function scanProject(dir: string, options: ScanOptions = {}): Promi
     ...(overrides ? { overrides } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.enter ? { enter: options.enter } : {}),
+    ...(options.openRepo ? { openRepo: options.openRepo } : {}),
     onDirectory: (dirs, files) => options.onProgress?.({ dirs, files }),
   });
   sortBytewise(walked.files, (f) => f.path);

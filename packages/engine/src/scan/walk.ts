@@ -71,6 +71,8 @@ export interface WalkOptions {
    * watcher re-walk just the folders an event touched, with every rule above them applied as usual.
    */
   enter?: (rootRel: string) => boolean;
+  /** Opens a nested repository's context (default: openRepo). */
+  openRepo?: typeof openRepo;
 }
 
 const reasonOf = (e: Exclusion): HiddenReason => ({
@@ -189,7 +191,7 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
     if (job.rel !== '' && (!job.excludedBy || gitlink) && !job.ctx.trackedDirs.has(job.rel)) {
       if (entries.some((e) => isGitName(e.name, fold))) {
         const rootRel = join(job.ctx.rel, job.rel);
-        const nested = await openRepo(job.abs, rootRel, options.git);
+        const nested = await (options.openRepo ?? openRepo)(job.abs, rootRel, options.git);
         // A `.git` that git does not accept as a repository makes an ordinary folder.
         if (nested.kind === 'git' && nested.prefix === '') {
           result.contexts.push(nested);

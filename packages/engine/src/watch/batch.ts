@@ -19,6 +19,13 @@ import type { FileIndex } from '../workspace/file-index';
 import type { GitFiles } from './git-files';
 import { type IndexUpdate, UpdateBuilder, updateFromScan } from './plan';
 import { parentOf, Regions } from './regions';
+import type { RepoCache } from './repo-cache';
+
+/** What a batch uses besides the workspace: the watched git files and the cached repositories. */
+export interface BatchTools {
+  git: GitFiles;
+  repos: RepoCache;
+}
 
 /** Event flags: a name appeared, vanished or moved; or content or metadata changed. */
 export const RENAMED = 1;
@@ -84,9 +91,10 @@ interface Sorted {
   full?: string;
 }
 
-function sortEvent(host: BatchHost, git: GitFiles, abs: string, flags: number, out: Sorted): void {
-  const gitFile = git.match(abs);
+function sortEvent(host: BatchHost, tools: BatchTools, abs: string, flags: number, out: Sorted): void {
+  const gitFile = tools.git.match(abs);
   if (gitFile) {
+    tools.repos.invalidate(path.join(host.root, ...gitFile.repo.split('/').filter(Boolean)));
     if (gitFile.kind === 'index') out.tracked.add(gitFile.repo);
     else if (gitFile.repo === '') out.full ??= 'info/exclude changed';
     else out.regions.addDeep(gitFile.repo);
@@ -106,7 +114,10 @@ function sortEvent(host: BatchHost, git: GitFiles, abs: string, flags: number, o
     // A repository appeared or went away (its rules, its tracked files); git's own writes inside
     // an existing one do not count.
     const isRepo = host.repos.some((r) => r.path === parent && r.kind === 'git');
-    if (isRepo !== (kindOnDisk(abs) !== undefined)) out.regions.addDeep(parent);
+    if (isRepo !== (kindOnDisk(abs) !== undefined)) {
+      tools.repos.invalidate(path.dirname(abs));
+      out.regions.addDeep(parent);
+    }
     return;
   }
   // A stack marker decides the rules of the whole subtree by its presence.
@@ -198,7 +209,7 @@ export interface BatchOutcome {
 /** Turns a batch of events (absolute path -> flags) into one update; `forceFull` rescans everything. */
 export async function runBatch(
   host: BatchHost,
-  git: GitFiles,
+  tools: BatchTools,
   events: ReadonlyMap<string, number>,
   limits: BatchLimits,
   forceFull?: string,
@@ -207,21 +218,21 @@ export async function runBatch(
   if (forceFull) sorted.full = forceFull;
   else if (realEvents(events) > limits.burstPaths)
     sorted.full = `a burst of ${realEvents(events)} changed paths`;
-  else for (const [abs, flags] of events) sortEvent(host, git, abs, flags, sorted);
+  else for (const [abs, flags] of events) sortEvent(host, tools, abs, flags, sorted);
   const { regions } = sorted;
   // A link's size, time and content follow its target, which raises no event under the link's
   // name: every batch looks at the links again (few, and a stat each).
   if (!sorted.full) for (const e of host.index.all()) if (e.symlink) sorted.content.add(e.path);
   if (!sorted.full)
     for (const repo of sorted.tracked) {
-      const changes = await git.trackedChanges(repo);
+      const changes = await tools.git.trackedChanges(repo);
       if (changes.length > limits.burstPaths)
         sorted.full = `${changes.length} paths tracked or untracked by git`;
       for (const p of changes) regions.addShallow(parentOf(p));
     }
   if (!sorted.full && regions.size > limits.maxRegions) sorted.full = `changes in ${regions.size} folders`;
 
-  const options = host.scanOptions();
+  const options: ScanOptions = { ...host.scanOptions(), openRepo: tools.repos.open };
   if (!sorted.full && !regions.empty) {
     const scanned = await walkRegions(host, regions, options);
     if (scanned) {
@@ -232,12 +243,14 @@ export async function runBatch(
         (p) => regions.covers(p),
         builder.update.cause,
         builder,
+        regions.coveredIn(host.index),
       );
       return { update };
     }
     sorted.full = 'visibility changed above the changed folders';
   }
   if (sorted.full) {
+    tools.repos.invalidate();
     const scanned = await scanProject(host.root, options);
     return {
       update: await updateFromScan(host, scanned, () => true, `rescan: ${sorted.full}`),

@@ -118,6 +118,8 @@ export async function updateFromScan(
   covers: (p: RelPath) => boolean,
   cause: string,
   builder = new UpdateBuilder(cause),
+  /** The old entries `covers` may cover (default: the whole index). */
+  candidates: Iterable<IndexEntry> = target.index.all(),
   deps?: ReadDeps,
 ): Promise<IndexUpdate> {
   const all = covers('');
@@ -127,8 +129,11 @@ export async function updateFromScan(
     seen.add(f.path);
     builder.compare(target.index.get(f.path), f);
   }
-  for (const old of target.index.all())
-    if (!seen.has(old.path) && (all || covers(old.path))) builder.compare(old, undefined);
+  for (const old of candidates)
+    if (!seen.has(old.path) && (all || covers(old.path))) {
+      seen.add(old.path);
+      builder.compare(old, undefined);
+    }
   const u = await builder.finish(target.root, deps);
   u.scope = {
     covers,

@@ -4,6 +4,7 @@
 // only the folders on the way to the regions and inside them, so every rule above them applies
 // exactly as in a full scan; the update then replaces just what the regions cover.
 import type { RelPath } from '../types';
+import type { FileIndex, IndexEntry } from '../workspace/file-index';
 
 export const parentOf = (p: RelPath): RelPath => {
   const slash = p.lastIndexOf('/');
@@ -113,6 +114,21 @@ export class Regions {
     for (const p of this.pathFolders()) if (!this.underDeep(p)) out.add(p);
     for (const c of children) if (c !== '' && this.shallow.has(parentOf(c)) && !this.underDeep(c)) out.add(c);
     return [...out];
+  }
+
+  /** Index entries the regions cover, each once (a deep region's subtree, a shallow one's own files). */
+  *coveredIn(index: FileIndex): Generator<IndexEntry> {
+    if (this.full) {
+      yield* index.all();
+      return;
+    }
+    for (const d of this.deep) {
+      const self = index.get(d);
+      if (self) yield self;
+      yield* index.under(d);
+    }
+    for (const s of this.shallow)
+      for (const e of index.under(s)) if (parentOf(e.path) === s && !this.underDeep(e.path)) yield e;
   }
 
   describe(): string {

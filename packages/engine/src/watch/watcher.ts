@@ -16,6 +16,7 @@ import { type BatchHost, LISTED, MODIFIED, RENAMED, relOf, runBatch } from './ba
 import { GitFiles } from './git-files';
 import { watchProblem } from './limits';
 import { parentOf } from './regions';
+import { RepoCache } from './repo-cache';
 
 export interface WatchOptions {
   /** A batch starts after this long without events (ms, default 30). */
@@ -75,6 +76,7 @@ const isDir = (abs: string) => {
 export class ProjectWatcher {
   private readonly opts: typeof DEFAULTS & WatchOptions;
   private readonly git: GitFiles;
+  private readonly repos = new RepoCache();
   private readonly host: BatchHost;
   private fsw: FSWatcher | undefined;
   private gitFolders = new Set<string>();
@@ -251,7 +253,7 @@ export class ProjectWatcher {
     this.firstAt = 0;
     try {
       const outcome = await this.ws.exclusive(async () => {
-        const o = await runBatch(this.host, this.git, events, this.opts, force);
+        const o = await runBatch(this.host, { git: this.git, repos: this.repos }, events, this.opts, force);
         this.ws.applyUpdate(o.update);
         return o;
       });
@@ -334,7 +336,7 @@ export class ProjectWatcher {
         left = left.filter((f) => waiting(f) && isDir(this.ws.abs(f)));
       }
       if (this.closed) return;
-      for (const f of folders) this.listFolder(f);
+      this.listFolders(folders);
       this.schedule();
     } finally {
       this.confirming--;
@@ -342,24 +344,36 @@ export class ProjectWatcher {
     }
   }
 
-  /** Events for every name in a folder, and for known names no longer there. */
-  private listFolder(f: RelPath): void {
-    const abs = this.ws.abs(f);
-    let names: string[];
-    try {
-      names = readdirSync(abs);
-    } catch {
-      names = [];
+  /** Events for every name in these folders, and for known names no longer there. */
+  private listFolders(folders: RelPath[]): void {
+    const wanted = new Set(folders);
+    const known = new Map<RelPath, RelPath[]>();
+    const note = (rel: RelPath) => {
+      if (rel === '') return;
+      const parent = parentOf(rel);
+      if (!wanted.has(parent)) return;
+      const list = known.get(parent);
+      if (list) list.push(rel);
+      else known.set(parent, [rel]);
+    };
+    for (const e of this.ws.index.all()) note(e.path);
+    for (const d of this.ws.folders) note(d);
+    for (const f of folders) {
+      const abs = this.ws.abs(f);
+      let names: string[];
+      try {
+        names = readdirSync(abs);
+      } catch {
+        names = [];
+      }
+      for (const n of names) {
+        const p = path.join(abs, n);
+        this.pending.set(p, (this.pending.get(p) ?? 0) | LISTED);
+      }
+      const present = new Set(names);
+      for (const rel of known.get(f) ?? [])
+        if (!present.has(rel.slice(rel.lastIndexOf('/') + 1))) this.pending.set(this.ws.abs(rel), RENAMED);
     }
-    for (const n of names) {
-      const p = path.join(abs, n);
-      this.pending.set(p, (this.pending.get(p) ?? 0) | LISTED);
-    }
-    const present = new Set(names);
-    const known = (rel: RelPath) =>
-      rel !== '' && parentOf(rel) === f && !present.has(rel.slice(rel.lastIndexOf('/') + 1));
-    for (const e of this.ws.index.all()) if (known(e.path)) this.pending.set(this.ws.abs(e.path), RENAMED);
-    for (const d of this.ws.folders) if (known(d)) this.pending.set(this.ws.abs(d), RENAMED);
   }
 
   private isSettled(): boolean {

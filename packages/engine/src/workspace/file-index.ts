@@ -107,6 +107,24 @@ export class FileIndex {
     }
   }
 
+  /** Entries below a folder ('' is the root: everything), sorted; found by bisection. */
+  *under(folder: RelPath): Generator<IndexEntry> {
+    const sorted = this.all();
+    if (folder === '') {
+      yield* sorted;
+      return;
+    }
+    const prefix = `${folder}/`;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareBytewise(sorted[mid]!.path, prefix) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < sorted.length && sorted[i]!.path.startsWith(prefix); i++) yield sorted[i]!;
+  }
+
   /** True when the path is a folder that holds at least one visible file ('' is the root). */
   isFolder(path: RelPath): boolean {
     if (!this.folders) {
