@@ -125,7 +125,10 @@ async function burst(ws: Workspace, dir: string, files: IndexEntry[]) {
     writeFileSync(abs(created[i]!), `export const n${i} = ${i};\n`);
   }
   const written = performance.now();
+  let checkedAt = -1;
   const complete = () => {
+    if (ws.contentSeq === checkedAt) return false; // nothing new since the last look
+    checkedAt = ws.contentSeq;
     const c = ws.changesSince(seq);
     return (
       c.added.length === want.added.size &&
@@ -256,7 +259,13 @@ export const watchBench: Bench = {
         ],
         checks: [
           check('write -> reflected, p95', all.p95, '<=', 300, ' ms'),
-          check('10k burst settled, no lost change', b.journalMs, '<=', 5000, ' ms'),
+          check(
+            '10k burst settled (after its last write), no lost change',
+            b.afterLastWriteMs,
+            '<=',
+            5000,
+            ' ms',
+          ),
           check('10k burst: lost changes', b.lost + Math.abs(b.extra), '<=', 0),
           check(
             'idle CPU of the watched repository (median 2 s window)',
@@ -269,6 +278,7 @@ export const watchBench: Bench = {
         notes: [
           'Reflected = the Workspace journal names the path (`changesSince`), which is what the live-context line of the next MCP call reads; the MCP server is not on main yet, so no SDK client call is in the loop.',
           'Writes go to a copy of the synthetic repository; the token cache is on disk (bench work folder), so reopening is warm.',
+          'The burst is timed from its last write (how long Loupe takes to settle once the burst is over) and, for reference, from its first write (that includes writing 10,000 files, which depends on the disk and the machine load).',
           "Idle CPU is this process's CPU time (all threads) in 2 s windows, starting 3 s after the watcher and the token count settled; the unwatched open of the same repository is the floor (a garbage collection or an idle worker thread exiting shows in both).",
         ],
       };

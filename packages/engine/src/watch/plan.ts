@@ -1,6 +1,6 @@
 // From fresh scan entries to an index update: which files were added, removed or changed. A file
-// whose size or mtime moved is read and hashed before it counts as changed (a touch, or a branch
-// switched back and forth, changes nothing); its token count is kept when the bytes are the same.
+// whose size changed has changed; one whose mtime alone moved is read and hashed before it counts
+// as changed (a touch changes no byte), and keeps its token count when the bytes are the same.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -74,7 +74,8 @@ export class UpdateBuilder {
       // unchanged
     } else if (sameContent(old, fresh)) {
       u.upsert.push({ ...old, tracked: fresh.tracked, symlink: fresh.symlink }); // tracked by git now, or no more
-    } else if (!fresh.flag && old.hash && !old.flag) {
+    } else if (!fresh.flag && old.hash && !old.flag && old.size === fresh.size) {
+      // Same size, new mtime: read it (a touch, or a branch switched back and forth, changes no byte).
       this.toVerify.push({ old, fresh });
     } else {
       u.upsert.push({ ...fresh });
