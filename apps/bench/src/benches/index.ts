@@ -3,6 +3,7 @@ import type { Bench } from '../harness';
 import { compressBench } from './compress';
 import { listingBench } from './listing';
 import { maskBench } from './mask';
+import { mcpBench } from './mcp';
 import { smart } from './smart';
 import { tokensBench } from './tokens';
 import { treeBench } from './tree';
@@ -15,5 +16,6 @@ export const benches: Bench[] = [
   smart,
   maskBench,
   compressBench,
+  mcpBench,
   watchBench,
 ];
