@@ -92,6 +92,7 @@ export class ProjectWatcher {
   private forceFull: string | undefined;
   private confirming = 0;
   private waiters: Array<() => void> = [];
+  private closeWaiters: Array<() => void> = [];
   private degradedTimer: NodeJS.Timeout | undefined;
   private status_: WatchStatus = { state: 'starting', folders: 0, updates: 0, rescans: 0 };
   /** Problems met while applying a batch (an unreadable folder, a failed git call). */
@@ -155,6 +156,7 @@ export class ProjectWatcher {
 
   async start(): Promise<void> {
     await this.git.sync(this.ws.repos);
+    if (this.closed) return; // closed while starting
     this.gitFolders = this.git.folders();
     this.watched = new Set(this.ws.folders);
     const watch = this.opts.chokidar ?? chokidarWatch;
@@ -170,7 +172,11 @@ export class ProjectWatcher {
     fsw.on('raw', (event, name, details) => this.onRaw(event, name, details as { watchedPath?: string }));
     fsw.on('error', (error) => this.onError(error as NodeJS.ErrnoException));
     this.addGitFolders([...this.gitFolders]);
-    await new Promise<void>((resolve) => fsw.once('ready', () => resolve()));
+    await new Promise<void>((resolve) => {
+      fsw.once('ready', () => resolve());
+      this.closeWaiters.push(resolve); // close() releases it too
+    });
+    if (this.closed) return;
     if (this.status_.state === 'starting') this.setStatus({ state: 'watching' });
     if (this.opts.verifyOnReady !== false) await this.rescan('verifying after the watch started');
   }
@@ -416,6 +422,6 @@ export class ProjectWatcher {
     this.pending.clear();
     await this.fsw?.close();
     this.checkIdle();
-    for (const r of this.waiters.splice(0)) r();
+    for (const r of [...this.waiters.splice(0), ...this.closeWaiters.splice(0)]) r();
   }
 }

@@ -3,6 +3,7 @@
 // owner of this state; consumers never keep their own copies.
 import path from 'node:path';
 import { ContentPipeline } from '../content/pipeline';
+import { LoupeError } from '../errors';
 import { Focus, type FocusDelta, type FocusRules } from '../focus/focus';
 import { compareBytewise } from '../scan/bytes';
 import type { GitRunner } from '../scan/git';
@@ -243,6 +244,8 @@ export class Workspace {
 
   /** Starts watching the folder (once); resolves when the watch is in place and verified. */
   async watch(options: WatchOptions = {}): Promise<ProjectWatcher> {
+    if (this.closed)
+      throw new LoupeError('unsupported', 'This project was closed; open it again to watch it.');
     if (!this.watcher_) {
       this.watcher_ = new ProjectWatcher(this, options, (s) => this.watchChanged.fire(s));
       await this.watcher_.start();
