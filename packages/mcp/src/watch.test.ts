@@ -17,8 +17,7 @@ let agent: TestClient;
 
 const firstLine = (t: string) => t.split('\n')[0]!;
 /** The data block listing changes on disk (its lines start with +, - or ~). */
-const changedBlock = (t: string) =>
-  parseBlocks(t).blocks.find((b) => /^[-+~] /.test(b.body))?.body ?? '';
+const changedBlock = (t: string) => parseBlocks(t).blocks.find((b) => /^[-+~] /.test(b.body))?.body ?? '';
 
 async function until(check: () => boolean, what: string): Promise<void> {
   const deadline = performance.now() + 20_000;
