@@ -1,16 +1,20 @@
 // Issue 10's targets, on the synthetic repository (~52k files, ~31k visible):
 // - idle CPU of the watched repository once everything is settled (process CPU time over a quiet
 //   window; the floor is zero);
-// - file write -> reflected: from a write returning to the Workspace's journal naming the path
-//   (what the next MCP call's live context reads; measured on the journal because the MCP server
-//   is not on main yet), edits of existing files and new files;
+// - file write -> reflected in the next MCP call: from a write returning until an agent's call
+//   through the real SDK client over the app's local socket names the file in its live context
+//   (the agent calls back to back), for edits of existing files and new files; also until the
+//   Workspace's journal names it (the engine's share);
 // - a 10,000-file burst (6,000 edits, 3,000 new files in new folders, 1,000 deletions): from the
 //   first write until the journal holds every change, checked against a fresh scan afterwards.
 // Writes go to a copy of the repository (the shared one stays untouched).
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { type IndexEntry, scanProject, Workspace } from '@loupe/engine';
+import { BridgeServer, McpProject, NdjsonTransport, parseBlocks, preambleLine } from '@loupe/mcp';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type Bench, check, stats } from '../harness';
 
 const IDLE_WINDOWS = Number(process.env.BENCH_WATCH_IDLE_WINDOWS ?? 5);
@@ -81,16 +85,40 @@ async function idleOf(dir: string, cacheDir: string, watch: boolean) {
   return result;
 }
 
-/** Edits and creations, one at a time: write -> the journal names the path. */
-async function writeLatencies(ws: Workspace, dir: string, files: IndexEntry[]) {
+async function socketClient(socketPath: string, cwd: string): Promise<Client> {
+  const socket = net.connect(socketPath);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  socket.write(preambleLine(cwd));
+  const client = new Client({ name: 'loupe-watch-bench', version: '1' });
+  await client.connect(new NdjsonTransport(socket, socket));
+  return client;
+}
+
+/** The live context of one call names `rel` among the files changed on disk. */
+async function callNames(client: Client, rel: string): Promise<boolean> {
+  const r = await client.callTool({ name: 'focus_status', arguments: {} });
+  const text = (r.content as Array<{ text: string }>).map((c) => c.text).join('\n');
+  if (!/changed on disk since your last call/.test(text.split('\n')[0] ?? '')) return false;
+  return parseBlocks(text).blocks.some((b) => b.body.split('\n').some((l) => l.endsWith(` ${rel}`)));
+}
+
+/**
+ * Edits and creations, one at a time: write -> the journal names the path, and write -> an MCP
+ * call (the agent calling back to back) names it in its live context.
+ */
+async function writeLatencies(ws: Workspace, dir: string, files: IndexEntry[], client: Client) {
   const seen = new Map<string, number>();
   const off = ws.onDidChangeFiles((e) => {
     const now = performance.now();
     for (const p of [...e.added, ...e.changed]) if (!seen.has(p)) seen.set(p, now);
   });
-  const edits: number[] = [];
-  const creates: number[] = [];
+  const journal = { edits: [] as number[], creates: [] as number[] };
+  const mcp = { edits: [] as number[], creates: [] as number[], calls: 0 };
   try {
+    await client.callTool({ name: 'focus_status', arguments: {} }); // the session's baseline
     for (let i = 0; i < WRITES; i++) {
       const create = i % 3 === 2;
       const rel = create ? `${path.posix.dirname(files[i]!.path)}/watch-bench-${i}.ts` : files[i]!.path;
@@ -99,15 +127,27 @@ async function writeLatencies(ws: Workspace, dir: string, files: IndexEntry[]) {
       if (create) writeFileSync(abs, `export const bench${i} = ${i};\n`);
       else appendFileSync(abs, `\n// edit ${i}\n`);
       const t0 = performance.now();
+      const deadline = t0 + 10_000;
+      for (;;) {
+        mcp.calls++;
+        if (await callNames(client, rel)) break;
+        if (performance.now() > deadline) throw new Error(`watch bench: no MCP call named ${rel}`);
+      }
+      (create ? mcp.creates : mcp.edits).push(performance.now() - t0);
       await until(() => seen.has(rel), 10_000, `${rel} in the journal`);
-      (create ? creates : edits).push(seen.get(rel)! - t0);
+      (create ? journal.creates : journal.edits).push(seen.get(rel)! - t0);
       await ws.watcher!.settled();
       await sleep(40); // independent samples: the next write starts after a quiet moment
     }
   } finally {
     off();
   }
-  return { edits, creates, all: [...edits, ...creates] };
+  return {
+    journal,
+    mcp,
+    all: [...mcp.edits, ...mcp.creates],
+    journalAll: [...journal.edits, ...journal.creates],
+  };
 }
 
 async function burst(ws: Workspace, dir: string, files: IndexEntry[]) {
@@ -185,6 +225,11 @@ export const watchBench: Bench = {
     const dir = path.join(ctx.workDir, 'watch-copy');
     await copyRepo(synthetic, dir);
     const live = await Workspace.open(dir, { stateDir: null, cacheDir, watch: true });
+    const project = new McpProject(live, { stateDir: null });
+    const bridge = new BridgeServer({ socketPath: path.join(ctx.workDir, 'watch-bench.sock') });
+    bridge.register(project);
+    await bridge.listen();
+    const client = await socketClient(bridge.socketPath, dir);
     try {
       await live.watcher!.idle();
       // Deterministic choice of files: every fifth visible, ordinary source file in a folder where
@@ -200,7 +245,7 @@ export const watchBench: Bench = {
           (e, i) =>
             i % 5 === 0 && !e.flag && !e.symlink && /\.(ts|py|go|md)$/.test(e.path) && openFolder(e.path),
         );
-      const latency = await writeLatencies(live, dir, pool.slice(0, WRITES));
+      const latency = await writeLatencies(live, dir, pool.slice(0, WRITES), client);
       ctx.log(`watch: ${latency.all.length} writes measured`);
       const rest = live.index
         .all()
@@ -216,8 +261,9 @@ export const watchBench: Bench = {
       const b = await burst(live, dir, rest);
       ctx.log(`watch: burst journaled in ${ms(b.journalMs)} ms`);
       const all = stats(latency.all);
-      const edit = stats(latency.edits);
-      const create = stats(latency.creates);
+      const edit = stats(latency.mcp.edits);
+      const create = stats(latency.mcp.creates);
+      const journal = stats(latency.journalAll);
       return {
         title: `Live updates on the synthetic repository (${idle.visible} visible files, ${idle.folders} watched folders)`,
         rows: [
@@ -234,11 +280,21 @@ export const watchBench: Bench = {
             value: `${floor.totalMs.toFixed(1)} ms, ${floor.worstMs.toFixed(1)} ms, ${floor.medianPct.toFixed(3)}% of a core`,
           },
           {
-            measure: `write -> journal, all ${latency.all.length} writes (median / p95)`,
-            value: `${ms(all.median)} / ${ms(all.p95)} ms`,
+            measure: `write -> next MCP call names it, all ${latency.all.length} writes (median / p95)`,
+            value: `${ms(all.median)} / ${ms(all.p95)} ms (${latency.mcp.calls} focus_status calls)`,
           },
-          { measure: 'edit of a file (median / p95)', value: `${ms(edit.median)} / ${ms(edit.p95)} ms` },
-          { measure: 'new file (median / p95)', value: `${ms(create.median)} / ${ms(create.p95)} ms` },
+          {
+            measure: 'edit of a file -> MCP call (median / p95)',
+            value: `${ms(edit.median)} / ${ms(edit.p95)} ms`,
+          },
+          {
+            measure: 'new file -> MCP call (median / p95)',
+            value: `${ms(create.median)} / ${ms(create.p95)} ms`,
+          },
+          {
+            measure: 'write -> Workspace journal, all writes (median / p95)',
+            value: `${ms(journal.median)} / ${ms(journal.p95)} ms`,
+          },
           {
             measure: `burst of ${BURST.edits + BURST.creates + BURST.deletes} changes: writing it`,
             value: `${ms(b.writeMs)} ms`,
@@ -258,7 +314,7 @@ export const watchBench: Bench = {
           },
         ],
         checks: [
-          check('write -> reflected, p95', all.p95, '<=', 300, ' ms'),
+          check('write -> reflected in the next MCP call, p95', all.p95, '<=', 300, ' ms'),
           check(
             '10k burst settled (after its last write), no lost change',
             b.afterLastWriteMs,
@@ -276,13 +332,16 @@ export const watchBench: Bench = {
           ),
         ],
         notes: [
-          'Reflected = the Workspace journal names the path (`changesSince`), which is what the live-context line of the next MCP call reads; the MCP server is not on main yet, so no SDK client call is in the loop.',
+          'Reflected = a `focus_status` call through the real SDK client over the local socket (BridgeServer, one agent session, nothing ticked) names the file in its live context ("N focused files changed on disk since your last call" and the data block); the agent calls back to back from the moment the write returns.',
           'Writes go to a copy of the synthetic repository; the token cache is on disk (bench work folder), so reopening is warm.',
           'The burst is timed from its last write (how long Loupe takes to settle once the burst is over) and, for reference, from its first write (that includes writing 10,000 files, which depends on the disk and the machine load).',
           "Idle CPU is this process's CPU time (all threads) in 2 s windows, starting 3 s after the watcher and the token count settled; the unwatched open of the same repository is the floor (a garbage collection or an idle worker thread exiting shows in both).",
         ],
       };
     } finally {
+      await client.close();
+      await bridge.close();
+      await project.close();
       await live.close();
       rmSync(dir, { recursive: true, force: true });
     }
