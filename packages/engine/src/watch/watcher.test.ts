@@ -163,4 +163,18 @@ describe('watcher: files and folders', () => {
       await ws.close();
     }
   });
+
+  it('survives the project folder being deleted: says so, retries with pauses, closes cleanly', async () => {
+    const dir = repoDir();
+    initRepo(dir, { 'a.ts': 'a\n', 'sub/b.ts': 'b\n' });
+    const ws = await openWatched(dir);
+    try {
+      rmSync(dir, { recursive: true, force: true });
+      await waitFor(() => ws.watcher!.status.error !== undefined, 'the failed update to be reported');
+      expect(ws.watcher!.status.error).toMatch(/does not exist.*retries/);
+      await ws.watcher!.settled(); // a failed update waiting for its retry counts as settled
+    } finally {
+      await ws.close();
+    }
+  });
 });

@@ -47,6 +47,8 @@ export interface WatchStatus {
   folders: number;
   /** Why watching is incomplete, for people (names the limit and how to raise it). */
   problem?: string;
+  /** The last update failed and is retried after a pause (cleared by the next success). */
+  error?: string;
   /** Updates applied since the watch started, and how many of them were full rescans. */
   updates: number;
   rescans: number;
@@ -94,6 +96,8 @@ export class ProjectWatcher {
   private waiters: Array<() => void> = [];
   private closeWaiters: Array<() => void> = [];
   private degradedTimer: NodeJS.Timeout | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private failures = 0;
   private status_: WatchStatus = { state: 'starting', folders: 0, updates: 0, rescans: 0 };
   /** Problems met while applying a batch (an unreadable folder, a failed git call). */
   readonly errors: string[] = [];
@@ -275,13 +279,29 @@ export class ProjectWatcher {
       });
       const u = outcome.update;
       if (u.added.length || u.changed.length) void this.ws.countTokens();
+      this.failures = 0;
     } catch (error) {
-      this.errors.push(`An update failed and will be retried by a rescan (${(error as Error).message}).`);
-      if (!this.closed) this.forceFull ??= 'an update failed';
+      // Retried by a rescan after a pause that grows (the project folder may be gone for good).
+      const message = (error as Error).message;
+      this.failures++;
+      if (this.errors.length < 100) this.errors.push(message);
+      this.pending = new Map([...events, ...this.pending]);
+      this.forceFull ??= force ?? 'an update failed';
+      if (!this.closed) {
+        this.setStatus({ error: `Updating the project failed (${message}); Loupe retries shortly.` });
+        this.retry = setTimeout(
+          () => {
+            this.retry = undefined;
+            this.kick();
+          },
+          Math.min(30_000, 250 * 2 ** Math.min(this.failures, 7)),
+        );
+      }
     } finally {
       this.busy = false;
     }
-    if (this.closed) return this.checkIdle();
+    if (this.closed || this.retry) return this.checkIdle();
+    if (this.status_.error) this.setStatus({ error: undefined });
     if (this.forceFull) this.kick();
     else if (this.pending.size) {
       this.timer ??= setTimeout(() => this.tick(), this.opts.quietMs);
@@ -382,8 +402,11 @@ export class ProjectWatcher {
     }
   }
 
+  /** Nothing queued or running; or the last update failed and waits for its retry (status.problem says why). */
   private isSettled(): boolean {
-    return !this.busy && !this.timer && !this.pending.size && !this.forceFull && this.confirming === 0;
+    if (this.busy || this.confirming > 0) return false;
+    if (this.retry) return true;
+    return !this.timer && !this.pending.size && !this.forceFull;
   }
 
   private checkIdle(): void {
@@ -418,6 +441,7 @@ export class ProjectWatcher {
     this.setStatus({ state: 'closed' });
     if (this.timer) clearTimeout(this.timer);
     if (this.degradedTimer) clearInterval(this.degradedTimer);
+    if (this.retry) clearTimeout(this.retry);
     this.timer = undefined;
     this.pending.clear();
     await this.fsw?.close();
