@@ -197,6 +197,8 @@ export class ProjectWatcher {
     const dir = details?.watchedPath;
     if (!dir || typeof name !== 'string' || !name || this.closed) return;
     const abs = path.isAbsolute(name) ? name : path.join(dir, name);
+    // Inside a git folder only the index and info/exclude matter (git writes many other files).
+    if (this.gitFolders.has(dir) && !this.git.match(abs)) return;
     this.pending.set(abs, (this.pending.get(abs) ?? 0) | (event === 'rename' ? RENAMED : MODIFIED));
     this.schedule();
   }
@@ -273,11 +275,12 @@ export class ProjectWatcher {
         this.addGitFolders([...this.gitFolders].filter((f) => !before.has(f)));
       }
       this.syncWatches();
-      this.setStatus({
-        updates: this.status_.updates + 1,
-        ...(outcome.full ? { rescans: this.status_.rescans + 1, lastRescan: outcome.full } : {}),
-      });
       const u = outcome.update;
+      if (outcome.full || u.upsert.length || u.remove.length || u.scope)
+        this.setStatus({
+          updates: this.status_.updates + 1,
+          ...(outcome.full ? { rescans: this.status_.rescans + 1, lastRescan: outcome.full } : {}),
+        });
       if (u.added.length || u.changed.length) void this.ws.countTokens();
       this.failures = 0;
     } catch (error) {
