@@ -5,16 +5,17 @@
 // update (batch.ts), and updates apply one at a time. New folders are watched once the scanner has
 // judged them visible, then listed again after their watch is in place, so nothing created in
 // between is lost. When the OS refuses watches, the watcher rescans and says so.
-import { lstatSync, readdirSync, type Stats } from 'node:fs';
+import { lstatSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
 import { createGitRunner, untrustedRootsFor } from '../scan/git';
 import type { ScanOptions } from '../scan/index';
 import type { RelPath } from '../types';
 import type { Workspace } from '../workspace/workspace';
-import { type BatchHost, LISTED, MODIFIED, RENAMED, relOf, runBatch } from './batch';
+import { type BatchHost, MODIFIED, RENAMED, relOf, runBatch } from './batch';
 import { GitFiles } from './git-files';
 import { watchProblem } from './limits';
+import { listFolders, watchesInPlace } from './new-folders';
 import { parentOf } from './regions';
 import { RepoCache } from './repo-cache';
 
@@ -351,57 +352,20 @@ export class ProjectWatcher {
   private async listOnceWatched(folders: RelPath[]): Promise<void> {
     this.confirming++;
     try {
-      const closers = (this.fsw as unknown as { _closers?: unknown })._closers;
-      const deadline = performance.now() + 10_000;
-      const waiting = (f: RelPath) => {
-        const abs = this.ws.abs(f);
-        return closers instanceof Map && !closers.has(abs) && !closers.has(abs.split(path.sep).join('/'));
-      };
-      // chokidar 5 keeps each watch's closer by path; without that map, a fixed wait stands in.
-      if (!(closers instanceof Map)) await new Promise((r) => setTimeout(r, 500));
-      let left = folders.filter((f) => waiting(f) && isDir(this.ws.abs(f)));
-      while (left.length && performance.now() < deadline && !this.closed) {
-        await new Promise((r) => setTimeout(r, 20));
-        left = left.filter((f) => waiting(f) && isDir(this.ws.abs(f)));
-      }
+      if (!this.fsw) return;
+      await watchesInPlace(
+        this.fsw,
+        folders.map((f) => this.ws.abs(f)),
+        () => this.closed,
+      );
       if (this.closed) return;
-      this.listFolders(folders);
+      listFolders(folders, this.ws, (abs, flags) =>
+        this.pending.set(abs, (this.pending.get(abs) ?? 0) | flags),
+      );
       this.schedule();
     } finally {
       this.confirming--;
       this.checkIdle();
-    }
-  }
-
-  /** Events for every name in these folders, and for known names no longer there. */
-  private listFolders(folders: RelPath[]): void {
-    const wanted = new Set(folders);
-    const known = new Map<RelPath, RelPath[]>();
-    const note = (rel: RelPath) => {
-      if (rel === '') return;
-      const parent = parentOf(rel);
-      if (!wanted.has(parent)) return;
-      const list = known.get(parent);
-      if (list) list.push(rel);
-      else known.set(parent, [rel]);
-    };
-    for (const e of this.ws.index.all()) note(e.path);
-    for (const d of this.ws.folders) note(d);
-    for (const f of folders) {
-      const abs = this.ws.abs(f);
-      let names: string[];
-      try {
-        names = readdirSync(abs);
-      } catch {
-        names = [];
-      }
-      for (const n of names) {
-        const p = path.join(abs, n);
-        this.pending.set(p, (this.pending.get(p) ?? 0) | LISTED);
-      }
-      const present = new Set(names);
-      for (const rel of known.get(f) ?? [])
-        if (!present.has(rel.slice(rel.lastIndexOf('/') + 1))) this.pending.set(this.ws.abs(rel), RENAMED);
     }
   }
 
