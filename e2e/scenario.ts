@@ -187,7 +187,7 @@ export async function overrides(t: Target): Promise<void> {
  * An agent (the MCP SDK's Client through the agent socket) reads the tree and a file: the tree
  * marks the file as received, the header names the client, the sessions panel shows the receipt.
  * Ticking more: the agent's next call says what changed since its last one. Editing the received
- * file, then rescanning (no file watcher in this build): the mark turns stale.
+ * file: the watcher sees it and the mark turns stale, with no rescan.
  */
 export async function agentMarks(t: Target, agent: Agent, project: string): Promise<void> {
   const { page } = t;
@@ -222,8 +222,8 @@ export async function agentMarks(t: Target, agent: Agent, project: string): Prom
   expect(await agent.call('get_tree')).toContain(`changed since revision ${r0}`);
 
   editFile(project, 'src/math/add.ts', 'export const add = (a: number, b: number): number => b + a;\n');
-  await page.getByRole('button', { name: 'Rescan' }).click();
   await expect(mark).toHaveAttribute('data-mark', 'changed');
+  await expect(receipt.locator('.received')).toContainText('changed since');
   await expect(mark).toHaveAttribute('title', /Changed on disk since: the agent's copy is stale\.$/);
   await shot(t, '10-stale');
   await agent.close();

@@ -172,6 +172,36 @@ describe('LoupeHost', () => {
     }
   });
 
+  it('with the watcher: overrides apply through it, and edits arrive as file changes and new counts', async () => {
+    const { project, host, seen } = setup({ watch: true });
+    try {
+      await host.openProject({ path: project });
+      await counted(host);
+      await host.setOverride({ path: 'dist', state: 'show' });
+      expect((await host.getTree()).names).toContain('bundle.js');
+      const tree = await host.getTree();
+      writeFileSync(path.join(project, 'README.md'), '# Sample\n\nEdited: a longer readme than before.\n');
+      const changed = () =>
+        seen.some(
+          (e) =>
+            e.name === 'didChangeFiles' && (e.payload as { changed: string[] }).changed.includes('README.md'),
+        );
+      for (let i = 0; i < 200 && !changed(); i++) await new Promise((r) => setTimeout(r, 25));
+      expect(changed()).toBe(true);
+      await counted(host);
+      const at = tree.names.indexOf('README.md');
+      const update = () =>
+        seen
+          .filter((e) => e.name === 'didCountTokens')
+          .map((e) => e.payload as HostEvents['didCountTokens'])
+          .find((u) => u.pairs.some((x, i) => i % 2 === 0 && x === at && u.pairs[i + 1]! > 0));
+      for (let i = 0; i < 200 && !update(); i++) await new Promise((r) => setTimeout(r, 25));
+      expect(update()?.version).toBe(tree.version); // same tree, new count: no full reload
+    } finally {
+      await host.close();
+    }
+  });
+
   it('refuses what it cannot do with one sentence', async () => {
     const { host, project } = setup();
     try {

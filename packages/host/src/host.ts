@@ -63,6 +63,8 @@ export interface HostOptions {
   bridgeCommand?: string[];
   /** The optional Streamable HTTP endpoint, when one runs. */
   http?: { url: string; token: string };
+  /** Watch open projects for changes on disk (the app and `loupe serve`; default off). */
+  watch?: boolean;
   /** Extra workspace options (tests: git runner, scan options). */
   workspace?: Partial<WorkspaceOptions>;
 }
@@ -149,6 +151,7 @@ export class LoupeHost implements HostCommands {
         encoding: this.settings.encoding,
         ...(this.options.cacheDir !== undefined ? { cacheDir: this.options.cacheDir } : {}),
         ...(this.options.tokenThreads ? { tokenThreads: this.options.tokenThreads } : {}),
+        ...(this.options.watch ? { watch: true } : {}),
         ...this.options.workspace,
         signal: abort.signal,
         scan: {
@@ -251,7 +254,7 @@ export class LoupeHost implements HostCommands {
       true,
     );
     try {
-      await project.ws.rescan();
+      await project.ws.rescan('rescan requested in the window');
     } finally {
       if (this.project === project) this.setProgress(IDLE, true);
     }
@@ -332,7 +335,8 @@ export class LoupeHost implements HostCommands {
       true,
     );
     try {
-      await project.ws.rescan({ overrides });
+      project.ws.setScanOptions({ overrides });
+      await project.ws.rescan('an override changed');
     } finally {
       if (this.project === project) this.setProgress(IDLE, true);
     }

@@ -13,6 +13,8 @@ export class OpenProject {
   private built: BuiltSnapshot | undefined;
   private nodeOf: Map<string, number> | undefined;
   private lastAll: unknown;
+  private lastHidden: unknown;
+  private watchProblem: string | undefined;
   private readonly disposers: Array<() => void> = [];
 
   constructor(
@@ -24,9 +26,19 @@ export class OpenProject {
     readonly mcp: McpProject,
   ) {
     this.lastAll = ws.index.all();
+    this.lastHidden = ws.hidden;
     this.disposers.push(
       ws.onDidChangeIndex(() => this.indexChanged()),
       ws.onDidChangeFocus(() => bus.emit('didChangeFocus', this.focusState())),
+      // Files changed on disk (the watcher, or a rescan): received marks may have gone stale.
+      ws.onDidChangeFiles((e) =>
+        bus.emit('didChangeFiles', { changed: [...e.added, ...e.changed, ...e.removed] }),
+      ),
+      ws.onDidChangeWatch((s) => {
+        if (s.problem && s.problem !== this.watchProblem)
+          bus.emit('didNotice', { level: 'warning', message: s.problem });
+        this.watchProblem = s.problem;
+      }),
       sessions.onDidChange(() => bus.emit('didChangeSessions', sessions.list())),
       sessions.onDidCall((e) => bus.emit('didAgentCall', e)),
     );
@@ -95,8 +107,10 @@ export class OpenProject {
    */
   private indexChanged(): void {
     const all = this.ws.index.all();
-    if (all !== this.lastAll) {
+    // New paths, or new hidden entries (an override, a new .gitignore line): a new tree version.
+    if (all !== this.lastAll || this.ws.hidden !== this.lastHidden) {
       this.lastAll = all;
+      this.lastHidden = this.ws.hidden;
       this.version++;
       this.built = undefined;
       this.bus.emit('didChangeTree', { version: this.version });

@@ -7,6 +7,7 @@ import { mcpBench } from './mcp';
 import { smart } from './smart';
 import { tokensBench } from './tokens';
 import { treeBench } from './tree';
+import { watchBench } from './watch';
 import { windowBench } from './window';
 
 export const benches: Bench[] = [
@@ -17,5 +18,6 @@ export const benches: Bench[] = [
   maskBench,
   compressBench,
   mcpBench,
+  watchBench,
   windowBench,
 ];

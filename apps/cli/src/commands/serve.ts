@@ -78,6 +78,7 @@ export const serve = defineCommand({
     const agents = await agentSocket(io);
     const host = new LoupeHost({
       stateDir: defaultStateDir(io.env),
+      watch: true,
       bridgeCommand: bridgeCommand(),
       ...(agents.bridge ? { bridge: agents.bridge } : {}),
       ...(agents.note ? { socketNote: agents.note } : {}),

@@ -54,6 +54,7 @@ if (!app.requestSingleInstanceLock()) {
   const host = new LoupeHost({
     stateDir,
     chooseFolder,
+    watch: true,
     socketNote: 'The agent socket is starting.',
     // A packaged app ships the Gitleaks rules as an extra resource (electron-builder.yml).
     ...(app.isPackaged
