@@ -39,6 +39,7 @@ export {
   languageOf,
 } from './lang/languages';
 export * from './mask/index';
+export * from './pack/index';
 export {
   copyGrammars,
   defaultParseCache,
