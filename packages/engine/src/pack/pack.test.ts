@@ -161,9 +161,7 @@ describe('packFocus: the tree takes at most a quarter', () => {
         expect(countTokens(section.trimEnd())).toBe(tree.tokens);
         const left = tree.leftOut.files + tree.leftOut.folders;
         expect(left).toBeGreaterThan(0);
-        const line = new RegExp(
-          `… ${left} of ${1500 + 37} entries left out \\(.*\\): ${tree.cap! - 0}|… ${left} of 1537 entries left out`,
-        );
+        const line = new RegExp(`^… ${left} of 1537 entries left out \\(.*\\): \\d+-token cap$`, 'm');
         expect(parsePack(result.text, 'markdown').tree).toMatch(line);
       }
     } finally {
