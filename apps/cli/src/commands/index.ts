@@ -3,7 +3,8 @@ import type { Command } from '../command';
 import { compressCommand } from './compress';
 import { ls } from './ls';
 import { mask } from './mask';
+import { pack } from './pack';
 import { tokens } from './tokens';
 import { tree } from './tree';
 
-export const commands: Command[] = [ls, tree, tokens, mask, compressCommand];
+export const commands: Command[] = [ls, tree, tokens, mask, compressCommand, pack];
