@@ -1,6 +1,7 @@
 // loupe pack DIR: the focus (or --focus paths) as one document within a token budget, printed,
 // written to a file or copied to the clipboard; --json prints the coverage report.
-import { writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
   defaultStateDir,
@@ -9,8 +10,11 @@ import {
   LoupeError,
   PACK_FORMATS,
   type PackFormat,
-  type PackResult,
+  type PackOptions,
+  type PackReport,
   packFocus,
+  packFocusTo,
+  prewarmCounting,
   Workspace,
 } from '@loupe/engine';
 import { copyToClipboard } from '../clipboard';
@@ -58,7 +62,7 @@ function focusPaths(values: Values, root: string, ws: Workspace, cwd: string): s
   });
 }
 
-function summary(r: PackResult): string {
+function summary(r: PackReport): string {
   const c = r.coverage;
   const compressed = Object.values(c.counts.compressed).reduce((a, b) => a + (b ?? 0), 0);
   const budget = c.budget === null ? 'no budget' : `of ${n(c.budget)}`;
@@ -71,33 +75,65 @@ function summary(r: PackResult): string {
   return `${n(r.tokens)} tokens ${budget} (${c.encoding}); ${parts.join(', ')}; ${c.masked.total} values masked`;
 }
 
-function report(r: PackResult, extra: Record<string, unknown>): string {
+function report(r: PackReport, extra: Record<string, unknown>): string {
   const { outcomes, ...rest } = r.coverage;
   return `${JSON.stringify({ ...rest, ...extra, files: outcomes }, null, 2)}\n`;
 }
 
-async function deliver(r: PackResult, values: Values, io: Io): Promise<Record<string, unknown>> {
+/** Writes to a stream, waiting when it asks to (a full pack of a large tree is written as it is read). */
+function streamWriter(stream: NodeJS.WritableStream): (chunk: string) => Promise<void> | undefined {
+  return (chunk) => {
+    if (stream.write(chunk)) return undefined;
+    return new Promise<void>((resolve) => stream.once('drain', () => resolve()));
+  };
+}
+
+async function toFile(ws: Workspace, options: PackOptions, file: string): Promise<PackReport> {
+  const out = createWriteStream(file);
+  const closed = new Promise<void>((resolve, reject) => {
+    out.on('error', reject);
+    out.on('close', () => resolve());
+  });
+  try {
+    const report = await packFocusTo(ws, options, streamWriter(out));
+    out.end();
+    await closed;
+    return report;
+  } catch (error) {
+    out.destroy();
+    await closed.catch(() => {});
+    await rm(file, { force: true });
+    throw error;
+  }
+}
+
+async function deliver(
+  ws: Workspace,
+  options: PackOptions,
+  values: Values,
+  io: Io,
+): Promise<{ report: PackReport; extra: Record<string, unknown> }> {
   if (typeof values.out === 'string') {
     const file = path.resolve(io.cwd, values.out);
-    await writeFile(file, r.text);
-    io.stderr.write(`loupe pack: wrote ${summary(r)} to ${file}.\n`);
-    return { out: file };
+    const report = await toFile(ws, options, file);
+    io.stderr.write(`loupe pack: wrote ${summary(report)} to ${file}.\n`);
+    return { report, extra: { out: file } };
   }
   if (values.copy) {
-    const copied = await copyToClipboard(r.text, { platform: process.platform, env: io.env });
+    const result = await packFocus(ws, options);
+    const copied = await copyToClipboard(result.text, { platform: process.platform, env: io.env });
     if (!copied.ok)
       throw new LoupeError(
         'unsupported',
         `Could not copy to the clipboard: ${copied.reason}. Use --out FILE to write the pack to a file, or leave out --copy to print it.`,
       );
-    io.stderr.write(`loupe pack: copied ${summary(r)} to the clipboard with ${copied.tool}.\n`);
-    return { clipboard: copied.tool };
+    io.stderr.write(`loupe pack: copied ${summary(result)} to the clipboard with ${copied.tool}.\n`);
+    return { report: result, extra: { clipboard: copied.tool } };
   }
-  if (!values.json) {
-    io.stdout.write(r.text);
-    io.stderr.write(`loupe pack: ${summary(r)}.\n`);
-  }
-  return {};
+  if (values.json) return { report: await packFocusTo(ws, options, () => {}), extra: {} };
+  const report = await packFocusTo(ws, options, streamWriter(io.stdout));
+  io.stderr.write(`loupe pack: ${summary(report)}.\n`);
+  return { report, extra: {} };
 }
 
 export const pack = defineCommand({
@@ -128,6 +164,8 @@ export const pack = defineCommand({
     const detail = choice<Level>(values, 'detail', LEVELS, 'full');
     const [dir = '.'] = positionals;
 
+    // A full pack counts on a thread of its own: let it load the encoding while the project is scanned.
+    if (budget === null) prewarmCounting('o200k_base');
     const bar = progress(io);
     // The saved focus is read, never written: --focus packs given paths without ticking them.
     const ws = await Workspace.open(path.resolve(io.cwd, dir), {
@@ -138,16 +176,16 @@ export const pack = defineCommand({
     try {
       ws.onDidCountTokens((p) => bar.update(`counting tokens: ${p.done} of ${p.total} files`));
       const paths = focusPaths(values, ws.root, ws, io.cwd);
-      const result = await packFocus(ws, {
+      const options: PackOptions = {
         budget,
         format,
         detail,
         lineNumbers: Boolean(values['line-numbers']),
         ...(paths ? { paths } : {}),
-      });
+      };
       bar.done();
-      const extra = await deliver(result, values, io);
-      if (values.json) io.stdout.write(report(result, extra));
+      const { report: done, extra } = await deliver(ws, options, values, io);
+      if (values.json) io.stdout.write(report(done, extra));
       return 0;
     } finally {
       bar.done();

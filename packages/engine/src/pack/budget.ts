@@ -5,11 +5,12 @@
 
 import { levelsFor } from '../compress/levels';
 import type { Level } from '../compress/types';
-import type { Delivered } from '../content/pipeline';
+import type { MaskedText } from '../content/pipeline';
 import { languageOf } from '../lang/languages';
 import type { IndexEntry } from '../workspace/file-index';
-import type { FileBlock, Layout } from './formats';
+import { type FileBlock, fileSection, type Layout } from './formats';
 import type { FileSource, Variant } from './source';
+import { lineCount } from './source';
 import { type AlreadyReceived, FILE_SHARE, type Omitted, type Outcome, type Step } from './types';
 
 const n = (x: number) => x.toLocaleString('en-US');
@@ -52,7 +53,7 @@ export function ladder(requested: Level, path: string): Level[] {
   return out;
 }
 
-function metaOf(
+export function metaOf(
   v: Variant,
   requested: Level,
   steps: readonly Step[],
@@ -74,7 +75,7 @@ function metaOf(
   return parts.length ? parts.join(' · ') : undefined;
 }
 
-export function blockOf(d: Delivered, v: Variant, meta: string | undefined): FileBlock {
+export function blockOf(d: MaskedText, v: Variant, meta: string | undefined): FileBlock {
   const language = languageOf(d.path);
   return { path: d.path, text: v.text, ...(language ? { language } : {}), ...(meta ? { meta } : {}) };
 }
@@ -92,15 +93,8 @@ function levelReason(
   return undefined;
 }
 
-/**
- * Walks `files` (in priority order) into `avail` tokens; with `avail` null, every file goes in at
- * the level asked for (a full pack).
- */
-export async function walk(
-  files: readonly IndexEntry[],
-  avail: number | null,
-  ctx: WalkContext,
-): Promise<Walk> {
+/** Walks `files` (in priority order) into `avail` tokens. */
+export async function walk(files: readonly IndexEntry[], avail: number, ctx: WalkContext): Promise<Walk> {
   const outcomes: Outcome[] = [];
   const omitted: Omitted[] = [];
   const sections: string[] = [];
@@ -114,43 +108,33 @@ export async function walk(
 
   for (let i = 0; i < files.length; i++) {
     const entry = files[i]!;
-    const left = avail === null ? Number.POSITIVE_INFINITY : avail - used;
-    const cap = avail === null ? undefined : Math.floor(FILE_SHARE * left);
-    const known = entry.flag ? undefined : entry.tokens;
-    if (cap !== undefined && !entry.flag) {
+    const left = avail - used;
+    const cap = Math.floor(FILE_SHARE * left);
+    const known = entry.tokens === undefined ? {} : { tokens: entry.tokens };
+    if (!entry.flag) {
       if (left < MIN_SECTION) {
         omit({
           path: entry.path,
           reason: 'budget',
           why: `the budget ran out (${n(Math.max(0, left))} tokens left)`,
-          ...(known === undefined ? {} : { tokens: known }),
+          ...known,
         });
         continue;
       }
       if (misses >= MISS_STREAK) {
-        omit({
-          path: entry.path,
-          reason: 'not-tried',
-          why: `not tried: the ${n(MISS_STREAK)} files before it in a row did not fit (per-file cap ${n(cap)})`,
-          ...(known === undefined ? {} : { tokens: known }),
-        });
+        const why = `not tried: the ${n(MISS_STREAK)} files before it in a row did not fit (per-file cap ${n(cap)})`;
+        omit({ path: entry.path, reason: 'not-tried', why, ...known });
         continue;
       }
-      if (known !== undefined && known > TRY_FACTOR * cap) {
-        omit({
-          path: entry.path,
-          reason: 'not-tried',
-          tokens: known,
-          why: `over ${TRY_FACTOR}× the per-file cap of ${n(cap)}; compression not tried`,
-        });
+      if (entry.tokens !== undefined && entry.tokens > TRY_FACTOR * cap) {
+        const why = `over ${TRY_FACTOR}× the per-file cap of ${n(cap)}; compression not tried`;
+        omit({ path: entry.path, reason: 'not-tried', why, ...known });
         continue;
       }
     }
     const loaded = await ctx.source.load(i);
     if (loaded.kind === 'withheld') {
-      const why = loaded.reason.replace(/\.$/, '');
-      omit({ path: entry.path, reason: 'not-read', why: why[0]!.toLowerCase() + why.slice(1) });
-      if (avail === null) ctx.source.forget(i);
+      omit({ path: entry.path, reason: 'not-read', why: withheldWhy(loaded.reason) });
       continue;
     }
     const before = ctx.alreadyReceived?.(entry.path, loaded.hash);
@@ -161,15 +145,17 @@ export async function walk(
         revision: before.revision,
       });
       const tokens = ctx.count(section);
+      const saved = ctx.source.fullTokens(loaded);
       if (tokens + JOIN <= left) {
+        const { call, revision } = before;
         outcomes.push({
           kind: 'referenced',
           path: entry.path,
           hash: loaded.hash,
-          call: before.call,
-          revision: before.revision,
+          call,
+          revision,
           tokens,
-          saved: loaded.tokens,
+          saved,
         });
         sections.push(section);
         used += tokens + JOIN;
@@ -178,16 +164,15 @@ export async function walk(
         omit({
           path: entry.path,
           reason: 'budget',
-          tokens: loaded.tokens,
+          tokens: saved,
           why: `the budget ran out (${n(left)} tokens left)`,
         });
-      if (avail === null) ctx.source.forget(i);
       continue;
     }
     const steps: Step[] = [];
     let placed = false;
     let lastText: string | undefined;
-    for (const level of avail === null ? [ctx.requested] : ladder(ctx.requested, entry.path)) {
+    for (const level of ladder(ctx.requested, entry.path)) {
       const v = await ctx.source.variant(i, loaded, level);
       if (v.text === lastText && steps.length) {
         // Compression gave back the text already tried: recorded, not counted again.
@@ -197,9 +182,9 @@ export async function walk(
       }
       lastText = v.text;
       const meta = metaOf(v, ctx.requested, steps, cap);
-      const section = ctx.layout.file(blockOf(loaded, v, meta));
+      const section = fileSection(ctx.layout, blockOf(loaded, v, meta));
       const tokens = ctx.count(section);
-      const fits = cap === undefined || tokens + JOIN <= cap;
+      const fits = tokens + JOIN <= cap;
       steps.push({
         level: v.level,
         tokens,
@@ -217,7 +202,7 @@ export async function walk(
         tokens,
         steps,
         hash: loaded.hash,
-        lines: loaded.range.total,
+        lines: lineCount(loaded.text),
         masked: v.masked,
         ...(v.unnumbered ? { unnumbered: v.unnumbered } : {}),
       });
@@ -229,15 +214,15 @@ export async function walk(
     }
     if (!placed) {
       const tries = steps.map((s) => `${s.level} ${n(s.tokens)}`).join(', ');
-      omit({
-        path: entry.path,
-        reason: 'over-cap',
-        tokens: loaded.tokens,
-        steps,
-        why: `over the per-file cap of ${n(cap ?? 0)} (40% of ${n(left)} left) at ${tries} tokens`,
-      });
+      const why = `over the per-file cap of ${n(cap)} (40% of ${n(left)} left) at ${tries} tokens`;
+      omit({ path: entry.path, reason: 'over-cap', tokens: ctx.source.fullTokens(loaded), steps, why });
     }
-    if (avail === null) ctx.source.forget(i);
   }
   return { outcomes: [...outcomes, ...omitted], sections, used };
+}
+
+/** "Not read: it is a binary file, never read as text." -> "not read: it is a binary file, …". */
+export function withheldWhy(reason: string): string {
+  const why = reason.replace(/\.$/, '');
+  return why[0]!.toLowerCase() + why.slice(1);
 }

@@ -49,7 +49,8 @@ export interface FooterLine {
 export interface Layout {
   header(h: HeaderInfo): string;
   tree(text: string): string;
-  file(b: FileBlock): string;
+  /** A file's section as label and opening delimiter, text, closing delimiter. */
+  fileParts(b: FileBlock): [head: string, body: string, tail: string];
   reference(r: ReferenceBlock): string;
   footer(lines: readonly FooterLine[]): string;
 }
@@ -119,6 +120,7 @@ const FENCE_INFO: Partial<Record<LanguageId, string>> = {
 };
 
 export function fenceFor(text: string): string {
+  if (!text.includes('```')) return '```'; // most files: no run of three to outrun
   return '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
 }
 
@@ -128,11 +130,11 @@ const markdown: Layout = {
     const fence = fenceFor(text);
     return `## Tree\n${fence}text\n${withEol(text)}${fence}`;
   },
-  file: (b) => {
+  fileParts: (b) => {
     const fence = fenceFor(b.text);
     const info = b.language ? (FENCE_INFO[b.language] ?? b.language) : '';
     const meta = b.meta ? `${b.meta}\n` : '';
-    return `## File: ${showPath(b.path)}\n${meta}${fence}${info}\n${withEol(b.text)}${fence}`;
+    return [`## File: ${showPath(b.path)}\n${meta}${fence}${info}\n`, withEol(b.text), fence];
   },
   reference: (r) => `## File: ${showPath(r.path)}\n${referenceText(r)}`,
   footer: (lines) =>
@@ -147,6 +149,7 @@ export function referenceText(r: ReferenceBlock): string {
 
 /** Markers of the plain form: `=` runs longer than any that starts a line of the text. */
 export function markerFor(text: string): string {
+  if (!text.startsWith('=====') && !text.includes('\n=====')) return '=====';
   return '='.repeat(Math.max(5, longestRun(text, '=', true) + 1));
 }
 
@@ -156,10 +159,10 @@ const plain: Layout = {
     const m = markerFor(text);
     return `${m} Tree\n${withEol(text)}${m} End of tree`;
   },
-  file: (b) => {
+  fileParts: (b) => {
     const m = markerFor(b.text);
     const meta = b.meta ? `${m} ${b.meta}\n` : '';
-    return `${m} File: ${showPath(b.path)}\n${meta}${withEol(b.text)}${m} End of file`;
+    return [`${m} File: ${showPath(b.path)}\n${meta}`, withEol(b.text), `${m} End of file`];
   },
   reference: (r) => `===== File: ${showPath(r.path)}\n===== ${referenceText(r)}`,
   footer: (lines) =>
@@ -207,12 +210,12 @@ const xml: Layout = {
     const { body, cdata } = xmlBody(text, 'tree');
     return `<tree${cdata ? ' cdata="yes"' : ''}>\n${body}</tree>`;
   },
-  file: (b) => {
+  fileParts: (b) => {
     const { body, cdata } = xmlBody(b.text, 'file');
     const attrs = [`path="${xmlAttr(b.path)}"`];
     if (b.meta) attrs.push(`note="${xmlAttr(b.meta)}"`);
     if (cdata) attrs.push('cdata="yes"');
-    return `<file ${attrs.join(' ')}>\n${body}</file>`;
+    return [`<file ${attrs.join(' ')}>\n`, body, '</file>'];
   },
   reference: (r) =>
     `<received path="${xmlAttr(r.path)}" call="${r.call}" revision="${r.revision}">${xmlText(referenceText(r))}</received>`,
@@ -226,3 +229,8 @@ const xml: Layout = {
 };
 
 export const LAYOUTS: Record<PackFormat, Layout> = { markdown, plain, xml };
+
+/** A file's whole section. */
+export function fileSection(layout: Layout, b: FileBlock): string {
+  return layout.fileParts(b).join('');
+}

@@ -1,5 +1,6 @@
 // Public API of packing (see docs/packing.md).
-export { DATA_LABEL, packFocus } from './pack';
+export { prewarmCounting } from './counter';
+export { DATA_LABEL, type PackDeps, type PackReport, packFocus, packFocusTo } from './pack';
 export { type ParsedFile, type ParsedPack, parsePack } from './parse';
 export { type Ranked, rankFiles, translationOf } from './priority';
 export {

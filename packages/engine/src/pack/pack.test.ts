@@ -120,9 +120,13 @@ describe('packFocus: the budget is exact', () => {
   it('packs everything at the level asked for when there is no budget', async () => {
     const ws = await open(31);
     try {
-      for (const format of FORMATS) {
+      for (const [format, deps] of [
+        ['markdown', { largeBytes: 0 }], // as a large project: masked and counted on worker threads
+        ['xml', { largeBytes: 0, countThreads: 0 }],
+        ['plain', undefined],
+      ] as const) {
         const session = new MaskSession();
-        const result = await packFocus(ws, { budget: 0, format, session });
+        const result = await packFocus(ws, { budget: 0, format, session }, deps);
         await checkPack({ ws, result, format, session, budget: null, lineNumbers: false });
         const kinds = result.coverage.outcomes.map((o) => (o.kind === 'omitted' ? o.reason : o.kind));
         expect(new Set(kinds)).toEqual(new Set(['included', 'not-read']));

@@ -1,8 +1,7 @@
 // packFocus: the focus (or given paths) as one document within a token budget. Order: a short
 // header (root, revision, settings), the tree (at most a quarter of the budget, saying what it
-// left out), files by priority (budget.ts), and the coverage footer. The budget holds for the
-// document as written: its tokens are counted on the whole text, and when joins between sections
-// cost more than their estimate, the walk is redone with less room until the count fits.
+// left out), files by priority (budget.ts), and the coverage footer (document.ts). With no budget,
+// every file goes in at the detail asked for (full.ts).
 import path from 'node:path';
 import { LEVELS, type Level } from '../compress/types';
 import { LoupeError } from '../errors';
@@ -14,25 +13,31 @@ import { renderTree } from '../tree/render';
 import type { RelPath } from '../types';
 import type { IndexEntry } from '../workspace/file-index';
 import type { Workspace } from '../workspace/workspace';
-import { JOIN, type Walk, walk } from './budget';
-import { footerLines } from './footer';
+import { localCounter } from './counter';
+import {
+  type DocContext,
+  fitBudget,
+  fullCounter,
+  isLarge,
+  LARGE_BYTES,
+  type PackReport,
+  packFull,
+} from './document';
 import { type HeaderInfo, LAYOUTS, type Layout } from './formats';
 import { rankFiles } from './priority';
 import { FileSource } from './source';
-import {
-  DEFAULT_BUDGET,
-  type Included,
-  PACK_FORMATS,
-  type PackCoverage,
-  type PackOptions,
-  type PackResult,
-  TREE_SHARE,
-} from './types';
+import { DEFAULT_BUDGET, PACK_FORMATS, type PackOptions, type PackResult, TREE_SHARE } from './types';
 
-/** Label of the data block (MCP) that holds the tree and the files. */
-export const DATA_LABEL = 'Packed tree and files';
-/** Share of the budget the footer's file lists may take (the rest of the footer is always there). */
-const LIST_SHARE = 0.06;
+export { DATA_LABEL, type PackReport } from './document';
+
+export interface PackDeps {
+  /** Above this many bytes in scope, a full pack masks and counts on several threads. */
+  largeBytes: number;
+  /** Threads that count a full pack (0: this thread); default one for a small pack, a core each for a large one. */
+  countThreads?: number;
+}
+
+const DEFAULT_DEPS: PackDeps = { largeBytes: LARGE_BYTES };
 
 interface Scope {
   files: IndexEntry[];
@@ -121,9 +126,9 @@ function treePart(
 ): TreePart {
   const model = buildTree(files.map((f) => ({ path: f.path })));
   if (cap === undefined) {
+    // A full pack counts it with the rest of the document.
     const rendering = renderTree(model, { format: 'markdown' });
-    const section = layout.tree(rendering.text);
-    return { section, tokens: count(section), rendering };
+    return { section: layout.tree(rendering.text), tokens: 0, rendering };
   }
   const overhead = count(layout.tree('')) + 2;
   let max = cap - overhead;
@@ -139,7 +144,34 @@ function treePart(
   }
 }
 
-export async function packFocus(ws: Workspace, options: PackOptions = {}): Promise<PackResult> {
+/** The focus (or given paths) packed into one document; see docs/packing.md. */
+export async function packFocus(
+  ws: Workspace,
+  options: PackOptions = {},
+  deps: PackDeps = DEFAULT_DEPS,
+): Promise<PackResult> {
+  const chunks: string[] = [];
+  const done = await packFocusTo(
+    ws,
+    options,
+    (chunk) => {
+      chunks.push(chunk);
+    },
+    deps,
+  );
+  return { ...done, text: chunks.join('') };
+}
+
+/**
+ * Like `packFocus`, but hands the document to `write` in order instead of returning it: a full
+ * pack (no budget) of a large project is written as it is read and never held whole.
+ */
+export async function packFocusTo(
+  ws: Workspace,
+  options: PackOptions,
+  write: (chunk: string) => void | Promise<void>,
+  deps: PackDeps = DEFAULT_DEPS,
+): Promise<PackReport> {
   const { budget, format, detail } = checkOptions(options);
   const scope = scopeOf(ws, options.paths);
   // Omission costs and language shares read the index's token counts.
@@ -149,16 +181,14 @@ export async function packFocus(ws: Workspace, options: PackOptions = {}): Promi
   const count = (text: string) => countTokens(text, encoding);
   const layout = LAYOUTS[format];
   const lineNumbers = Boolean(options.lineNumbers);
-  const session = options.session ?? new MaskSession();
-  const source = new FileSource(ws.content, files, session, { lineNumbers });
-  const ctx = {
-    layout,
-    count,
-    source,
-    requested: detail,
+  // A full pack of a large project masks and counts on worker threads; a small one masks here
+  // (one file per read) while one thread loads the encoding and counts.
+  const large = budget === null && isLarge(scope.files, deps.largeBytes);
+  const source = new FileSource(ws.content, files, options.session ?? new MaskSession(), {
     lineNumbers,
-    ...(options.alreadyReceived ? { alreadyReceived: options.alreadyReceived } : {}),
-  };
+    encoding,
+    ...(budget === null ? { batch: large ? 256 : 1 } : {}),
+  });
   const tree = treePart(
     scope.files,
     layout,
@@ -177,138 +207,47 @@ export async function packFocus(ws: Workspace, options: PackOptions = {}): Promi
     lineNumbers,
     placeholders: false,
   };
-  const base = {
-    format,
-    encoding,
-    budget,
-    revision: header.revision,
-    detail,
-    masking: header.masking,
-    lineNumbers,
-    tree: {
-      tokens: tree.tokens,
-      ...(tree.cap === undefined ? {} : { cap: tree.cap }),
-      total: tree.rendering.total,
-      shown: tree.rendering.shown,
-      leftOut: tree.rendering.leftOut,
+  const ctx: DocContext = {
+    layout,
+    header,
+    treeSection: tree.section,
+    scope: scope.files,
+    count,
+    ...(options.wrapData ? { wrapData: options.wrapData } : {}),
+    base: {
+      format,
+      encoding,
+      budget,
+      revision: header.revision,
+      detail,
+      masking: header.masking,
+      lineNumbers,
+      tree: {
+        tokens: tree.tokens,
+        ...(tree.cap === undefined ? {} : { cap: tree.cap }),
+        total: tree.rendering.total,
+        shown: tree.rendering.shown,
+        leftOut: tree.rendering.leftOut,
+      },
+      hidden: { summary: summarizeHidden(ws.hidden), entries: ws.hidden.length },
+      scope: { kind: scope.kind, everything: scope.everything, outside: scope.outside },
     },
-    hidden: { summary: summarizeHidden(ws.hidden), entries: ws.hidden.length },
-    scope: { kind: scope.kind, everything: scope.everything, outside: scope.outside },
   };
-
-  const finish = (w: Walk): PackResult => {
-    const coverage = coverageOf(base, w, scope.files.length);
-    const head = layout.header({ ...header, placeholders: coverage.masked.total > 0 });
-    const body = [tree.section, ...w.sections].join('\n\n');
-    const data = options.wrapData ? options.wrapData(DATA_LABEL, body) : body;
-    const prefix = `${head}\n\n${data}\n\n`;
-    const listCap = budget === null ? Number.POSITIVE_INFINITY : Math.floor(budget * LIST_SHARE);
-    const compose = (tokens: number) =>
-      `${layout.footer(footerLines({ coverage: { ...coverage, tokens }, listCap, count }))}\n`;
-    // The footer states the document's own count: settle it (a number's tokens rarely change
-    // with its value, so this takes one or two rounds), counting the prefix once.
-    const prefixTokens = count(prefix);
-    let tokens = prefixTokens + count(compose(prefixTokens));
-    for (let round = 0; round < 8; round++) {
-      const next = prefixTokens + count(compose(tokens));
-      if (next === tokens) break;
-      tokens = next;
-    }
-    let text = prefix + compose(tokens);
-    let measured = count(text);
-    for (let round = 0; measured !== tokens && round < 8; round++) {
-      tokens = measured;
-      text = prefix + compose(tokens);
-      measured = count(text);
-    }
-    coverage.tokens = measured;
-    const delivered = coverage.outcomes
-      .filter((o): o is Included => o.kind === 'included')
-      .map((o) => ({ path: o.path, hash: o.hash, level: o.level, lines: o.lines, tokens: o.tokens }));
-    return { text, tokens: measured, coverage, delivered };
-  };
-
-  if (budget === null) return finish(await walk(files, null, ctx));
-
-  // Room for the files: what the header (with the placeholder warning), the tree, the data
-  // block's wrapping and the footer (its fixed lines and its capped lists) leave.
-  const headerTokens = count(layout.header({ ...header, placeholders: true }));
-  const wrapTokens = options.wrapData ? count(options.wrapData(DATA_LABEL, '')) + 8 : 0;
-  // Nothing but omissions: the smallest document, and the footer at its longest lists.
-  const emptyWalk: Walk = {
-    outcomes: files.map((f) =>
-      f.flag
-        ? { kind: 'omitted', path: f.path, reason: 'not-read', why: `not read (${f.flag})`, steps: [] }
-        : {
-            kind: 'omitted',
-            path: f.path,
-            reason: 'budget',
-            why: 'the budget ran out',
-            steps: [],
-            ...(f.tokens === undefined ? {} : { tokens: f.tokens }),
-          },
-    ),
-    sections: [],
-    used: 0,
-  };
-  const least = finish(emptyWalk);
-  const footerTokens = least.tokens - count(layout.header(header)) - tree.tokens;
-  // The lists of compressed and referenced files add a heading and a tail line each.
-  const reserve = footerTokens + 48;
-  let avail = budget - headerTokens - tree.tokens - wrapTokens - reserve - 3 * JOIN;
-  let best: PackResult | undefined;
-  let grew = false;
-  for (let attempt = 0; attempt < 12; attempt++) {
-    const result = finish(await walk(files, Math.max(0, avail), ctx));
-    if (result.tokens <= budget) {
-      best = result;
-      // The footer came out smaller than its reserve: offer the slack to the files once.
-      const slack = budget - result.tokens;
-      if (grew || slack < 64) break;
-      grew = true;
-      avail += slack - 16;
-      continue;
-    }
-    if (best || avail <= 0) break;
-    avail -= result.tokens - budget + 8 * (attempt + 1);
-  }
-  if (!best) {
-    if (least.tokens <= budget) return least;
-    throw invalid(
-      `A budget of ${budget} tokens cannot hold this pack's header, tree line and coverage footer (${least.tokens} tokens); give a budget of at least ${least.tokens}.`,
-    );
-  }
-  return best;
-}
-
-function coverageOf(
-  base: Omit<PackCoverage, 'tokens' | 'outcomes' | 'counts' | 'masked'>,
-  w: Walk,
-  scope: number,
-): PackCoverage {
-  const counts: PackCoverage['counts'] = {
-    scope,
-    full: 0,
-    compressed: {},
-    referenced: 0,
-    omitted: 0,
-    notRead: 0,
-  };
-  const byRule: Record<string, number> = {};
-  let masked = 0;
-  for (const o of w.outcomes) {
-    if (o.kind === 'included') {
-      if (o.level === 'full') counts.full++;
-      else counts.compressed[o.level] = (counts.compressed[o.level] ?? 0) + 1;
-      for (const [rule, k] of Object.entries(o.masked)) {
-        byRule[rule] = (byRule[rule] ?? 0) + k;
-        masked += k;
-      }
-    } else if (o.kind === 'referenced') counts.referenced++;
-    else {
-      counts.omitted++;
-      if (o.reason === 'not-read') counts.notRead++;
+  const received = options.alreadyReceived ? { alreadyReceived: options.alreadyReceived } : {};
+  if (budget === null) {
+    // Started before the first file is read, so its threads load the encoding meanwhile.
+    // One counting thread: a second costs its own copy of the encoding and a cold memo, and
+    // measured more CPU than it saved on two cores.
+    const threads = deps.countThreads ?? 1;
+    const c = options.wrapData || threads === 0 ? localCounter(encoding) : fullCounter(encoding, threads);
+    try {
+      return await packFull(ctx, files, { layout, source, requested: detail, ...received }, write, c);
+    } finally {
+      await c.close();
     }
   }
-  return { ...base, tokens: 0, outcomes: w.outcomes, counts, masked: { total: masked, byRule } };
+  const walkContext = { layout, count, source, requested: detail, lineNumbers, ...received };
+  const { text, ...rest } = await fitBudget(ctx, files, walkContext, budget, tree.tokens);
+  await write(text);
+  return rest;
 }

@@ -1,11 +1,14 @@
-// File texts for a pack, through the one content pipeline: each file is read and masked once (in
-// batches, so masking runs on worker threads with placeholders numbered in pack order), then
-// offered at the levels the budget asks for. A level below `full` is `compress` applied to the
-// masked text, exactly what the pipeline does for a read at that detail.
+// File texts for a pack, through the one content pipeline: each file is read and masked once, in
+// batches (masking runs on worker threads, placeholders numbered in pack order), one batch read
+// ahead of the one in use; then offered at the levels the budget asks for. A level below `full`
+// is `compress` applied to the masked text, exactly what the pipeline does for a read at that
+// detail.
 import { compress } from '../compress/compress';
 import type { Level } from '../compress/types';
-import type { ContentPipeline, ContentResult, Delivered, Withheld } from '../content/pipeline';
+import type { ContentPipeline, MaskedText, Withheld } from '../content/pipeline';
 import type { MaskSession } from '../mask/session';
+import { countTokens } from '../tokens/count';
+import type { Encoding } from '../types';
 import type { IndexEntry } from '../workspace/file-index';
 import { alignLines, numberLines, splitLines } from './lines';
 
@@ -21,12 +24,12 @@ export interface Variant {
   unnumbered?: string;
 }
 
-export type Loaded = Delivered | Withheld;
+export type Loaded = MaskedText | Withheld;
 
 const PLACEHOLDER = /LOUPE_REDACTED\[([^\]#\s]+)#\d+\]/g;
 
 /** Masked values whose placeholders are in `text` (findings of compressed-away code do not count). */
-export function maskedIn(d: Delivered, text: string): Record<string, number> {
+export function maskedIn(d: MaskedText, text: string): Record<string, number> {
   const out: Record<string, number> = {};
   if (!d.findings.length) return out;
   if (text === d.text) {
@@ -47,55 +50,100 @@ export function maskedIn(d: Delivered, text: string): Record<string, number> {
   return out;
 }
 
+export function lineCount(text: string): number {
+  if (!text) return 0;
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return text.endsWith('\n') ? n : n + 1;
+}
+
+export interface SourceOptions {
+  lineNumbers: boolean;
+  encoding: Encoding;
+  /** Files per batch (default 32). */
+  batch?: number;
+  /** Also cut a batch at this many bytes (default 4 MiB). */
+  batchBytes?: number;
+}
+
 export class FileSource {
   private readonly loaded = new Map<number, Promise<Loaded>>();
-  private readonly variants = new Map<string, Promise<Variant>>();
+  private readonly variants = new Map<number, Map<Level, Promise<Variant>>>();
+  private readonly tokens = new Map<MaskedText, number>();
+  /** Where the next batch starts, where the last one started, and that batch's promise. */
+  private next = 0;
+  private lastStart = 0;
+  private tail: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly pipeline: ContentPipeline,
     private readonly files: readonly IndexEntry[],
     private readonly session: MaskSession,
-    private readonly options: { lineNumbers: boolean; batch?: number },
+    private readonly options: SourceOptions,
   ) {}
 
-  /** File `i` (in pack order), read and masked; the next batch is read with it. */
-  load(i: number): Promise<Loaded> {
-    const known = this.loaded.get(i);
-    if (known) return known;
-    const batch = this.options.batch ?? 32;
-    const ids: number[] = [];
-    for (let k = i; k < Math.min(this.files.length, i + batch); k++) if (!this.loaded.has(k)) ids.push(k);
-    const all = this.pipeline.readMany(
-      ids.map((k) => ({ entry: this.files[k]!, request: { path: this.files[k]!.path } })),
-      this.session,
-    );
-    ids.forEach((k, j) => {
+  /** Requests the next batch. It starts once the one before it is masked, so placeholders keep pack order. */
+  private request(): void {
+    const start = this.next;
+    const limit = this.options.batch ?? 32;
+    const bytes = this.options.batchBytes ?? 4 << 20;
+    let end = start;
+    let size = 0;
+    while (end < this.files.length && end - start < limit && (end === start || size < bytes))
+      size += this.files[end++]!.size;
+    this.next = end;
+    this.lastStart = start;
+    const entries = this.files.slice(start, end);
+    const all = this.tail.then(() => this.pipeline.readMaskedMany(entries, this.session));
+    this.tail = all.catch(() => {});
+    for (let k = start; k < end; k++)
       this.loaded.set(
         k,
-        all.then((r: ContentResult[]) => r[j] as Loaded),
+        all.then((r) => r[k - start]!),
       );
-    });
-    return this.loaded.get(i)!;
+  }
+
+  /** File `i` (in pack order), read and masked; the batch after it is read meanwhile. */
+  load(i: number): Promise<Loaded> {
+    while (this.next <= i) this.request();
+    const here = this.loaded.get(i);
+    if (!here) throw new Error(`file ${i} was forgotten before it was loaded`);
+    if (i >= this.lastStart && this.next < this.files.length) this.request();
+    return here;
   }
 
   /** Lets go of a file's text once its section is written (full packs of big trees). */
   forget(i: number): void {
     this.loaded.delete(i);
-    for (const level of ['full', 'compact', 'signatures', 'outline']) this.variants.delete(`${i}:${level}`);
+    this.variants.delete(i);
+  }
+
+  /** Tokens of the masked text at full detail (counted once, on this thread). */
+  fullTokens(d: MaskedText): number {
+    let n = this.tokens.get(d);
+    if (n === undefined) {
+      n = countTokens(d.text, this.options.encoding);
+      this.tokens.set(d, n);
+    }
+    return n;
   }
 
   /** The file at `level` (compressed from the masked text; `full` is the masked text itself). */
-  variant(i: number, d: Delivered, level: Level): Promise<Variant> {
-    const key = `${i}:${level}`;
-    let v = this.variants.get(key);
+  variant(i: number, d: MaskedText, level: Level): Promise<Variant> {
+    let levels = this.variants.get(i);
+    if (!levels) {
+      levels = new Map();
+      this.variants.set(i, levels);
+    }
+    let v = levels.get(level);
     if (!v) {
       v = this.make(d, level);
-      this.variants.set(key, v);
+      levels.set(level, v);
     }
     return v;
   }
 
-  private async make(d: Delivered, level: Level): Promise<Variant> {
+  private async make(d: MaskedText, level: Level): Promise<Variant> {
     let text = d.text;
     let applied: Level = 'full';
     let reason: string | undefined;

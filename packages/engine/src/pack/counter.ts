@@ -1,0 +1,147 @@
+// Exact token counts for the parts of a document, and the rule that lets parts be counted apart.
+//
+// The encodings' pre-tokenizer splits text into pieces by one regular expression, and tokens never
+// cross pieces. Where a part ends with a line break and the next begins with a character that is
+// not white space, no piece can span the join: the line-break piece stops at the first
+// non-space character, and a punctuation piece only runs on into line breaks (and, in o200k, a
+// `/`). So the count of the whole is the sum of the counts of such parts; `splitsCleanly` checks
+// that condition, and the tests compare sums with whole-document counts.
+//
+// Large full packs count their parts on worker threads (many texts per message, bounded in flight);
+// small ones on this thread, where starting threads would cost more than it saves.
+import { Piscina } from 'piscina';
+import { countTokens } from '../tokens/count';
+import type { Encoding } from '../types';
+import { locateWorker } from '../workers/locate';
+import type { CountTask } from './count-worker';
+
+const PUNCT = /[^\s\p{L}\p{N}]/u;
+const SPACE = /\s/u;
+
+/** Whether `count(a + b) === count(a) + count(b)` holds for every text around the join. */
+export function splitsCleanly(a: string, b: string): boolean {
+  if (a === '' || b === '') return true;
+  if (!a.endsWith('\n')) return false;
+  const c = b[0]!;
+  if (SPACE.test(c)) return false;
+  if (c === '/') {
+    let i = a.length - 1;
+    while (i >= 0 && (a[i] === '\n' || a[i] === '\r')) i--;
+    if (i >= 0 && PUNCT.test(a[i]!)) return false;
+  }
+  return true;
+}
+
+export interface TextCounter {
+  count(text: string): Promise<number>;
+  /** Text handed over and not counted yet, in UTF-16 units (callers wait above a bound). */
+  readonly pending: number;
+  /** Resolves when the pending text is below `limit`. */
+  below(limit: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+const BATCH = 512 * 1024;
+
+/** Counts on this thread: nothing pending, ever. */
+export function localCounter(encoding: Encoding): TextCounter {
+  return {
+    count: async (text) => countTokens(text, encoding),
+    pending: 0,
+    below: async () => {},
+    close: async () => {},
+  };
+}
+
+const pools = new Map<number, Piscina>();
+
+/**
+ * The process-wide pool of counting threads of a size. Idle threads end after a few seconds (the
+ * encoding they loaded goes with them) and never keep the process alive.
+ */
+function sharedPool(threads: number): Piscina {
+  let pool = pools.get(threads);
+  if (!pool) {
+    const entry = locateWorker('pack-count');
+    pool = new Piscina({
+      filename: entry.url,
+      execArgv: entry.execArgv,
+      minThreads: 0,
+      maxThreads: threads,
+      idleTimeout: 5000,
+    });
+    pools.set(threads, pool);
+  }
+  return pool;
+}
+
+/**
+ * Starts a counting thread and has it load the encoding, so a full pack that follows soon (e.g.
+ * `loupe pack --budget none` while the project is scanned) finds it ready.
+ */
+export function prewarmCounting(encoding: Encoding, threads = 1): void {
+  void sharedPool(threads)
+    .run({ texts: [''], encoding } satisfies CountTask)
+    .catch(() => {});
+}
+
+/** Counts on a pool of worker threads, batching small texts. */
+export function poolCounter(encoding: Encoding, threads = 1): TextCounter {
+  const pool = sharedPool(Math.max(1, threads));
+  let batch: { texts: string[]; resolve: Array<(n: number) => void>; reject: Array<(e: unknown) => void> } = {
+    texts: [],
+    resolve: [],
+    reject: [],
+  };
+  let batchSize = 0;
+  let pending = 0;
+  const waiters: Array<{ limit: number; go: () => void }> = [];
+  const settle = () => {
+    for (let i = waiters.length - 1; i >= 0; i--) {
+      if (pending < waiters[i]!.limit) waiters.splice(i, 1)[0]!.go();
+    }
+  };
+  const send = () => {
+    if (!batch.texts.length) return;
+    const b = batch;
+    const size = batchSize;
+    batch = { texts: [], resolve: [], reject: [] };
+    batchSize = 0;
+    const task: CountTask = { texts: b.texts, encoding };
+    (pool.run(task) as Promise<number[]>).then(
+      (counts) => {
+        pending -= size;
+        for (const [i, k] of counts.entries()) b.resolve[i]!(k);
+        settle();
+      },
+      (error) => {
+        pending -= size;
+        for (const r of b.reject) r(error);
+        settle();
+      },
+    );
+  };
+  return {
+    count(text) {
+      return new Promise<number>((resolve, reject) => {
+        batch.texts.push(text);
+        batch.resolve.push(resolve);
+        batch.reject.push(reject);
+        batchSize += text.length;
+        pending += text.length;
+        if (batchSize >= BATCH) send();
+      });
+    },
+    get pending() {
+      return pending;
+    },
+    below(limit) {
+      send();
+      if (pending < limit) return Promise.resolve();
+      return new Promise((go) => waiters.push({ limit, go }));
+    },
+    async close() {
+      await this.below(1);
+    },
+  };
+}
