@@ -14,7 +14,6 @@ import {
   type PackReport,
   packFocus,
   packFocusTo,
-  prewarmCounting,
   Workspace,
 } from '@loupe/engine';
 import { copyToClipboard } from '../clipboard';
@@ -164,8 +163,6 @@ export const pack = defineCommand({
     const detail = choice<Level>(values, 'detail', LEVELS, 'full');
     const [dir = '.'] = positionals;
 
-    // A full pack counts on a thread of its own: let it load the encoding while the project is scanned.
-    if (budget === null) prewarmCounting('o200k_base');
     const bar = progress(io);
     // The saved focus is read, never written: --focus packs given paths without ticking them.
     const ws = await Workspace.open(path.resolve(io.cwd, dir), {

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { countTokens } from '../tokens/count';
 import type { Encoding } from '../types';
@@ -89,5 +93,40 @@ describe('counters', () => {
     expect(pool.pending).toBe(0);
     expect(await Promise.all(fromPool)).toEqual(await Promise.all(texts.map((t) => local.count(t))));
     await pool.close();
+  });
+});
+
+describe('a section counted from its file', () => {
+  it('is the count of label + text + delimiter, and refuses a file that changed since it was packed', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'loupe-count-'));
+    try {
+      const file = path.join(dir, 'a.ts');
+      const text = 'export const a = 1;\nconst b = "é 😀";';
+      writeFileSync(file, text);
+      const hash = createHash('sha256').update(text).digest('hex');
+      const item = {
+        head: '## File: a.ts\n```ts\n',
+        tail: '```\n\n',
+        file,
+        hash,
+        eol: true,
+        size: text.length,
+      };
+      const want = countTokens(`${item.head}${text}\n${item.tail}`);
+      const pool = poolCounter('o200k_base', 1);
+      const fromPool = pool.countFile(item);
+      await pool.below(1);
+      expect(await fromPool).toBe(want);
+      expect(await localCounter('o200k_base').countFile(item)).toBe(want);
+      writeFileSync(file, `${text} // edited`);
+      const stale = pool.countFile(item);
+      await pool.below(1);
+      await expect(stale).rejects.toThrow(/changed while it was being packed; pack again/);
+      await expect(localCounter('o200k_base').countFile(item)).rejects.toThrow(
+        /changed while it was being packed/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -10,10 +10,11 @@
 // Large full packs count their parts on worker threads (many texts per message, bounded in flight);
 // small ones on this thread, where starting threads would cost more than it saves.
 import { Piscina } from 'piscina';
+import { LoupeError } from '../errors';
 import { countTokens } from '../tokens/count';
 import type { Encoding } from '../types';
 import { locateWorker } from '../workers/locate';
-import type { CountTask } from './count-worker';
+import { type CountItem, type CountTask, itemText } from './count-worker';
 
 const PUNCT = /[^\s\p{L}\p{N}]/u;
 const SPACE = /\s/u;
@@ -33,12 +34,26 @@ export function splitsCleanly(a: string, b: string): boolean {
 }
 
 export interface TextCounter {
+  /** Counts on this thread (so a text at hand is cheaper than a file read again). */
+  readonly local: boolean;
   count(text: string): Promise<number>;
-  /** Text handed over and not counted yet, in UTF-16 units (callers wait above a bound). */
+  /**
+   * Tokens of `head + <the file's text> + tail`, the file read again where the counting happens
+   * (its text never crosses threads); rejects when the file no longer has `hash`.
+   */
+  countFile(
+    item: Required<Pick<CountItem, 'head' | 'tail' | 'file' | 'hash'>> & { eol: boolean; size: number },
+  ): Promise<number>;
+  /** Text handed over and not counted yet, in UTF-16 units or file bytes (callers wait above a bound). */
   readonly pending: number;
   /** Resolves when the pending text is below `limit`. */
   below(limit: number): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The file changed between the read that packed it and the one that counted it. */
+function changed(file: string): Error {
+  return new LoupeError('unreadable', `${file} changed while it was being packed; pack again.`);
 }
 
 const BATCH = 512 * 1024;
@@ -46,7 +61,13 @@ const BATCH = 512 * 1024;
 /** Counts on this thread: nothing pending, ever. */
 export function localCounter(encoding: Encoding): TextCounter {
   return {
+    local: true,
     count: async (text) => countTokens(text, encoding),
+    countFile: async (item) => {
+      const text = itemText(item);
+      if (text === undefined) throw changed(item.file);
+      return countTokens(text, encoding);
+    },
     pending: 0,
     below: async () => {},
     close: async () => {},
@@ -69,6 +90,12 @@ function sharedPool(threads: number): Piscina {
       minThreads: 0,
       maxThreads: threads,
       idleTimeout: 5000,
+      // The encoding and the memo live ~30 MB; texts pass through. A small heap is collected often
+      // instead of growing with every batch it has seen.
+      resourceLimits: {
+        maxOldGenerationSizeMb: Number(process.env.LOUPE_X_OLD ?? 96),
+        maxYoungGenerationSizeMb: Number(process.env.LOUPE_X_YOUNG ?? 8),
+      },
     });
     pools.set(threads, pool);
   }
@@ -81,18 +108,18 @@ function sharedPool(threads: number): Piscina {
  */
 export function prewarmCounting(encoding: Encoding, threads = 1): void {
   void sharedPool(threads)
-    .run({ texts: [''], encoding } satisfies CountTask)
+    .run({ items: [{ text: '' }], encoding } satisfies CountTask)
     .catch(() => {});
 }
 
 /** Counts on a pool of worker threads, batching small texts. */
 export function poolCounter(encoding: Encoding, threads = 1): TextCounter {
   const pool = sharedPool(Math.max(1, threads));
-  let batch: { texts: string[]; resolve: Array<(n: number) => void>; reject: Array<(e: unknown) => void> } = {
-    texts: [],
-    resolve: [],
-    reject: [],
-  };
+  let batch: {
+    items: CountItem[];
+    resolve: Array<(n: number) => void>;
+    reject: Array<(e: unknown) => void>;
+  } = { items: [], resolve: [], reject: [] };
   let batchSize = 0;
   let pending = 0;
   const waiters: Array<{ limit: number; go: () => void }> = [];
@@ -102,16 +129,19 @@ export function poolCounter(encoding: Encoding, threads = 1): TextCounter {
     }
   };
   const send = () => {
-    if (!batch.texts.length) return;
+    if (!batch.items.length) return;
     const b = batch;
     const size = batchSize;
-    batch = { texts: [], resolve: [], reject: [] };
+    batch = { items: [], resolve: [], reject: [] };
     batchSize = 0;
-    const task: CountTask = { texts: b.texts, encoding };
+    const task: CountTask = { items: b.items, encoding };
     (pool.run(task) as Promise<number[]>).then(
       (counts) => {
         pending -= size;
-        for (const [i, k] of counts.entries()) b.resolve[i]!(k);
+        for (const [i, k] of counts.entries()) {
+          if (k < 0) b.reject[i]!(changed(b.items[i]!.file ?? 'A file'));
+          else b.resolve[i]!(k);
+        }
         settle();
       },
       (error) => {
@@ -121,17 +151,19 @@ export function poolCounter(encoding: Encoding, threads = 1): TextCounter {
       },
     );
   };
+  const add = (item: CountItem, size: number) =>
+    new Promise<number>((resolve, reject) => {
+      batch.items.push(item);
+      batch.resolve.push(resolve);
+      batch.reject.push(reject);
+      batchSize += size;
+      pending += size;
+      if (batchSize >= BATCH || batch.items.length >= 256) send();
+    });
   return {
-    count(text) {
-      return new Promise<number>((resolve, reject) => {
-        batch.texts.push(text);
-        batch.resolve.push(resolve);
-        batch.reject.push(reject);
-        batchSize += text.length;
-        pending += text.length;
-        if (batchSize >= BATCH) send();
-      });
-    },
+    local: false,
+    count: (text) => add({ text }, text.length),
+    countFile: ({ size, ...item }) => add(item, size + item.head.length + item.tail.length),
     get pending() {
       return pending;
     },

@@ -229,6 +229,7 @@ export async function packFull(
     // Sections end a line and begin with a heading or a tag: their counts add up exactly.
     if (!splitsCleanly(last, part)) throw new Error('pack sections must split cleanly for a full pack');
     last = part.slice(-2);
+    tokens.catch(() => {}); // a failed count is reported once all are in
     counts.push(tokens);
     await write(part);
   };
@@ -236,6 +237,7 @@ export async function packFull(
   await emit(head, counter.count(head));
   const tree = `${ctx.treeSection}\n\n`;
   const treeTokens = counter.count(ctx.treeSection);
+  treeTokens.catch(() => {}); // awaited below, after the files
   await emit(tree, counter.count(tree));
   const outcomes = await packAll(files, { ...full, counter, emit });
   const before = (await Promise.all(counts)).reduce((a, b) => a + b, 0);

@@ -33,7 +33,7 @@ export { DATA_LABEL, type PackReport } from './document';
 export interface PackDeps {
   /** Above this many bytes in scope, a full pack masks and counts on several threads. */
   largeBytes: number;
-  /** Threads that count a full pack (0: this thread); default one for a small pack, a core each for a large one. */
+  /** Threads that count a full pack (0: this thread); default 1 for a large pack, 0 for a small one. */
   countThreads?: number;
 }
 
@@ -181,13 +181,13 @@ export async function packFocusTo(
   const count = (text: string) => countTokens(text, encoding);
   const layout = LAYOUTS[format];
   const lineNumbers = Boolean(options.lineNumbers);
-  // A full pack of a large project masks and counts on worker threads; a small one masks here
-  // (one file per read) while one thread loads the encoding and counts.
+  // A full pack of a large project masks and counts on worker threads; a small one does both here
+  // (one file per read keeps the pipeline's masking on this thread).
   const large = budget === null && isLarge(scope.files, deps.largeBytes);
   const source = new FileSource(ws.content, files, options.session ?? new MaskSession(), {
     lineNumbers,
     encoding,
-    ...(budget === null ? { batch: large ? 256 : 1 } : {}),
+    ...(budget === null ? { batch: large ? 64 : 1 } : {}),
   });
   const tree = treePart(
     scope.files,
@@ -235,10 +235,11 @@ export async function packFocusTo(
   };
   const received = options.alreadyReceived ? { alreadyReceived: options.alreadyReceived } : {};
   if (budget === null) {
-    // Started before the first file is read, so its threads load the encoding meanwhile.
-    // One counting thread: a second costs its own copy of the encoding and a cold memo, and
-    // measured more CPU than it saved on two cores.
-    const threads = deps.countThreads ?? 1;
+    // A large pack counts on one thread of its own (started before the first file is read, so it
+    // loads the encoding meanwhile): a second thread costs its own copy of the encoding and a cold
+    // memo, and measured more CPU than it saved. A small pack counts here: a thread would cost more
+    // memory (~30 MB) than it saves time.
+    const threads = deps.countThreads ?? (large ? 1 : 0);
     const c = options.wrapData || threads === 0 ? localCounter(encoding) : fullCounter(encoding, threads);
     try {
       return await packFull(ctx, files, { layout, source, requested: detail, ...received }, write, c);

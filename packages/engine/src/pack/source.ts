@@ -82,6 +82,10 @@ export class FileSource {
     private readonly options: SourceOptions,
   ) {}
 
+  get root(): string {
+    return this.pipeline.root;
+  }
+
   /** Requests the next batch. It starts once the one before it is masked, so placeholders keep pack order. */
   private request(): void {
     const start = this.next;
@@ -143,7 +147,8 @@ export class FileSource {
     return v;
   }
 
-  private async make(d: MaskedText, level: Level): Promise<Variant> {
+  /** The file at `level`, not kept (full packs use each text once). */
+  async make(d: MaskedText, level: Level): Promise<Variant> {
     let text = d.text;
     let applied: Level = 'full';
     let reason: string | undefined;
