@@ -74,7 +74,11 @@ function sum(files: readonly Omitted[]): { known: number; unknown: number } {
 /** `… 150 more omitted (180,400 tokens): 140 the budget ran out; 10 over the per-file cap`. */
 export function omittedTail(rest: readonly Omitted[]): string {
   const groups = new Map<OmitKind, Omitted[]>();
-  for (const f of rest) groups.set(f.reason, [...(groups.get(f.reason) ?? []), f]);
+  for (const f of rest) {
+    const group = groups.get(f.reason);
+    if (group) group.push(f);
+    else groups.set(f.reason, [f]);
+  }
   const total = sum(rest);
   const cost = `${n(total.known)} tokens${total.unknown ? `, ${n(total.unknown)} not counted` : ''}`;
   const by = [...groups].map(([kind, fs]) => {
