@@ -178,8 +178,8 @@ describe('loupe pack --copy', () => {
 });
 
 describe('loupe help', () => {
-  it('lists pack', async () => {
-    const r = await cli(['help']);
-    expect(r.stdout).toContain('loupe pack DIR [--budget N|none]');
+  it('lists pack and gives its usage', async () => {
+    expect((await cli(['help'])).stdout).toMatch(/^ {2}pack +Pack the focus into one document/m);
+    expect((await cli(['help', 'pack'])).stdout).toContain('loupe pack DIR [--budget N|none]');
   });
 });
