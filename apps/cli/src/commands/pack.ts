@@ -79,11 +79,32 @@ function report(r: PackReport, extra: Record<string, unknown>): string {
   return `${JSON.stringify({ ...rest, ...extra, files: outcomes }, null, 2)}\n`;
 }
 
-/** Writes to a stream, waiting when it asks to (a full pack of a large tree is written as it is read). */
-function streamWriter(stream: NodeJS.WritableStream): (chunk: string) => Promise<void> | undefined {
-  return (chunk) => {
-    if (stream.write(chunk)) return undefined;
+/**
+ * Writes to a stream in blocks of about 256 KiB (a full pack arrives one file section at a time;
+ * a write per section costs more than the text), waiting when the stream asks to. `flush` writes
+ * what is left.
+ */
+function streamWriter(stream: NodeJS.WritableStream): {
+  write: (chunk: string) => Promise<void> | undefined;
+  flush: () => Promise<void> | undefined;
+} {
+  let parts: string[] = [];
+  let size = 0;
+  const flush = () => {
+    if (!parts.length) return undefined;
+    const block = parts.join('');
+    parts = [];
+    size = 0;
+    if (stream.write(block)) return undefined;
     return new Promise<void>((resolve) => stream.once('drain', () => resolve()));
+  };
+  return {
+    write: (chunk) => {
+      parts.push(chunk);
+      size += chunk.length;
+      return size >= 1 << 18 ? flush() : undefined;
+    },
+    flush,
   };
 }
 
@@ -94,7 +115,9 @@ async function toFile(ws: Workspace, options: PackOptions, file: string): Promis
     out.on('close', () => resolve());
   });
   try {
-    const report = await packFocusTo(ws, options, streamWriter(out));
+    const writer = streamWriter(out);
+    const report = await packFocusTo(ws, options, writer.write);
+    await writer.flush();
     out.end();
     await closed;
     return report;
@@ -130,7 +153,9 @@ async function deliver(
     return { report: result, extra: { clipboard: copied.tool } };
   }
   if (values.json) return { report: await packFocusTo(ws, options, () => {}), extra: {} };
-  const report = await packFocusTo(ws, options, streamWriter(io.stdout));
+  const writer = streamWriter(io.stdout);
+  const report = await packFocusTo(ws, options, writer.write);
+  await writer.flush();
   io.stderr.write(`loupe pack: ${summary(report)}.\n`);
   return { report, extra: {} };
 }

@@ -295,9 +295,11 @@ export function rankFiles<T extends RankInput>(
     const isExplicit = explicit.has(entry.path);
     return { entry, score: isExplicit ? score + EXPLICIT : score, explicit: isExplicit, tags };
   });
-  const depth = (p: string) => p.split('/').length;
+  const depth = new Map(files.map((f) => [f.path, f.path.split('/').length]));
   return ranked.sort(
     (a, b) =>
-      b.score - a.score || depth(a.entry.path) - depth(b.entry.path) || byPath(a.entry.path, b.entry.path),
+      b.score - a.score ||
+      depth.get(a.entry.path)! - depth.get(b.entry.path)! ||
+      byPath(a.entry.path, b.entry.path),
   );
 }
