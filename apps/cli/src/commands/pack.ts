@@ -108,7 +108,9 @@ function streamWriter(stream: NodeJS.WritableStream): {
   };
 }
 
-async function toFile(ws: Workspace, options: PackOptions, file: string): Promise<PackReport> {
+type Packer = (write: (chunk: string) => Promise<void> | undefined) => Promise<PackReport>;
+
+async function toFile(run: Packer, file: string): Promise<PackReport> {
   const out = createWriteStream(file);
   const closed = new Promise<void>((resolve, reject) => {
     out.on('error', reject);
@@ -116,7 +118,7 @@ async function toFile(ws: Workspace, options: PackOptions, file: string): Promis
   });
   try {
     const writer = streamWriter(out);
-    const report = await packFocusTo(ws, options, writer.write);
+    const report = await run(writer.write);
     await writer.flush();
     out.end();
     await closed;
@@ -135,9 +137,10 @@ async function deliver(
   values: Values,
   io: Io,
 ): Promise<{ report: PackReport; extra: Record<string, unknown> }> {
+  const run: Packer = (write) => packFocusTo(ws, options, write);
   if (typeof values.out === 'string') {
     const file = path.resolve(io.cwd, values.out);
-    const report = await toFile(ws, options, file);
+    const report = await toFile(run, file);
     io.stderr.write(`loupe pack: wrote ${summary(report)} to ${file}.\n`);
     return { report, extra: { out: file } };
   }
@@ -152,9 +155,9 @@ async function deliver(
     io.stderr.write(`loupe pack: copied ${summary(result)} to the clipboard with ${copied.tool}.\n`);
     return { report: result, extra: { clipboard: copied.tool } };
   }
-  if (values.json) return { report: await packFocusTo(ws, options, () => {}), extra: {} };
+  if (values.json) return { report: await run(() => undefined), extra: {} };
   const writer = streamWriter(io.stdout);
-  const report = await packFocusTo(ws, options, writer.write);
+  const report = await run(writer.write);
   await writer.flush();
   io.stderr.write(`loupe pack: ${summary(report)}.\n`);
   return { report, extra: {} };

@@ -102,10 +102,7 @@ function sharedPool(threads: number): Piscina {
   return pool;
 }
 
-/**
- * Starts a counting thread and has it load the encoding, so a full pack that follows soon (e.g.
- * `loupe pack --budget none` while the project is scanned) finds it ready.
- */
+/** Starts a counting thread and has it load the encoding while the first files are read. */
 export function prewarmCounting(encoding: Encoding, threads = 1): void {
   void sharedPool(threads)
     .run({ items: [{ text: '' }], encoding } satisfies CountTask)

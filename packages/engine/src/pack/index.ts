@@ -1,5 +1,4 @@
 // Public API of packing (see docs/packing.md).
-export { prewarmCounting } from './counter';
 export { DATA_LABEL, type PackDeps, type PackReport, packFocus, packFocusTo } from './pack';
 export { type ParsedFile, type ParsedPack, parsePack } from './parse';
 export { type Ranked, rankFiles, translationOf } from './priority';

@@ -32,12 +32,10 @@ export { DATA_LABEL, type PackReport } from './document';
 
 export interface PackDeps {
   /** Above this many bytes in scope, a full pack masks and counts on several threads. */
-  largeBytes: number;
+  largeBytes?: number;
   /** Threads that count a full pack (0: this thread); default 1 for a large pack, 0 for a small one. */
   countThreads?: number;
 }
-
-const DEFAULT_DEPS: PackDeps = { largeBytes: LARGE_BYTES };
 
 interface Scope {
   files: IndexEntry[];
@@ -148,7 +146,7 @@ function treePart(
 export async function packFocus(
   ws: Workspace,
   options: PackOptions = {},
-  deps: PackDeps = DEFAULT_DEPS,
+  deps: PackDeps = {},
 ): Promise<PackResult> {
   const chunks: string[] = [];
   const done = await packFocusTo(
@@ -170,7 +168,7 @@ export async function packFocusTo(
   ws: Workspace,
   options: PackOptions,
   write: (chunk: string) => void | Promise<void>,
-  deps: PackDeps = DEFAULT_DEPS,
+  deps: PackDeps = {},
 ): Promise<PackReport> {
   const { budget, format, detail } = checkOptions(options);
   const scope = scopeOf(ws, options.paths);
@@ -183,7 +181,7 @@ export async function packFocusTo(
   const lineNumbers = Boolean(options.lineNumbers);
   // A full pack of a large project masks and counts on worker threads; a small one does both here
   // (one file per read keeps the pipeline's masking on this thread).
-  const large = budget === null && isLarge(scope.files, deps.largeBytes);
+  const large = budget === null && isLarge(scope.files, deps.largeBytes ?? LARGE_BYTES);
   const source = new FileSource(ws.content, files, options.session ?? new MaskSession(), {
     lineNumbers,
     encoding,
