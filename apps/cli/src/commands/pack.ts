@@ -64,14 +64,14 @@ function focusPaths(values: Values, root: string, ws: Workspace, cwd: string): s
 function summary(r: PackReport): string {
   const c = r.coverage;
   const compressed = Object.values(c.counts.compressed).reduce((a, b) => a + (b ?? 0), 0);
-  const budget = c.budget === null ? 'no budget' : `of ${n(c.budget)}`;
+  const budget = c.budget === null ? '(no budget, ' : `of ${n(c.budget)} (`;
   const parts = [
     `${n(c.counts.full)} files full`,
     `${n(compressed)} compressed`,
     `${n(c.counts.omitted)} omitted`,
   ];
   if (c.counts.referenced) parts.splice(2, 0, `${n(c.counts.referenced)} referenced`);
-  return `${n(r.tokens)} tokens ${budget} (${c.encoding}); ${parts.join(', ')}; ${c.masked.total} values masked`;
+  return `${n(r.tokens)} tokens ${budget}${c.encoding}); ${parts.join(', ')}; ${c.masked.total} values masked`;
 }
 
 function report(r: PackReport, extra: Record<string, unknown>): string {
