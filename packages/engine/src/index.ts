@@ -68,6 +68,7 @@ export {
   setOverride,
 } from './scan/overrides-store';
 export { MARKERS, type StackId, summarizeHidden } from './scan/smart/index';
+export * from './search/index';
 export { defaultStateDir, projectStateDir } from './state/store';
 export * from './tokens/index';
 export * from './tree/index';

@@ -1,0 +1,146 @@
+// Finding the query in one indexed file: a literal (smart case, over the folded copy when
+// case-insensitive) or an RE2 regular expression (linear time; a time limit across files). Only
+// the first `keep` positions are kept; counting goes on up to `countCap`.
+import { createRequire } from 'node:module';
+import { LoupeError } from '../errors';
+import type { ContentEntry } from './store';
+import { fold, literalIsCaseSensitive, regexIsCaseSensitive } from './text';
+
+type RE2Type = RegExp & { exec(input: Buffer): (RegExpExecArray & { 0: Buffer | string }) | null };
+type RE2Ctor = new (pattern: string, flags?: string) => RE2Type;
+let RE2: RE2Ctor | undefined;
+function re2(): RE2Ctor {
+  RE2 ??= createRequire(import.meta.url)('re2') as RE2Ctor;
+  return RE2;
+}
+
+export interface FileMatches {
+  /** Pairs [start, end) of the kept matches, in text order. */
+  spans: number[];
+  /** Matches counted (all of them unless `capped`). */
+  count: number;
+  capped: boolean;
+}
+
+export interface Matcher {
+  readonly caseSensitive: boolean;
+  readonly regex: boolean;
+  /** The query's last identifier segment when it names a qualified declaration (`Cart.total`). */
+  readonly qualified?: { segments: string[]; probe: string };
+  find(entry: ContentEntry, keep: number, countCap: number): FileMatches;
+}
+
+const QUALIFIED = /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::|#)[\p{L}_$][\p{L}\p{N}_$]*)+$/u;
+
+function qualifiedOf(query: string): Matcher['qualified'] {
+  if (!QUALIFIED.test(query)) return undefined;
+  const segments = query.split(/\.|::|#/);
+  return { segments, probe: segments[segments.length - 1]! };
+}
+
+function overlapsPrivate(spans: number[], start: number, end: number): boolean {
+  for (let i = 0; i < spans.length; i += 2) if (start < spans[i + 1]! && end > spans[i]!) return true;
+  return false;
+}
+
+export const MAX_QUERY = 1000;
+
+export function literalMatcher(query: string): Matcher {
+  const caseSensitive = literalIsCaseSensitive(query);
+  const needle = caseSensitive ? query : fold(query);
+  const q = qualifiedOf(query);
+  return {
+    caseSensitive,
+    regex: false,
+    ...(q ? { qualified: q } : {}),
+    find(entry, keep, countCap) {
+      const hay = caseSensitive ? entry.text : entry.folded;
+      const spans: number[] = [];
+      const priv = entry.privateSpans;
+      let count = 0;
+      for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + needle.length)) {
+        if (priv.length && overlapsPrivate(priv, i, i + needle.length)) continue;
+        if (count < keep) spans.push(i, i + needle.length);
+        if (++count >= countCap) return { spans, count, capped: hay.indexOf(needle, i + 1) >= 0 };
+      }
+      return { spans, count, capped: false };
+    },
+  };
+}
+
+/** Byte offset -> UTF-16 offset, for texts that are not plain ASCII. */
+function charOffset(buf: Buffer, bytes: number): number {
+  return buf.toString('utf8', 0, bytes).length;
+}
+
+interface Encoded {
+  buf: Buffer;
+  ascii: boolean;
+}
+
+function encoded(entry: ContentEntry): Encoded {
+  let e = entry.memo.get('utf8') as Encoded | undefined;
+  if (!e) {
+    const buf = Buffer.from(entry.text, 'utf8');
+    e = { buf, ascii: buf.length === entry.text.length };
+    entry.memo.set('utf8', e);
+  }
+  return e;
+}
+
+export function regexMatcher(pattern: string): Matcher {
+  const caseSensitive = regexIsCaseSensitive(pattern);
+  let re: RE2Type;
+  try {
+    re = new (re2())(pattern, caseSensitive ? 'gm' : 'gim');
+  } catch (error) {
+    throw new LoupeError(
+      'invalid-argument',
+      `The regular expression is not valid RE2 syntax (${(error as Error).message}); fix it, or search without regex for a literal.`,
+    );
+  }
+  return {
+    caseSensitive,
+    regex: true,
+    find(entry, keep, countCap) {
+      const { buf, ascii } = encoded(entry);
+      const spans: number[] = [];
+      const priv = entry.privateSpans;
+      let count = 0;
+      re.lastIndex = 0;
+      // Offsets stay in bytes until a match is kept; byte -> char conversion runs from the last one.
+      let lastByte = 0;
+      let lastChar = 0;
+      for (let m = re.exec(buf); m; m = re.exec(buf)) {
+        const len = (m[0] as Buffer).length;
+        if (len === 0) {
+          re.lastIndex = m.index + 1;
+          if (re.lastIndex > buf.length) break;
+          continue; // an empty match locates nothing worth showing
+        }
+        let start = m.index;
+        let end = m.index + len;
+        if (!ascii) {
+          lastChar += charOffset(buf.subarray(lastByte), start - lastByte);
+          lastByte = start;
+          start = lastChar;
+          end = start + buf.toString('utf8', m.index, m.index + len).length;
+        }
+        if (priv.length && overlapsPrivate(priv, start, end)) continue;
+        if (count < keep) spans.push(start, end);
+        if (++count >= countCap) return { spans, count, capped: true };
+      }
+      return { spans, count, capped: false };
+    },
+  };
+}
+
+export function matcherFor(query: string, regex: boolean): Matcher {
+  if (!query) throw new LoupeError('invalid-argument', 'The search query is empty; give the text to find.');
+  if (query.length > MAX_QUERY)
+    throw new LoupeError(
+      'invalid-argument',
+      `The search query is ${query.length} characters long; search for at most ${MAX_QUERY} (a distinctive part is enough).`,
+    );
+  return regex ? regexMatcher(query) : literalMatcher(query);
+}
