@@ -63,12 +63,6 @@ export async function declarationsOf(entry: ContentEntry, path: string): Promise
   return list;
 }
 
-function _lineBounds(text: string, at: number): [number, number] {
-  const from = text.lastIndexOf('\n', at - 1) + 1;
-  const nl = text.indexOf('\n', at);
-  return [from, nl < 0 ? text.length : nl];
-}
-
 const keys = new Map<string, string>();
 
 function baseScore(c: Candidate, query: string): number {

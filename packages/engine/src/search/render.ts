@@ -129,11 +129,11 @@ export function renderSearch(r: SearchResult): RenderedSearch {
   const mode = `${r.regex ? 'RE2 regex' : 'literal'}, ${r.caseSensitive ? 'case-sensitive' : 'case-insensitive'}`;
   const trailer: string[] = [];
   if (!t.files) {
-    trailer.push(`No matches for ${JSON.stringify(r.query)} (${mode}).`);
+    trailer.push(`No matches (${mode}).`);
     if (r.caseSensitive && !r.regex)
       trailer.push('The query has capitals, so case counts; search in lower case to ignore case.');
   } else {
-    let line = `${plural(t.matches, 'match', 'matches')}${t.capped ? '+' : ''} in ${plural(t.files, 'file')} for ${JSON.stringify(r.query)} (${mode}); shown: ${plural(t.shownHits, 'match', 'matches')} in ${plural(t.shownFiles, 'file')}`;
+    let line = `${plural(t.matches, 'match', 'matches')}${t.capped ? '+' : ''} in ${plural(t.files, 'file')} (${mode}); shown: ${plural(t.shownHits, 'match', 'matches')} in ${plural(t.shownFiles, 'file')}`;
     if (t.shownFiles < t.files || t.shownHits < t.matches)
       line += `, cut at ${t.maxChars ? `about ${fmt(t.maxChars)} characters` : `${fmt(t.maxResults)} matches`} (every matching file gets one match before any gets a second)`;
     if (t.shownFiles < t.files) line += `; ${plural(t.files - t.shownFiles, 'matching file')} not shown`;

@@ -89,7 +89,11 @@ export class SearchIndex {
    * callers wait for each other, so a file is never read twice at once.
    */
   ensure(files: readonly FileEntry[]): Promise<IndexStats> {
-    if (this.current(files)) return this.queue.then(() => this.last);
+    if (this.current(files))
+      return this.queue.then(() => {
+        this.last = { read: 0, reused: 0, files: this.paths.size, entries: this.entries.size };
+        return this.last;
+      });
     const run = this.queue.then(() => this.refresh(files));
     this.queue = run.catch(() => {});
     return run;
