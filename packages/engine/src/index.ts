@@ -49,6 +49,7 @@ export {
   syntaxFor,
   withTree,
 } from './parse/index';
+export * from './relations/index';
 export { compareBytewise } from './scan/bytes';
 export { createGitRunner, type GitResult, type GitRunner, untrustedRootsFor } from './scan/git';
 export {

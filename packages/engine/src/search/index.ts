@@ -13,5 +13,5 @@ export type {
   SearchResult,
   ShownLine,
 } from './result';
-export { callFor, searchFocus, searchIndexOf } from './search';
+export { callFor, focusedFiles, searchFocus, searchIndexOf } from './search';
 export { type IndexStats, type PathRecord, SearchIndex } from './store';
