@@ -71,6 +71,34 @@ interface Resolved {
   unresolved: Array<{ line: number; spec: string }>;
 }
 
+interface ProjectCache {
+  all: readonly IndexEntry[];
+  /** Config files and their hashes: the project facts stand while these do. */
+  key: string;
+  project: ProjectFacts;
+  /** Resolved imports per file (with the content hash they were resolved from). */
+  resolved: Map<RelPath, Resolved & { hash?: string }>;
+}
+
+const projects = new WeakMap<Workspace, ProjectCache>();
+
+/** Project facts and resolved edges, kept while the file list and every config file stay the same. */
+function projectCache(
+  ws: Workspace,
+  all: readonly IndexEntry[],
+  configs: readonly IndexEntry[],
+  hashOf: (p: RelPath) => string | undefined,
+  text: (p: RelPath) => string | undefined,
+): ProjectCache {
+  const key = configs.map((c) => `${c.path}\0${hashOf(c.path) ?? ''}`).join('\n');
+  let c = projects.get(ws);
+  if (!c || c.all !== all || c.key !== key) {
+    c = { all, key, project: new ProjectFacts(new Set(all.map((e) => e.path)), text), resolved: new Map() };
+    projects.set(ws, c);
+  }
+  return c;
+}
+
 function factsOf(entry: ContentEntry, language: LanguageId | undefined): FileFacts {
   const key = `imports:${language ?? ''}`;
   let f = entry.memo.get(key) as FileFacts | undefined;
@@ -109,7 +137,8 @@ export async function relatedFiles(
     if (!e.flag) wanted.set(e.path, e);
   await index.ensure([...wanted.values()]);
   const text = (p: RelPath) => index.get(p)?.entry?.text;
-  const project = new ProjectFacts(new Set(all.map((e) => e.path)), text);
+  const cache = projectCache(ws, all, configs, (p) => index.get(p)?.hash, text);
+  const project = cache.project;
 
   // Facts of every file read: imports, and the packages and namespaces they declare.
   const read: ReadFacts = { jvmPackages: new Map(), csNamespaces: new Map(), text };
@@ -154,12 +183,16 @@ export async function relatedFiles(
     }
   }
 
-  const resolvedCache = new Map<RelPath, Resolved>();
+  // Java, Kotlin and C# resolve through what the focus declares: kept for this request only.
+  const local = new Map<RelPath, Resolved>();
   const resolved = (from: RelPath): Resolved => {
-    let r = resolvedCache.get(from);
-    if (r) return r;
-    r = { targets: new Map(), external: [], unresolved: [] };
     const language = languageOf(from);
+    const hash = index.get(from)?.hash;
+    const focusBound = language === 'java' || language === 'kotlin' || language === 'csharp';
+    const kept = focusBound ? local.get(from) : cache.resolved.get(from);
+    if (kept && (focusBound || (kept as Resolved & { hash?: string }).hash === hash)) return kept;
+    let r: Resolved & { hash?: string };
+    r = { targets: new Map(), external: [], unresolved: [], ...(hash ? { hash } : {}) };
     const facts = factsFor(from);
     if (language && facts)
       for (const imp of facts.imports) {
@@ -174,7 +207,7 @@ export async function relatedFiles(
             r.targets.set(t.path, list);
           }
       }
-    resolvedCache.set(from, r);
+    (focusBound ? local : cache.resolved).set(from, r);
     return r;
   };
 
