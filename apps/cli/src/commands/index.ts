@@ -3,7 +3,10 @@ import type { Command } from '../command';
 import { compressCommand } from './compress';
 import { ls } from './ls';
 import { mask } from './mask';
+import { related } from './related';
+import { searchCommand } from './search';
+import { symbols } from './symbols';
 import { tokens } from './tokens';
 import { tree } from './tree';
 
-export const commands: Command[] = [ls, tree, tokens, mask, compressCommand];
+export const commands: Command[] = [ls, tree, tokens, mask, compressCommand, searchCommand, symbols, related];
