@@ -2,8 +2,9 @@
 import type { Bench } from '../harness';
 import { compressBench } from './compress';
 import { maskBench } from './mask';
+import { searchBench } from './search';
 import { smart } from './smart';
 import { tokensBench } from './tokens';
 import { treeBench } from './tree';
 
-export const benches: Bench[] = [tokensBench, treeBench, smart, maskBench, compressBench];
+export const benches: Bench[] = [tokensBench, treeBench, smart, maskBench, compressBench, searchBench];

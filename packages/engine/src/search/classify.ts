@@ -87,15 +87,15 @@ function finish(c: Candidate, query: string): void {
 }
 
 const IDENT = /^[\p{L}_$][\p{L}\p{N}_$]*$/u;
-/** Whole-word matches checked per file for a declaration-like line in the first pass. */
-const LOOKS_CHECKS = 6;
+/** Whole-word matches checked per file for a declaration-like line, by default. */
+const LOOKS_CHECKS = 8;
 
 /**
  * First pass, for every matching file: a score from the text alone, without building hits (this
  * runs over thousands of files). Whether a match looks declared is checked for the first
- * `LOOKS_CHECKS` whole-word matches only.
+ * `limit` whole-word matches only.
  */
-export function estimate(c: Candidate, matcher: Matcher, query: string): void {
+export function estimate(c: Candidate, matcher: Matcher, query: string, limit = LOOKS_CHECKS): void {
   const text = c.entry.text;
   const literalIdent = !matcher.regex && IDENT.test(query);
   let whole = false;
@@ -109,8 +109,8 @@ export function estimate(c: Candidate, matcher: Matcher, query: string): void {
     if (!isWholeWord(text, start, end)) continue;
     whole = true;
     const checkable = literalIdent || (matcher.regex && IDENT.test(text.slice(start, end)));
-    if (looks || !checkable || checks >= LOOKS_CHECKS) {
-      if (exact && (looks || !literalIdent || checks >= LOOKS_CHECKS)) break;
+    if (looks || !checkable || checks >= limit) {
+      if (exact && (looks || !literalIdent || checks >= limit)) break;
       continue;
     }
     checks++;
@@ -122,7 +122,7 @@ export function estimate(c: Candidate, matcher: Matcher, query: string): void {
   // A qualified query's declaration shows in no literal match (`Cart.total` is declared as
   // `total` inside `Cart`): a file whose probe line looks declared ranks as a likely declaration.
   if (matcher.qualified && !looks) {
-    for (let i = 0; i < c.probe.length && i < 2 * LOOKS_CHECKS; i += 2) {
+    for (let i = 0; i < c.probe.length && i < 2 * limit; i += 2) {
       if (looksDeclaredAt(text, c.probe[i]!, c.probe[i + 1]!)) {
         best = Math.max(best, TIER_SCORE['name?'] + 300);
         break;
@@ -235,6 +235,16 @@ export function scoreByDeclarations(
       }
     }
     if (tier === 'content' && idx.headers.some(([s, e]) => line >= s && line <= e)) tier = 'syntax';
+    // A line that looks like it declares the name, outside every declaration the parse found: a
+    // region the parser did not understand (a syntax error) keeps the text's reading.
+    if (
+      tier === 'content' &&
+      whole &&
+      IDENT.test(matched) &&
+      looksDeclaredAt(text, start, end) &&
+      !decls.some((d) => line >= (d.docLine ?? d.startLine) && line <= d.endLine)
+    )
+      tier = 'name?';
     let score = TIER_SCORE[tier] + (matcher.caseSensitive ? 0 : exactCase(text, start, end, query));
     if (named) {
       if (named.local) score -= 400;

@@ -13,9 +13,9 @@ export interface SearchOptions {
   paths?: readonly string[];
   /** Most matching lines shown (default 50). */
   maxResults?: number;
-  /** Characters of matching lines (with context) shown, about; files beyond it are counted, not shown (default 6,000). */
+  /** Characters of matching lines (with context) shown, about; files beyond it are counted, not shown (default 4,000). */
   maxChars?: number;
-  /** Context lines before and after each shown match, 0–2 (default 1). */
+  /** Context lines before and after each shown match of the first five files, 0–2 (default 1). */
   context?: number;
   /** Character cap of the best match's declaration body (default 1,800). */
   bodyChars?: number;

@@ -6,8 +6,9 @@
 import type { LineRange } from '../content/pipeline';
 import { findSymbol } from '../content/symbols';
 import type { Declaration } from '../declarations/declarations';
-import { hasGrammar, languageOf } from '../lang/languages';
+import { type GrammarId, grammarOf, hasGrammar, type LanguageId, languageOf } from '../lang/languages';
 import { MaskSession } from '../mask/session';
+import { loadGrammar } from '../parse/runtime';
 import type { FileFlag } from '../types';
 import type { IndexEntry } from '../workspace/file-index';
 import type { Workspace } from '../workspace/workspace';
@@ -40,9 +41,13 @@ const FIRST_KEEP = 8;
 /** Second pass, for the files near the top: matches kept, and counted. */
 const KEEP = 64;
 const COUNT_CAP = 10_000;
+/** Up to this many matching files, every file with more matches than the first pass kept gets the second pass. */
+const SECOND_PASS_ALL = 2000;
 /** Files parsed per search at least (budget or not), and at most. */
 const MIN_PARSE = 3;
 const MAX_PARSE = 24;
+/** Files (in rank order) whose matches show context lines. */
+const CONTEXT_FILES = 5;
 /** Widest declaration body a cap may ask for (a guard against a cap meant in tokens or bytes). */
 const MAX_BODY = 20_000;
 
@@ -83,6 +88,26 @@ export function focusedFiles(ws: Workspace): IndexEntry[] {
     focusCache.set(ws, cached);
   }
   return Array.from(cached.at, (i) => all[i]!);
+}
+
+const preloaded = new Set<GrammarId>();
+
+/**
+ * Starts loading the grammars of newly indexed files in the background, so the first search that
+ * parses a language does not spend its parse budget compiling the grammar.
+ */
+function preloadGrammars(paths: readonly string[]): void {
+  const seen = new Set<LanguageId>();
+  for (const p of paths) {
+    const language = languageOf(p);
+    if (!language || seen.has(language)) continue;
+    seen.add(language);
+    const id = grammarOf(language);
+    if (id && !preloaded.has(id)) {
+      preloaded.add(id);
+      void loadGrammar(id).catch(() => undefined);
+    }
+  }
 }
 
 const FLAG_REASON: Record<FileFlag, string> = {
@@ -154,7 +179,7 @@ export async function searchFocus(
   const cap = clamp(options.bodyChars ?? 1800, 200, MAX_BODY);
   const maxDeclarations = clamp(options.maxDeclarations ?? 20, 0, 200);
   const parseBudget = options.parseBudgetMs ?? 20;
-  const maxChars = clamp(options.maxChars ?? 6000, 500, 200_000);
+  const maxChars = clamp(options.maxChars ?? 4000, 500, 200_000);
   const deadline = regex ? t0 + (options.timeLimitMs ?? 1000) : Number.POSITIVE_INFINITY;
   const focus = options.files ?? focusedFiles(ws);
   const scope = makeScope(options.paths, ws.root);
@@ -172,7 +197,7 @@ export async function searchFocus(
   }
   const inScope = todo.length + Object.values(notSearched).reduce((a, b) => a + b, 0);
   const index = searchIndexOf(ws);
-  await index.ensure(todo.map((t) => t.file));
+  if ((await index.ensure(todo.map((t) => t.file))).read) preloadGrammars(todo.map((t) => t.file.path));
 
   // Match every file in scope.
   const candidates: Candidate[] = [];
@@ -216,15 +241,19 @@ export async function searchFocus(
   // First pass by text, then declarations for the files near the top.
   for (const c of candidates) estimate(c, matcher, query);
   candidates.sort(compareFiles);
-  // Second pass for the files near the top: all their matches (up to the caps), then rank again.
-  // Files further down keep a count of "at least" (their rarity bonus is an upper bound).
-  for (const c of candidates.slice(0, maxResults + MAX_PARSE)) {
-    if (!c.capped) continue;
+  // Second pass, for the files near the top (for all of them when few files match): all their
+  // matches (up to the caps), each checked for a declaration-like line (a definition below many
+  // uses of its name), then rank again. Files left out keep a count of "at least" (their rarity
+  // bonus is an upper bound) and only their first matches were checked.
+  const second =
+    candidates.length <= SECOND_PASS_ALL ? candidates : candidates.slice(0, maxResults + MAX_PARSE);
+  for (const c of second) {
+    if (!c.capped && c.count * 2 === c.spans.length) continue; // every match already kept
     const m = matcher.find(c.entry, KEEP, COUNT_CAP);
     c.spans = m.spans;
     c.count = m.count;
     c.capped = m.capped;
-    estimate(c, matcher, query);
+    estimate(c, matcher, query, KEEP);
   }
   candidates.sort(compareFiles);
   const parseStart = performance.now();
@@ -358,10 +387,12 @@ export async function searchFocus(
         hitLines.delete(l);
         inBest++;
       }
+    // Context lines for the first files only; further down, the matching lines alone.
+    const around = files.length < CONTEXT_FILES ? context : 0;
     const ranges = mergeRanges(
       [...hitLines.keys()].map((l) => ({
-        start: Math.max(1, l - context),
-        end: Math.min(total, l + context),
+        start: Math.max(1, l - around),
+        end: Math.min(total, l + around),
       })),
     );
     const lines: ShownLine[] = [];
