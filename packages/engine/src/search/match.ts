@@ -88,6 +88,67 @@ function encoded(entry: ContentEntry): Encoded {
   return e;
 }
 
+/**
+ * The longest run of characters every match must contain, read conservatively from the pattern's
+ * top level (no alternation; groups, classes and optional characters end a run): files without
+ * it are skipped before RE2 runs. Undefined when no run of 3 or more is certain.
+ */
+export function requiredLiteral(pattern: string): string | undefined {
+  let best = '';
+  let run = '';
+  const end = () => {
+    if (run.length > best.length) best = run;
+    run = '';
+  };
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '|') return undefined;
+    if (c === '(' || c === '[') {
+      end();
+      // Skip to the matching close (nested groups, escapes, classes inside groups).
+      let depth = 0;
+      for (; i < pattern.length; i++) {
+        const d = pattern[i]!;
+        if (d === '\\') i++;
+        else if (d === '[' && c === '(') {
+          for (i++; i < pattern.length && pattern[i] !== ']'; i++) if (pattern[i] === '\\') i++;
+        } else if (d === c) depth++;
+        else if (d === (c === '(' ? ')' : ']') && --depth === 0) break;
+      }
+      // A quantifier after a group or class: nothing to keep either way.
+      continue;
+    }
+    if (c === '*' || c === '?' || c === '{') {
+      run = run.slice(0, -1); // the character before is optional (or repeated a counted number of times)
+      end();
+      if (c === '{') while (i < pattern.length && pattern[i] !== '}') i++;
+      continue;
+    }
+    if (c === '+' || c === '.' || c === '^' || c === '$') {
+      end();
+      continue;
+    }
+    if (c === '\\') {
+      const n = pattern[i + 1];
+      i++;
+      if (n === 'Q') return undefined; // quoted text: not worth reading here
+      if (n === undefined || /[A-Za-z0-9]/.test(n)) {
+        end();
+        // Skip the escape's payload: \x41, \x{263a}, \p{Greek}, \pL, digits of an octal escape.
+        if (pattern[i + 1] === '{' && /[xpP]/.test(n ?? ''))
+          while (i < pattern.length && pattern[i] !== '}') i++;
+        else if (n === 'x') i += 2;
+        else if (n === 'p' || n === 'P') i += 1;
+        else if (n && /[0-9]/.test(n)) while (/[0-7]/.test(pattern[i + 1] ?? '')) i++;
+      } else run += n;
+      continue;
+    }
+    run += c;
+  }
+  end();
+  return best.length >= 3 ? best : undefined;
+}
+
 export function regexMatcher(pattern: string): Matcher {
   const caseSensitive = regexIsCaseSensitive(pattern);
   let re: RE2Type;
@@ -99,10 +160,14 @@ export function regexMatcher(pattern: string): Matcher {
       `The regular expression is not valid RE2 syntax (${(error as Error).message}); fix it, or search without regex for a literal.`,
     );
   }
+  const literal = requiredLiteral(pattern);
+  const needle = literal && !caseSensitive ? fold(literal) : literal;
   return {
     caseSensitive,
     regex: true,
     find(entry, keep, countCap) {
+      if (needle && !(caseSensitive ? entry.text : entry.folded).includes(needle))
+        return { spans: [], count: 0, capped: false };
       const { buf, ascii } = encoded(entry);
       const spans: number[] = [];
       const priv = entry.privateSpans;

@@ -120,12 +120,25 @@ export function fileNameKey(query: string): string {
   return squash(query.slice(query.search(/[^.:#/]*$/)));
 }
 
+const bases = new Map<string, string>();
+
+/** A file's name as compared with queries (cached: every search asks for thousands). */
+function baseKey(path: string): string {
+  let b = bases.get(path);
+  if (b === undefined) {
+    const slash = path.lastIndexOf('/') + 1;
+    const dot = path.indexOf('.', slash + 1);
+    b = squash(path.slice(slash, dot < 0 ? path.length : dot));
+    if (bases.size > 200_000) bases.clear();
+    bases.set(path, b);
+  }
+  return b;
+}
+
 /** A file named like the query (`cart.ts` for `Cart`, `user_service.py` for `UserService`). */
 export function fileNameBonus(path: string, key: string): number {
   if (!key) return 0;
-  const slash = path.lastIndexOf('/') + 1;
-  const dot = path.indexOf('.', slash + 1);
-  const b = squash(path.slice(slash, dot < 0 ? path.length : dot));
+  const b = baseKey(path);
   if (b === key) return 250;
   return b.includes(key) ? 80 : 0;
 }

@@ -188,23 +188,26 @@ export async function searchFocus(
   const skip = (why: string) => {
     notSearched[why] = (notSearched[why] ?? 0) + 1;
   };
-  const todo: Array<{ file: IndexEntry; explicit: boolean }> = [];
+  const todo: IndexEntry[] = [];
+  const explicit = new Set<string>();
   for (const f of focus) {
     const s = scope ? scope.test(f.path) : 'scoped';
     if (!s) continue;
+    if (s === 'explicit') explicit.add(f.path);
     if (f.flag) skip(FLAG_REASON[f.flag]);
-    else todo.push({ file: f, explicit: s === 'explicit' });
+    else todo.push(f);
   }
   const inScope = todo.length + Object.values(notSearched).reduce((a, b) => a + b, 0);
   const index = searchIndexOf(ws);
-  if ((await index.ensure(todo.map((t) => t.file))).read) preloadGrammars(todo.map((t) => t.file.path));
+  if ((await index.ensure(todo)).read) preloadGrammars(todo.map((f) => f.path));
 
+  (globalThis as any).__T?.push(['ensure', performance.now()]);
   // Match every file in scope.
   const candidates: Candidate[] = [];
   let searched = 0;
   let timedOut = false;
   for (let order = 0; order < todo.length; order++) {
-    const { file, explicit } = todo[order]!;
+    const file = todo[order]!;
     const record = index.get(file.path);
     if (!record?.entry) {
       skip(withheldReason(record?.withheld));
@@ -227,7 +230,7 @@ export async function searchFocus(
       hash: entry.hash,
       entry,
       role: record.role ?? undefined,
-      explicit,
+      explicit: explicit.size > 0 && explicit.has(file.path),
       spans: m.spans,
       count: m.count,
       capped: m.capped,
@@ -238,8 +241,10 @@ export async function searchFocus(
     });
   }
 
+  (globalThis as any).__T?.push(['scan', performance.now()]);
   // First pass by text, then declarations for the files near the top.
   for (const c of candidates) estimate(c, matcher, query);
+  (globalThis as any).__T?.push(['estimate', performance.now()]);
   candidates.sort(compareFiles);
   // Second pass, for the files near the top (for all of them when few files match): all their
   // matches (up to the caps), each checked for a declaration-like line (a definition below many
@@ -256,6 +261,7 @@ export async function searchFocus(
     estimate(c, matcher, query, KEEP);
   }
   candidates.sort(compareFiles);
+  (globalThis as any).__T?.push(['second', performance.now()]);
   const parseStart = performance.now();
   const parse = async (c: Candidate, force: boolean): Promise<boolean> => {
     if (c.parsed) return true;
@@ -265,6 +271,7 @@ export async function searchFocus(
     return true;
   };
   for (let i = 0; i < Math.min(candidates.length, MAX_PARSE); i++) await parse(candidates[i]!, i < MIN_PARSE);
+  (globalThis as any).__T?.push(['parse', performance.now()]);
   const matching = (c: Candidate) => (c.parsed ? c.hits.length > 0 : c.count > 0);
   let ranked = candidates.filter(matching).sort(compareFiles);
   // The top file is always parsed: its declaration is the best match's body.
@@ -275,6 +282,7 @@ export async function searchFocus(
   // Hits of the files a result can show (the fair cut never reaches past `maxResults` files).
   for (const c of ranked.slice(0, maxResults)) if (!c.parsed) c.hits = textHits(c, matcher, query);
 
+  (globalThis as any).__T?.push(['top', performance.now()]);
   const view = options.session?.key.equals(ws.maskKey) ? options.session : new MaskSession(ws.maskKey);
   const masked: Record<string, number> = {};
   const rendered = new Map<string, string>();
@@ -320,10 +328,14 @@ export async function searchFocus(
     };
   }
 
+  (globalThis as any).__T?.push(['best', performance.now()]);
   // Declarations holding matches: each file's best declaration before any file's second.
   const perFile: DeclarationHit[][] = [];
   let declarationsFound = 0;
-  for (let i = 0; i < ranked.length && perFile.length < maxDeclarations; i++) {
+  // From the files near the top only: further down, the parse budget is spent and files would
+  // only be looked at to be skipped.
+  const near = Math.min(ranked.length, MAX_PARSE + maxDeclarations);
+  for (let i = 0; i < near && perFile.length < maxDeclarations; i++) {
     const c = ranked[i]!;
     const language = languageOf(c.path);
     if (!c.parsed && (!language || !hasGrammar(language) || !(await parse(c, false)))) continue;
@@ -358,6 +370,7 @@ export async function searchFocus(
   );
   const declarationsShown = perFile.flatMap((l, i) => l.slice(0, declKept[i]));
 
+  (globalThis as any).__T?.push(['decls', performance.now()]);
   // Matches per file after the fair cut.
   const kept = fairCut(
     ranked.map((c) => c.hits.length),
@@ -422,6 +435,7 @@ export async function searchFocus(
     });
   });
 
+  (globalThis as any).__T?.push(['matches', performance.now()]);
   return {
     query,
     regex,
