@@ -201,7 +201,6 @@ export async function searchFocus(
   const index = searchIndexOf(ws);
   if ((await index.ensure(todo)).read) preloadGrammars(todo.map((f) => f.path));
 
-  (globalThis as any).__T?.push(['ensure', performance.now()]);
   // Match every file in scope.
   const candidates: Candidate[] = [];
   let searched = 0;
@@ -241,10 +240,8 @@ export async function searchFocus(
     });
   }
 
-  (globalThis as any).__T?.push(['scan', performance.now()]);
   // First pass by text, then declarations for the files near the top.
   for (const c of candidates) estimate(c, matcher, query);
-  (globalThis as any).__T?.push(['estimate', performance.now()]);
   candidates.sort(compareFiles);
   // Second pass, for the files near the top (for all of them when few files match): all their
   // matches (up to the caps), each checked for a declaration-like line (a definition below many
@@ -261,7 +258,6 @@ export async function searchFocus(
     estimate(c, matcher, query, KEEP);
   }
   candidates.sort(compareFiles);
-  (globalThis as any).__T?.push(['second', performance.now()]);
   const parseStart = performance.now();
   const parse = async (c: Candidate, force: boolean): Promise<boolean> => {
     if (c.parsed) return true;
@@ -271,7 +267,6 @@ export async function searchFocus(
     return true;
   };
   for (let i = 0; i < Math.min(candidates.length, MAX_PARSE); i++) await parse(candidates[i]!, i < MIN_PARSE);
-  (globalThis as any).__T?.push(['parse', performance.now()]);
   const matching = (c: Candidate) => (c.parsed ? c.hits.length > 0 : c.count > 0);
   let ranked = candidates.filter(matching).sort(compareFiles);
   // The top file is always parsed: its declaration is the best match's body.
@@ -282,7 +277,6 @@ export async function searchFocus(
   // Hits of the files a result can show (the fair cut never reaches past `maxResults` files).
   for (const c of ranked.slice(0, maxResults)) if (!c.parsed) c.hits = textHits(c, matcher, query);
 
-  (globalThis as any).__T?.push(['top', performance.now()]);
   const view = options.session?.key.equals(ws.maskKey) ? options.session : new MaskSession(ws.maskKey);
   const masked: Record<string, number> = {};
   const rendered = new Map<string, string>();
@@ -328,7 +322,6 @@ export async function searchFocus(
     };
   }
 
-  (globalThis as any).__T?.push(['best', performance.now()]);
   // Declarations holding matches: each file's best declaration before any file's second.
   const perFile: DeclarationHit[][] = [];
   let declarationsFound = 0;
@@ -370,7 +363,6 @@ export async function searchFocus(
   );
   const declarationsShown = perFile.flatMap((l, i) => l.slice(0, declKept[i]));
 
-  (globalThis as any).__T?.push(['decls', performance.now()]);
   // Matches per file after the fair cut.
   const kept = fairCut(
     ranked.map((c) => c.hits.length),
@@ -435,7 +427,6 @@ export async function searchFocus(
     });
   });
 
-  (globalThis as any).__T?.push(['matches', performance.now()]);
   return {
     query,
     regex,
