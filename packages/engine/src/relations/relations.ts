@@ -4,8 +4,8 @@
 // against the project's configuration (package.json, tsconfig, go.mod, Cargo.toml).
 import { LoupeError } from '../errors';
 import { type LanguageId, languageOf } from '../lang/languages';
-import { focusedFiles, searchIndexOf } from '../search/search';
 import type { ContentEntry } from '../search/store';
+import { focusedFiles, searchIndexOf } from '../search/workspace-index';
 import type { RelPath } from '../types';
 import type { IndexEntry } from '../workspace/file-index';
 import type { Workspace } from '../workspace/workspace';

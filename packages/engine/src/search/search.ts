@@ -4,37 +4,23 @@
 // hash); the result carries the best match's declaration, the declarations holding matches with
 // ready get_file calls, and the matches per file after a fair cut.
 import type { LineRange } from '../content/pipeline';
-import { findSymbol } from '../content/symbols';
-import type { Declaration } from '../declarations/declarations';
-import { type GrammarId, grammarOf, hasGrammar, type LanguageId, languageOf } from '../lang/languages';
+import { languageOf } from '../lang/languages';
 import { MaskSession } from '../mask/session';
-import { loadGrammar } from '../parse/runtime';
 import type { FileFlag } from '../types';
 import type { IndexEntry } from '../workspace/file-index';
 import type { Workspace } from '../workspace/workspace';
-import { type BodyPart, capBody, clip, MAX_LINE_CHARS } from './body';
-import {
-  type Candidate,
-  declarationsOf,
-  estimate,
-  type Hit,
-  scoreByDeclarations,
-  textHits,
-} from './classify';
+import { bestMatch, declarationsHolding, matchesPerFile, mergeRanges } from './assemble';
+import { clip, MAX_LINE_CHARS } from './body';
+import { type Candidate, declarationsOf, estimate, scoreByDeclarations, textHits } from './classify';
 import { type Matcher, matcherFor } from './match';
-import { compareFiles, enclosing, fairCut, roleOf } from './rank';
-import type {
-  BestMatch,
-  DeclarationHit,
-  FileResult,
-  GetFileCall,
-  SearchOptions,
-  SearchResult,
-  ShownLine,
-} from './result';
+import { compareFiles, roleOf } from './rank';
+import type { SearchOptions, SearchResult } from './result';
 import { makeScope } from './scope';
-import { SearchIndex } from './store';
-import { fold, lineText, lineTotal } from './text';
+import { fold, lineText } from './text';
+import { focusedFiles, preloadGrammars, searchIndexOf } from './workspace-index';
+
+export { callFor } from './assemble';
+export { focusedFiles, searchIndexOf } from './workspace-index';
 
 /** First pass over every file: matches kept and counted (enough to rank; more is "at least"). */
 const FIRST_KEEP = 8;
@@ -46,69 +32,8 @@ const SECOND_PASS_ALL = 2000;
 /** Files parsed per search at least (budget or not), and at most. */
 const MIN_PARSE = 3;
 const MAX_PARSE = 24;
-/** Files (in rank order) whose matches show context lines. */
-const CONTEXT_FILES = 5;
 /** Widest declaration body a cap may ask for (a guard against a cap meant in tokens or bytes). */
 const MAX_BODY = 20_000;
-
-const indexes = new WeakMap<Workspace, SearchIndex>();
-
-/** The workspace's search index (one per workspace, shared by every session). */
-export function searchIndexOf(ws: Workspace): SearchIndex {
-  let index = indexes.get(ws);
-  if (!index) {
-    const created = new SearchIndex(ws.content, ws.maskKey);
-    ws.onDidChangeIndex(() => created.retain((p) => ws.index.get(p) !== undefined));
-    indexes.set(ws, created);
-    index = created;
-  }
-  return index;
-}
-
-const focusCache = new WeakMap<
-  Workspace,
-  { all: readonly IndexEntry[]; revision: number; at: Uint32Array }
->();
-
-/**
- * `ws.focusedFiles()`, remembered as positions in the index's sorted list while that list and the
- * focus revision stay the same (entries replaced in place by the watcher are read fresh).
- */
-export function focusedFiles(ws: Workspace): IndexEntry[] {
-  const all = ws.index.all();
-  const revision = ws.focus.snapshot.revision;
-  let cached = focusCache.get(ws);
-  if (!cached || cached.all !== all || cached.revision !== revision) {
-    const m = ws.focus.matcher();
-    const at: number[] = [];
-    all.forEach((e, i) => {
-      if (m.has(e.path)) at.push(i);
-    });
-    cached = { all, revision, at: Uint32Array.from(at) };
-    focusCache.set(ws, cached);
-  }
-  return Array.from(cached.at, (i) => all[i]!);
-}
-
-const preloaded = new Set<GrammarId>();
-
-/**
- * Starts loading the grammars of newly indexed files in the background, so the first search that
- * parses a language does not spend its parse budget compiling the grammar.
- */
-function preloadGrammars(paths: readonly string[]): void {
-  const seen = new Set<LanguageId>();
-  for (const p of paths) {
-    const language = languageOf(p);
-    if (!language || seen.has(language)) continue;
-    seen.add(language);
-    const id = grammarOf(language);
-    if (id && !preloaded.has(id)) {
-      preloaded.add(id);
-      void loadGrammar(id).catch(() => undefined);
-    }
-  }
-}
 
 const FLAG_REASON: Record<FileFlag, string> = {
   binary: 'binary',
@@ -143,27 +68,6 @@ function probeSpans(c: { entry: Candidate['entry'] }, matcher: Matcher): number[
   )
     spans.push(i, i + needle.length);
   return spans;
-}
-
-const byHit = (a: Hit, b: Hit) => b.score - a.score || a.line - b.line;
-
-function mergeRanges(ranges: LineRange[]): LineRange[] {
-  const sorted = [...ranges].sort((a, b) => a.start - b.start);
-  const out: LineRange[] = [];
-  for (const r of sorted) {
-    const last = out[out.length - 1];
-    if (last && r.start <= last.end + 1) last.end = Math.max(last.end, r.end);
-    else out.push({ ...r });
-  }
-  return out;
-}
-
-/** The get_file call for a declaration: by symbol when that name finds exactly it, else by lines. */
-export function callFor(path: string, d: Declaration, all: readonly Declaration[]): GetFileCall {
-  const found = findSymbol(all, d.qualifiedName);
-  if (found.kind === 'found' && found.declaration.startLine === d.startLine)
-    return { path, symbol: d.qualifiedName };
-  return { path, lines: `${d.docLine ?? d.startLine}-${d.endLine}` };
 }
 
 export async function searchFocus(
@@ -297,135 +201,14 @@ export async function searchFocus(
     shown.set(c.path, s);
   };
 
-  // The best match and its declaration.
-  let best: BestMatch | undefined;
-  const top = ranked[0];
-  if (top) {
-    const hit = [...top.hits].sort(byHit)[0]!;
-    const decl = hit.named ?? (top.decls ? enclosing(top.decls, hit.line) : undefined);
-    const total = lineTotal(top.entry.text, top.entry.starts);
-    const range = decl
-      ? { start: decl.docLine ?? decl.startLine, end: decl.endLine }
-      : { start: Math.max(1, hit.line - 6), end: Math.min(total, hit.line + 6) };
-    const body = capBody(range, hit.line, cap, (n) => show(top, n));
-    for (const p of body.parts) record(top, p);
-    best = {
-      path: top.path,
-      line: hit.line,
-      tier: hit.tier,
-      ...(decl ? { declaration: decl } : {}),
-      range,
-      parts: body.parts as BodyPart[],
-      omitted: body.omitted.map((o) => ({ ...o, call: { path: top.path, lines: `${o.start}-${o.end}` } })),
-      totalLines: total,
-      cap,
-    };
-  }
-
-  // Declarations holding matches: each file's best declaration before any file's second.
-  const perFile: DeclarationHit[][] = [];
-  let declarationsFound = 0;
-  // From the files near the top only: further down, the parse budget is spent and files would
-  // only be looked at to be skipped.
-  const near = Math.min(ranked.length, MAX_PARSE + maxDeclarations);
-  for (let i = 0; i < near && perFile.length < maxDeclarations; i++) {
-    const c = ranked[i]!;
-    const language = languageOf(c.path);
-    if (!c.parsed && (!language || !hasGrammar(language) || !(await parse(c, false)))) continue;
-    const groups = new Map<Declaration, { hits: number; best: Hit }>();
-    for (const h of c.hits) {
-      const d = h.named ?? enclosing(c.decls ?? [], h.line);
-      if (!d) continue;
-      const g = groups.get(d);
-      if (!g) groups.set(d, { hits: 1, best: h });
-      else {
-        g.hits++;
-        if (byHit(h, g.best) < 0) g.best = h;
-      }
-    }
-    if (!groups.size) continue;
-    declarationsFound += groups.size;
-    perFile.push(
-      [...groups.entries()]
-        .sort((a, b) => byHit(a[1].best, b[1].best))
-        .map(([d, g]) => ({
-          path: c.path,
-          declaration: d,
-          matches: g.hits,
-          tier: g.best.tier,
-          call: callFor(c.path, d, c.decls ?? []),
-        })),
-    );
-  }
-  const declKept = fairCut(
-    perFile.map((l) => l.length),
+  const out = { show, record };
+  const best = bestMatch(ranked[0], cap, out);
+  const { declarations: declarationsShown, found: declarationsFound } = await declarationsHolding(
+    ranked.slice(0, MAX_PARSE + maxDeclarations),
     maxDeclarations,
+    (c) => parse(c, false),
   );
-  const declarationsShown = perFile.flatMap((l, i) => l.slice(0, declKept[i]));
-
-  // Matches per file after the fair cut.
-  const kept = fairCut(
-    ranked.map((c) => c.hits.length),
-    maxResults,
-  );
-  const files: FileResult[] = [];
-  let chars = 0;
-  let overBudget = false;
-  ranked.forEach((c, i) => {
-    const k = kept[i]!;
-    if (!k) return;
-    // Files in rank order until the character budget is spent (the first file always shows).
-    if (files.length && chars >= maxChars) {
-      overBudget = true;
-      return;
-    }
-    const hits = [...c.hits].sort(byHit).slice(0, k);
-    const total = lineTotal(c.entry.text, c.entry.starts);
-    const hitLines = new Map<number, number>();
-    for (const h of hits)
-      if (!hitLines.has(h.line)) hitLines.set(h.line, h.start - (c.entry.starts[h.line - 1] ?? 0));
-    // Lines the best match already shows are not repeated.
-    const inBody = (n: number) => best?.path === c.path && best.parts.some((p) => n >= p.start && n <= p.end);
-    let inBest = 0;
-    for (const l of [...hitLines.keys()])
-      if (inBody(l)) {
-        hitLines.delete(l);
-        inBest++;
-      }
-    // Context lines for the first files only; further down, the matching lines alone.
-    const around = files.length < CONTEXT_FILES ? context : 0;
-    const ranges = mergeRanges(
-      [...hitLines.keys()].map((l) => ({
-        start: Math.max(1, l - around),
-        end: Math.min(total, l + around),
-      })),
-    );
-    const lines: ShownLine[] = [];
-    for (const r of ranges) {
-      for (let n = r.start; n <= r.end; n++) {
-        if (inBody(n)) continue;
-        const col = hitLines.get(n);
-        const text = show(c, n, col ?? 0);
-        chars += text.length + 8;
-        lines.push({ line: n, text, hit: col !== undefined });
-        record(c, { start: n, end: n });
-      }
-    }
-    chars += c.path.length + 24;
-    files.push({
-      path: c.path,
-      hash: c.hash,
-      score: c.score,
-      ...(c.role ? { role: c.role } : {}),
-      explicit: c.explicit,
-      matches: c.count,
-      capped: c.capped,
-      shownHits: k,
-      inBest,
-      lines,
-      bestTier: hits[0]!.tier,
-    });
-  });
+  const { files, overBudget } = matchesPerFile(ranked, best, { maxResults, maxChars, context }, out);
 
   return {
     query,
