@@ -1,18 +1,10 @@
 // Finding the query in one indexed file: a literal (smart case, over the folded copy when
 // case-insensitive) or an RE2 regular expression (linear time; a time limit across files). Only
 // the first `keep` positions are kept; counting goes on up to `countCap`.
-import { createRequire } from 'node:module';
+import RE2 from 're2';
 import { LoupeError } from '../errors';
 import type { ContentEntry } from './store';
 import { fold, literalIsCaseSensitive, regexIsCaseSensitive } from './text';
-
-type RE2Type = RegExp & { exec(input: Buffer): (RegExpExecArray & { 0: Buffer | string }) | null };
-type RE2Ctor = new (pattern: string, flags?: string) => RE2Type;
-let RE2: RE2Ctor | undefined;
-function re2(): RE2Ctor {
-  RE2 ??= createRequire(import.meta.url)('re2') as RE2Ctor;
-  return RE2;
-}
 
 export interface FileMatches {
   /** Pairs [start, end) of the kept matches, in text order. */
@@ -151,9 +143,9 @@ export function requiredLiteral(pattern: string): string | undefined {
 
 export function regexMatcher(pattern: string): Matcher {
   const caseSensitive = regexIsCaseSensitive(pattern);
-  let re: RE2Type;
+  let re: RE2;
   try {
-    re = new (re2())(pattern, caseSensitive ? 'gm' : 'gim');
+    re = new RE2(pattern, caseSensitive ? 'gm' : 'gim');
   } catch (error) {
     throw new LoupeError(
       'invalid-argument',
