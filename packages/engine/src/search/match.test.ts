@@ -2,6 +2,7 @@
 // file RE2 would match (checked against RE2 itself over generated texts), spans no query may touch.
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { buildGrams, mayContain, needleGrams } from './grams';
 import { literalMatcher, regexMatcher, requiredLiteral } from './match';
 import type { ContentEntry } from './store';
 import { fold, lineStarts } from './text';
@@ -13,6 +14,7 @@ function entry(text: string, privateSpans: number[] = []): ContentEntry {
     hash: 'h',
     text,
     folded: fold(text),
+    grams: buildGrams(fold(text)),
     starts: lineStarts(text),
     privateSpans,
     declarations: new Map(),
@@ -43,6 +45,39 @@ describe('literal matching', () => {
     // `İ` folds to itself (its lower case is two characters): offsets stay the text's own.
     expect(literalMatcher('istanbul').find(e, 10, 10).spans).toEqual([13, 21]);
     expect(literalMatcher('İstanbul').find(e, 10, 10).spans).toEqual([0, 8]);
+  });
+});
+
+describe('trigram filter', () => {
+  it('never rules out a file that holds the needle (differential against indexOf)', () => {
+    let seed = 11;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
+    const alphabet = 'abcdeABCDE_ .(\nİéπ😀';
+    let ruledOut = 0;
+    for (let t = 0; t < 300; t++) {
+      let text = '';
+      for (let n = Math.floor(rand() * 3000); n > 0; n--)
+        text += alphabet[Math.floor(rand() * alphabet.length)];
+      const folded = fold(text);
+      const g = buildGrams(folded);
+      for (let q = 0; q < 30; q++) {
+        const from = Math.floor(rand() * Math.max(1, folded.length - 8));
+        const present = folded.slice(from, from + 3 + Math.floor(rand() * 6));
+        expect(mayContain(g, needleGrams(present))).toBe(true);
+        let absent = '';
+        for (let n = 3 + Math.floor(rand() * 6); n > 0; n--)
+          absent += alphabet[Math.floor(rand() * alphabet.length)];
+        const a = fold(absent);
+        if (!mayContain(g, needleGrams(a))) {
+          ruledOut++;
+          expect(folded.includes(a)).toBe(false);
+        }
+      }
+    }
+    expect(ruledOut).toBeGreaterThan(1000); // it does rule files out
   });
 });
 

@@ -3,6 +3,7 @@
 // the first `keep` positions are kept; counting goes on up to `countCap`.
 import RE2 from 're2';
 import { LoupeError } from '../errors';
+import { mayContain, needleGrams } from './grams';
 import type { ContentEntry } from './store';
 import { fold, literalIsCaseSensitive, regexIsCaseSensitive } from './text';
 
@@ -37,15 +38,20 @@ function overlapsPrivate(spans: number[], start: number, end: number): boolean {
 
 export const MAX_QUERY = 1000;
 
+/** No match (shared: never modified). */
+const NONE: FileMatches = Object.freeze({ spans: [], count: 0, capped: false }) as FileMatches;
+
 export function literalMatcher(query: string): Matcher {
   const caseSensitive = literalIsCaseSensitive(query);
   const needle = caseSensitive ? query : fold(query);
+  const grams = needleGrams(fold(query));
   const q = qualifiedOf(query);
   return {
     caseSensitive,
     regex: false,
     ...(q ? { qualified: q } : {}),
     find(entry, keep, countCap) {
+      if (grams.length && !mayContain(entry.grams, grams)) return NONE;
       const hay = caseSensitive ? entry.text : entry.folded;
       const spans: number[] = [];
       const priv = entry.privateSpans;
@@ -154,12 +160,13 @@ export function regexMatcher(pattern: string): Matcher {
   }
   const literal = requiredLiteral(pattern);
   const needle = literal && !caseSensitive ? fold(literal) : literal;
+  const grams = needleGrams(literal ? fold(literal) : '');
   return {
     caseSensitive,
     regex: true,
     find(entry, keep, countCap) {
-      if (needle && !(caseSensitive ? entry.text : entry.folded).includes(needle))
-        return { spans: [], count: 0, capped: false };
+      if (grams.length && !mayContain(entry.grams, grams)) return NONE;
+      if (needle && !(caseSensitive ? entry.text : entry.folded).includes(needle)) return NONE;
       const { buf, ascii } = encoded(entry);
       const spans: number[] = [];
       const priv = entry.privateSpans;

@@ -23,7 +23,7 @@ export interface SearchOptions {
   maxDeclarations?: number;
   /** Time limit of a regular-expression search, in ms (default 1,000). */
   timeLimitMs?: number;
-  /** Parse time allowed per search for files not parsed before, in ms (default 30). */
+  /** Parse time allowed per search for files not parsed before, in ms (default 10). */
   parseBudgetMs?: number;
   /**
    * The agent session the result is for: masked values get that session's placeholder numbers

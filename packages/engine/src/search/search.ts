@@ -12,6 +12,7 @@ import type { Workspace } from '../workspace/workspace';
 import { bestMatch, declarationsHolding, matchesPerFile, mergeRanges } from './assemble';
 import { clip, MAX_LINE_CHARS } from './body';
 import { type Candidate, declarationsOf, estimate, scoreByDeclarations, textHits } from './classify';
+import { mayContain, needleGrams } from './grams';
 import { type Matcher, matcherFor } from './match';
 import { compareFiles, roleOf } from './rank';
 import type { SearchOptions, SearchResult } from './result';
@@ -26,6 +27,7 @@ export { focusedFiles, searchIndexOf } from './workspace-index';
 const FIRST_KEEP = 8;
 /** Second pass, for the files near the top: matches kept, and counted. */
 const KEEP = 64;
+const NO_SPANS: number[] = [];
 const COUNT_CAP = 10_000;
 /** Up to this many matching files, every file with more matches than the first pass kept gets the second pass. */
 const SECOND_PASS_ALL = 2000;
@@ -55,10 +57,11 @@ function clamp(n: number, lo: number, hi: number): number {
   return Math.min(hi, Math.max(lo, Math.round(n)));
 }
 
-function probeSpans(c: { entry: Candidate['entry'] }, matcher: Matcher): number[] {
+/** Spans of the last segment of a qualified query (`total` of `Cart.total`), the first 2×KEEP. */
+function probeSpans(entry: Candidate['entry'], matcher: Matcher, grams: Uint32Array): number[] {
   const probe = matcher.qualified?.probe;
-  if (!probe) return [];
-  const hay = matcher.caseSensitive ? c.entry.text : c.entry.folded;
+  if (!probe || (grams.length && !mayContain(entry.grams, grams))) return [];
+  const hay = matcher.caseSensitive ? entry.text : entry.folded;
   const needle = matcher.caseSensitive ? probe : fold(probe);
   const spans: number[] = [];
   for (
@@ -82,7 +85,7 @@ export async function searchFocus(
   const context = clamp(options.context ?? 1, 0, 2);
   const cap = clamp(options.bodyChars ?? 1800, 200, MAX_BODY);
   const maxDeclarations = clamp(options.maxDeclarations ?? 20, 0, 200);
-  const parseBudget = options.parseBudgetMs ?? 20;
+  const parseBudget = options.parseBudgetMs ?? 10;
   const maxChars = clamp(options.maxChars ?? 4000, 500, 200_000);
   const deadline = regex ? t0 + (options.timeLimitMs ?? 1000) : Number.POSITIVE_INFINITY;
   const focus = options.files ?? focusedFiles(ws);
@@ -103,15 +106,17 @@ export async function searchFocus(
   }
   const inScope = todo.length + Object.values(notSearched).reduce((a, b) => a + b, 0);
   const index = searchIndexOf(ws);
-  if ((await index.ensure(todo)).read) preloadGrammars(todo.map((f) => f.path));
+  const { stats, records } = await index.collect(todo);
+  if (stats.read) preloadGrammars(todo.map((f) => f.path));
 
+  const probeGrams = needleGrams(fold(matcher.qualified?.probe ?? ''));
   // Match every file in scope.
   const candidates: Candidate[] = [];
   let searched = 0;
   let timedOut = false;
   for (let order = 0; order < todo.length; order++) {
     const file = todo[order]!;
-    const record = index.get(file.path);
+    const record = records[order];
     if (!record?.entry) {
       skip(withheldReason(record?.withheld));
       continue;
@@ -124,7 +129,7 @@ export async function searchFocus(
     searched++;
     const entry = record.entry;
     const m = matcher.find(entry, FIRST_KEEP, FIRST_KEEP + 1);
-    const probe = m.count === 0 ? probeSpans({ entry }, matcher) : [];
+    const probe = m.count === 0 && matcher.qualified ? probeSpans(entry, matcher, probeGrams) : NO_SPANS;
     if (m.count === 0 && probe.length === 0) continue;
     if (record.role === undefined) record.role = roleOf(file.path, entry.text) ?? null;
     candidates.push({

@@ -6,6 +6,7 @@
 import type { MaskedText, Withheld } from '../content/pipeline';
 import type { Declaration } from '../declarations/declarations';
 import type { FileEntry, RelPath } from '../types';
+import { buildGrams, type Grams } from './grams';
 import { IndexMaskSession } from './placeholders';
 import type { FileRole } from './rank';
 import { fold, lineStarts } from './text';
@@ -17,6 +18,8 @@ export interface ContentEntry {
   /** `fold(text)`: same offsets, for case-insensitive matching. */
   folded: string;
   starts: Uint32Array;
+  /** Trigram filter of `folded`: files that cannot hold a query are skipped unread. */
+  grams: Grams;
   /** Pairs [start, end) of placeholder parts no query may match (see placeholders.ts). */
   privateSpans: number[];
   /** Declarations by language, once parsed. */
@@ -89,12 +92,22 @@ export class SearchIndex {
    * callers wait for each other, so a file is never read twice at once.
    */
   ensure(files: readonly FileEntry[]): Promise<IndexStats> {
-    if (this.current(files))
-      return this.queue.then(() => {
+    return this.collect(files).then((r) => r.stats);
+  }
+
+  /** `ensure`, and the record of each file, in order (undefined where none was made). */
+  collect(
+    files: readonly FileEntry[],
+  ): Promise<{ stats: IndexStats; records: Array<PathRecord | undefined> }> {
+    const run = this.queue.then(async () => {
+      const records = this.current(files);
+      if (records) {
         this.last = { read: 0, reused: 0, files: this.paths.size, entries: this.entries.size };
-        return this.last;
-      });
-    const run = this.queue.then(() => this.refresh(files));
+        return { stats: this.last, records };
+      }
+      const stats = await this.refresh(files);
+      return { stats, records: files.map((f) => this.paths.get(f.path)) };
+    });
     this.queue = run.catch(() => {});
     return run;
   }
@@ -109,14 +122,17 @@ export class SearchIndex {
     for (const p of [...this.paths.keys()]) if (!visible(p)) this.drop(p);
   }
 
-  /** Whether every file is indexed as it is (same size and mtime, not named by `update`). */
-  private current(files: readonly FileEntry[]): boolean {
-    if (this.stale.size) return false;
-    for (const f of files) {
+  /** The records of `files` when every one is indexed as it is (same size and mtime, not named by `update`). */
+  private current(files: readonly FileEntry[]): PathRecord[] | undefined {
+    if (this.stale.size) return undefined;
+    const out = new Array<PathRecord>(files.length);
+    for (let i = 0; i < files.length; i++) {
+      const f = files[i]!;
       const r = this.paths.get(f.path);
-      if (!r || r.size !== f.size || r.mtimeMs !== f.mtimeMs) return false;
+      if (!r || r.size !== f.size || r.mtimeMs !== f.mtimeMs) return undefined;
+      out[i] = r;
     }
-    return true;
+    return out;
   }
 
   private async refresh(files: readonly FileEntry[]): Promise<IndexStats> {
@@ -155,11 +171,13 @@ export class SearchIndex {
   }
 
   private create(res: MaskedText): ContentEntry {
+    const folded = fold(res.text);
     return {
       hash: res.hash,
       text: res.text,
-      folded: fold(res.text),
+      folded,
       starts: lineStarts(res.text),
+      grams: buildGrams(folded),
       privateSpans: this.session.privateSpans(res.text),
       declarations: new Map(),
       memo: new Map(),
