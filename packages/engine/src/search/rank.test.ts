@@ -1,7 +1,16 @@
 // The pieces of ranking: the fair cut, the first-pass declaration test, file roles, the file-name
 // bonus, and the text helpers they stand on (case folding that keeps offsets, smart case).
 import { describe, expect, it } from 'vitest';
-import { fairCut, fileNameBonus, fileNameKey, looksDeclaredAt, rarityBonus, roleOf } from './rank';
+import {
+  compareFiles,
+  fairCut,
+  fileNameBonus,
+  fileNameKey,
+  looksDeclaredAt,
+  rarityBonus,
+  roleOf,
+  topFiles,
+} from './rank';
 import {
   fold,
   isWholeWord,
@@ -23,6 +32,22 @@ describe('fairCut', () => {
     [[4, 4], 0, [0, 0]],
   ])('%j cut to %i -> %j', (hits, max, kept) => {
     expect(fairCut(hits, max)).toEqual(kept);
+  });
+});
+
+describe('topFiles', () => {
+  it('gives the same first k as a full sort, ties by path order (generated lists)', () => {
+    let seed = 3;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
+    for (let t = 0; t < 200; t++) {
+      const n = Math.floor(rand() * 300);
+      const list = Array.from({ length: n }, (_, order) => ({ order, score: Math.floor(rand() * 20) * 100 }));
+      const k = 1 + Math.floor(rand() * 60);
+      expect(topFiles(list, k)).toEqual([...list].sort(compareFiles).slice(0, k));
+    }
   });
 });
 

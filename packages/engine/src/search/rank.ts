@@ -154,6 +154,50 @@ export function compareFiles(a: RankedFile, b: RankedFile): number {
   return b.score - a.score || a.order - b.order;
 }
 
+/** The k-th largest of `xs` (0-based; `xs` is reordered). Quickselect. */
+function kthLargest(xs: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = xs.length - 1;
+  while (lo < hi) {
+    const pivot = xs[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (xs[i]! > pivot) i++;
+      while (xs[j]! < pivot) j--;
+      if (i <= j) {
+        const t = xs[i]!;
+        xs[i] = xs[j]!;
+        xs[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return xs[k]!;
+  }
+  return xs[k]!;
+}
+
+/**
+ * The `k` best files in rank order, without sorting the rest (a search can match thousands of
+ * files and shows a few dozen). `list` must be in path order (ties keep it).
+ */
+export function topFiles<T extends RankedFile>(list: readonly T[], k: number): T[] {
+  if (list.length <= k) return [...list].sort(compareFiles);
+  const kth = kthLargest(
+    Float64Array.from(list, (c) => c.score),
+    k - 1,
+  );
+  const above = list.filter((c) => c.score > kth).sort(compareFiles);
+  for (const c of list) {
+    if (above.length >= k) break;
+    if (c.score === kth) above.push(c);
+  }
+  return above;
+}
+
 /**
  * The fair cut: every file (in rank order) gets its best hit before any file gets a second, then
  * every file its second, and so on, until `max` hits. Returns how many hits each file keeps.

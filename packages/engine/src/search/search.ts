@@ -14,7 +14,7 @@ import { clip, MAX_LINE_CHARS } from './body';
 import { type Candidate, declarationsOf, estimate, scoreByDeclarations, textHits } from './classify';
 import { mayContain, needleGrams } from './grams';
 import { type Matcher, matcherFor } from './match';
-import { compareFiles, roleOf } from './rank';
+import { compareFiles, roleOf, topFiles } from './rank';
 import type { SearchOptions, SearchResult } from './result';
 import { makeScope } from './scope';
 import { fold, lineText } from './text';
@@ -151,13 +151,12 @@ export async function searchFocus(
 
   // First pass by text, then declarations for the files near the top.
   for (const c of candidates) estimate(c, matcher, query);
-  candidates.sort(compareFiles);
   // Second pass, for the files near the top (for all of them when few files match): all their
   // matches (up to the caps), each checked for a declaration-like line (a definition below many
   // uses of its name), then rank again. Files left out keep a count of "at least" (their rarity
   // bonus is an upper bound) and only their first matches were checked.
   const second =
-    candidates.length <= SECOND_PASS_ALL ? candidates : candidates.slice(0, maxResults + MAX_PARSE);
+    candidates.length <= SECOND_PASS_ALL ? candidates : topFiles(candidates, maxResults + MAX_PARSE);
   for (const c of second) {
     if (!c.capped && c.count * 2 === c.spans.length) continue; // every match already kept
     const m = matcher.find(c.entry, KEEP, COUNT_CAP);
@@ -166,7 +165,8 @@ export async function searchFocus(
     c.capped = m.capped;
     estimate(c, matcher, query, KEEP);
   }
-  candidates.sort(compareFiles);
+  // Only the files a result can reach are put in order (with room for files that fall once parsed).
+  const head = topFiles(candidates, Math.max(maxResults, MAX_PARSE + maxDeclarations) + MAX_PARSE);
   const parseStart = performance.now();
   const parse = async (c: Candidate, force: boolean): Promise<boolean> => {
     if (c.parsed) return true;
@@ -175,9 +175,9 @@ export async function searchFocus(
     scoreByDeclarations(c, await declarationsOf(c.entry, c.path), matcher, query);
     return true;
   };
-  for (let i = 0; i < Math.min(candidates.length, MAX_PARSE); i++) await parse(candidates[i]!, i < MIN_PARSE);
+  for (let i = 0; i < Math.min(head.length, MAX_PARSE); i++) await parse(head[i]!, i < MIN_PARSE);
   const matching = (c: Candidate) => (c.parsed ? c.hits.length > 0 : c.count > 0);
-  let ranked = candidates.filter(matching).sort(compareFiles);
+  let ranked = head.filter(matching).sort(compareFiles);
   // The top file is always parsed: its declaration is the best match's body.
   for (let round = 0; round < 4 && ranked[0] && !ranked[0].parsed; round++) {
     await parse(ranked[0], true);
@@ -185,6 +185,17 @@ export async function searchFocus(
   }
   // Hits of the files a result can show (the fair cut never reaches past `maxResults` files).
   for (const c of ranked.slice(0, maxResults)) if (!c.parsed) c.hits = textHits(c, matcher, query);
+  let matches = 0;
+  let matchingFiles = 0;
+  let capped = false;
+  let unparsed = 0;
+  for (const c of candidates)
+    if (matching(c)) {
+      matchingFiles++;
+      matches += c.count;
+      capped ||= c.capped;
+      if (!c.parsed) unparsed++;
+    }
 
   const view = options.session?.key.equals(ws.maskKey) ? options.session : new MaskSession(ws.maskKey);
   const masked: Record<string, number> = {};
@@ -225,9 +236,9 @@ export async function searchFocus(
     declarationsFound,
     files,
     totals: {
-      matches: ranked.reduce((n, c) => n + c.count, 0),
-      capped: ranked.some((c) => c.capped),
-      files: ranked.length,
+      matches,
+      capped,
+      files: matchingFiles,
       shownHits: files.reduce((n, f) => n + f.shownHits, 0),
       shownFiles: files.length,
       maxResults,
@@ -241,7 +252,7 @@ export async function searchFocus(
       outsideFocus: Math.max(0, ws.index.size - focus.length),
       unmatchedScope: scope?.unmatched() ?? [],
       ...(timedOut ? { timedOut: { limitMs: options.timeLimitMs ?? 1000, searched } } : {}),
-      unparsed: ranked.filter((c) => !c.parsed).length,
+      unparsed,
     },
     context,
     placeholders: view === options.session ? 'session' : 'local',
