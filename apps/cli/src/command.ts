@@ -2,6 +2,8 @@
 import type { ParseArgsConfig } from 'node:util';
 
 export interface Io {
+  /** Only the MCP commands read it; default process.stdin. */
+  stdin?: NodeJS.ReadableStream;
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   cwd: string;

@@ -8,9 +8,9 @@ import { commands } from './commands/index';
 const VERSION = '0.1.0';
 
 function helpText(): string {
-  const width = Math.max(...commands.map((c) => c.usage.length), 10);
-  const lines = commands.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`);
-  return `Loupe ${VERSION}: the focus window for coding agents.\n\nUsage:\n${lines.join('\n')}\n\nRun \`loupe help COMMAND\` for one command.\n`;
+  const width = Math.max(...commands.map((c) => c.name.length), 4);
+  const lines = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
+  return `Loupe ${VERSION}: the focus window for coding agents.\n\nUsage: loupe COMMAND [ARGS]\n\nCommands:\n${lines.join('\n')}\n\nRun \`loupe help COMMAND\` for a command's arguments and options.\n`;
 }
 
 function commandHelp(command: Command): string {

@@ -30,6 +30,7 @@ export {
 } from './declarations/index';
 export * from './errors';
 export { type FocusDelta, FocusMatcher, type FocusRules, type FocusSnapshot } from './focus/focus';
+export * from './jail/index';
 export {
   type GrammarId,
   grammarOf,
@@ -70,6 +71,7 @@ export {
 } from './scan/overrides-store';
 export { MARKERS, type StackId, summarizeHidden } from './scan/smart/index';
 export * from './search/index';
+export * from './session/index';
 export { defaultStateDir, projectStateDir } from './state/store';
 export * from './tokens/index';
 export * from './tree/index';

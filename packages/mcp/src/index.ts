@@ -1,2 +1,49 @@
-// The MCP server over an engine workspace (lands with the MCP bridge issue).
-export {};
+// The MCP server over an engine workspace, and its transports.
+export { MASKING_OFF, maskingTrailer } from './content/notices';
+export { createPipelineSource } from './content/pipeline-source';
+export {
+  type ContentSource,
+  DETAILS,
+  type Detail,
+  type ReadOptions,
+  type ReadResult,
+} from './content/source';
+export type { EngineAnswer, Engines, PackRequest, RelatedRequest, SearchRequest } from './engines/types';
+export { lenientTransport } from './lenient';
+export { McpProject, type ProjectOptions } from './project';
+export { inputSchemaOf, ToolRegistry } from './registry';
+export {
+  type Connection,
+  type ConnectOptions,
+  connectSession,
+  SERVER_NAME,
+  SERVER_VERSION,
+  toolRegistry,
+} from './server';
+export {
+  BridgeServer,
+  type BridgeServerOptions,
+  NO_PROJECT_ERROR,
+  type Preamble,
+  preambleLine,
+} from './transports/bridge-server';
+export {
+  type HttpEndpoint,
+  type HttpServerOptions,
+  loadOrCreateToken,
+  startHttpServer,
+  tokenFile,
+} from './transports/http';
+export { NdjsonTransport } from './transports/ndjson';
+export { defaultSocketPath, ensureSocketDir } from './transports/socket-path';
+export {
+  type BridgeOptions,
+  connectToApp,
+  findProjectRoot,
+  type HeadlessOptions,
+  pipeToApp,
+  runBridge,
+  type StdioIo,
+  serveStdio,
+} from './transports/stdio';
+export { dataBlock, parseBlocks } from './untrusted';

@@ -1,10 +1,21 @@
 // Every benchmark, in the order `npm run bench` runs them. `npm run bench -- NAME...` runs a subset.
 import type { Bench } from '../harness';
 import { compressBench } from './compress';
+import { listingBench } from './listing';
 import { maskBench } from './mask';
+import { mcpBench } from './mcp';
 import { searchBench } from './search';
 import { smart } from './smart';
 import { tokensBench } from './tokens';
 import { treeBench } from './tree';
 
-export const benches: Bench[] = [tokensBench, treeBench, smart, maskBench, compressBench, searchBench];
+export const benches: Bench[] = [
+  listingBench,
+  tokensBench,
+  treeBench,
+  smart,
+  maskBench,
+  compressBench,
+  mcpBench,
+  searchBench,
+];

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { countTokens } from '@loupe/engine';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cli, cliProcess } from '../testing/run';
 
@@ -44,6 +45,15 @@ describe('loupe ls', () => {
       flag: 'binary',
       size: 3,
     });
+    // Exact tokens (o200k) and the language, per readable file; none for binary files.
+    expect(report.files.find((f: { path: string }) => f.path === 'sub/a.txt')).toEqual({
+      path: 'sub/a.txt',
+      size: 1,
+      tokens: countTokens('a'),
+      language: 'text',
+      tracked: false,
+    });
+    expect(report.files.find((f: { path: string }) => f.path === 'img.png').tokens).toBeUndefined();
     expect(report.hidden).toEqual([
       {
         path: 'x.log',

@@ -1,49 +1,65 @@
 // loupe ls DIR: the visible files, one path per line, sorted bytewise (git's order). What was
 // left out is summed up on stderr (and listed with reasons by --json --all).
-import { scanProject, summarizeHidden } from '@loupe/engine';
+import path from 'node:path';
+import { languageOf, scanProject, summarizeHidden, Workspace } from '@loupe/engine';
 import { defineCommand } from '../command';
 import { progress } from '../progress';
-
-const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : []);
+import { SCAN_FLAGS_USAGE, scanFlags, scanOptionsFrom } from '../scan-flags';
 
 export const ls = defineCommand({
   name: 'ls',
   summary: 'List the visible files of a folder: git ignore rules, then build output hidden by evidence.',
-  usage: 'loupe ls DIR [--json] [--all] [--no-smart-ignore] [--show PATH]... [--hide PATH]...',
+  usage: `loupe ls DIR [--json] [--all] ${SCAN_FLAGS_USAGE}`,
   options: {
     json: { type: 'boolean' },
     all: { type: 'boolean' },
-    'no-smart-ignore': { type: 'boolean' },
-    show: { type: 'string', multiple: true },
-    hide: { type: 'string', multiple: true },
+    ...scanFlags,
   },
   async run(positionals, values, io) {
     const [dir = '.'] = positionals;
-    const json = Boolean(values.json);
+    const root = path.resolve(io.cwd, dir);
+    const scanOptions = scanOptionsFrom(values);
     const bar = progress(io);
-    const result = await scanProject(dir, {
-      stat: json,
-      smartIgnore: !values['no-smart-ignore'],
-      overrides: { show: list(values.show), hide: list(values.hide) },
-      onProgress: (p) => bar.update(`scanning: ${p.dirs} folders, ${p.files} files`),
-    });
-    bar.done();
-    const summary = summarizeHidden(result.hidden);
-    if (!json) {
+    const onProgress = (p: { dirs: number; files: number }) =>
+      bar.update(`scanning: ${p.dirs} folders, ${p.files} files`);
+    if (!values.json) {
+      // The plain listing needs no sizes: no stat, no reads.
+      const result = await scanProject(root, { ...scanOptions, stat: false, onProgress });
+      bar.done();
       const out: string[] = [];
       for (const f of result.files) out.push(f.path);
       io.stdout.write(out.length ? `${out.join('\n')}\n` : '');
       if (result.hidden.length)
-        io.stderr.write(`loupe ls: ${summary} (--json --all lists them with reasons)\n`);
+        io.stderr.write(
+          `loupe ls: ${summarizeHidden(result.hidden)} (--json --all lists them with reasons)\n`,
+        );
       return 0;
     }
+    const ws = await Workspace.open(root, { stateDir: null, scan: { ...scanOptions, onProgress } });
+    try {
+      ws.onDidCountTokens((p) => bar.update(`counting tokens: ${p.done} of ${p.total} files`));
+      await ws.tokensReady;
+    } finally {
+      await ws.close();
+      bar.done();
+    }
+    const files = ws.index.all().map((f) => ({
+      path: f.path,
+      size: f.size,
+      ...(f.tokens !== undefined ? { tokens: f.tokens } : {}),
+      ...(languageOf(f.path) ? { language: languageOf(f.path) } : {}),
+      tracked: f.tracked,
+      ...(f.symlink ? { symlink: true } : {}),
+      ...(f.flag ? { flag: f.flag } : {}),
+    }));
     const report = {
-      root: result.root,
-      files: result.files,
-      ...(values.all ? { hidden: result.hidden } : { hiddenCount: result.hidden.length }),
-      hiddenSummary: summary,
-      repos: result.repos,
-      notes: result.notes,
+      root: ws.root,
+      encoding: ws.encoding,
+      files,
+      ...(values.all ? { hidden: ws.hidden } : { hiddenCount: ws.hidden.length }),
+      hiddenSummary: summarizeHidden(ws.hidden),
+      repos: ws.repos,
+      notes: ws.notes,
     };
     io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     return 0;

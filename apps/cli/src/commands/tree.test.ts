@@ -97,6 +97,13 @@ describe('loupe tree', () => {
     expect(whole.stdout).toContain('… 6 of 11 entries left out (2 folders, 4 files): depth 1');
   });
 
+  it('--hide and --show override visibility like loupe ls', async () => {
+    const hidden = await cli(['tree', repo, '--format', 'ascii', '--path', 'src', '--hide', 'src/lib']);
+    expect(hidden.stdout).toBe('src/\n└── app.ts\n');
+    const shown = await cli(['tree', repo, '--format', 'ascii', '--path', 'build', '--show', 'build']);
+    expect(shown.stdout).toBe('build/\n└── out.js\n');
+  });
+
   it('--max-tokens keeps the output within the cap and says what it left out', async () => {
     const r = await cli(['tree', repo, '--max-tokens', '45']);
     expect(countO200k(r.stdout.trimEnd())).toBeLessThanOrEqual(45);

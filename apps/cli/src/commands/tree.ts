@@ -13,6 +13,7 @@ import {
 } from '@loupe/engine';
 import { defineCommand, type Values } from '../command';
 import { progress } from '../progress';
+import { SCAN_FLAGS_USAGE, scanFlags, scanOptionsFrom } from '../scan-flags';
 
 function whole(values: Values, name: string, min: number): number | undefined {
   const raw = values[name];
@@ -29,8 +30,7 @@ function whole(values: Values, name: string, min: number): number | undefined {
 export const tree = defineCommand({
   name: 'tree',
   summary: 'Print the visible files as a tree (markdown for agents, ascii for people, json, xml).',
-  usage:
-    'loupe tree DIR [--format markdown|ascii|json|xml] [--tokens] [--size] [--path SUB] [--depth N] [--max-entries N] [--max-tokens N]',
+  usage: `loupe tree DIR [--format markdown|ascii|json|xml] [--tokens] [--size] [--path SUB] [--depth N] [--max-entries N] [--max-tokens N] ${SCAN_FLAGS_USAGE}`,
   options: {
     format: { type: 'string' },
     tokens: { type: 'boolean' },
@@ -39,6 +39,7 @@ export const tree = defineCommand({
     depth: { type: 'string' },
     'max-entries': { type: 'string' },
     'max-tokens': { type: 'string' },
+    ...scanFlags,
   },
   async run(positionals, values, io) {
     const [dir = '.'] = positionals;
@@ -56,7 +57,10 @@ export const tree = defineCommand({
     const ws = await Workspace.open(path.resolve(io.cwd, dir), {
       stateDir: null,
       countTokens: Boolean(values.tokens),
-      scan: { onProgress: (p) => bar.update(`scanning: ${p.dirs} folders, ${p.files} files`) },
+      scan: {
+        ...scanOptionsFrom(values),
+        onProgress: (p) => bar.update(`scanning: ${p.dirs} folders, ${p.files} files`),
+      },
     });
     try {
       if (values.tokens) {

@@ -3,20 +3,9 @@
 // wrong (U+FEFF, emoji and ZWJ sequences, lone surrogates, CRLF and lone CR, odd whitespace, title
 // case and modifier letters, digits of other scripts, long pieces that need the heap merge).
 // Same seed, same text.
+import { type Rand, rng } from '../util/random';
 
-export type Rand = () => number;
-
-/** mulberry32: small, fast, deterministic. */
-export function rng(seed: number): Rand {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { type Rand, rng };
 
 const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
 const int = (r: Rand, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));

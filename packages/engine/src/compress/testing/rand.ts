@@ -1,18 +1,7 @@
 // Deterministic randomness and name helpers for the generated corpus.
+import { type Rand, rng } from '../../util/random';
 
-export type Rand = () => number;
-
-/** mulberry32 */
-export function rng(seed: number): Rand {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { type Rand, rng };
 
 export const WORDS =
   'user order item cart price total stock queue cache token event route index store scan pack mask'.split(

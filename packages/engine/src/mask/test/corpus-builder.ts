@@ -1,4 +1,7 @@
 // Builds corpus files with planted secret values whose exact spans are known.
+import { type Rand, rng } from '../../util/random';
+
+export { type Rand, rng };
 
 export interface Plant {
   start: number;
@@ -15,19 +18,6 @@ export interface CorpusFile {
   parse?: 'json' | 'yaml' | 'toml' | 'env' | 'xml' | 'ini' | 'properties' | 'code';
 }
 
-/** mulberry32: small and deterministic. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-export type Rand = () => number;
 export const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 /** Picks without repeating (keys must stay unique inside one mapping). */
 export function picker<T>(r: Rand, xs: readonly T[]): () => T {

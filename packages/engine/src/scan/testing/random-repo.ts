@@ -2,20 +2,13 @@
 // rule of the git ignore semantics appears: escapes, trailing spaces, negation, dir-only, anchors,
 // classes, the three `**` forms, re-inclusion under an excluded parent, ignoreCase, nested
 // repositories, gitlinks, tracked-but-ignored files, symlinks and non-ASCII names.
+import { type Rand, rng } from '../../util/random';
+
+export { type Rand, rng };
+
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { git } from './git-oracle';
-
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NAMES = [
   'src',
@@ -64,7 +57,6 @@ const NAMES = [
 ];
 const EXTS = ['log', 'LOG', 'tmp', 'c', 'ts', 'md', 'json', 'txt'];
 
-type Rand = () => number;
 const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 
 /** Escapes glob characters so a pattern names one path literally. */

@@ -1,0 +1,146 @@
+// `npm run bench -- mcp`: warm tool latency on the synthetic repository through the real SDK
+// client over the app's local socket (BridgeServer -> one agent session), receipts on.
+// Targets (issue 6): get_tree, get_file, focus_status p95 <= 50 ms.
+import { mkdirSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { countTokens, Workspace } from '@loupe/engine';
+import { BridgeServer, McpProject, NdjsonTransport, preambleLine } from '@loupe/mcp';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { type Bench, type Check, check, stats } from '../harness';
+
+const RUNS = 100;
+const WARMUP = 5;
+
+async function socketClient(socketPath: string, cwd: string): Promise<Client> {
+  const socket = net.connect(socketPath);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  socket.write(preambleLine(cwd));
+  const client = new Client({ name: 'loupe-bench', version: '1' });
+  await client.connect(new NdjsonTransport(socket, socket));
+  return client;
+}
+
+interface Timed {
+  ms: number[];
+  tokens: number[];
+  errors: number;
+}
+
+async function timeCalls(
+  client: Client,
+  name: string,
+  argsAt: (i: number) => Record<string, unknown>,
+): Promise<Timed> {
+  const out: Timed = { ms: [], tokens: [], errors: 0 };
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    const t = performance.now();
+    const r = await client.callTool({ name, arguments: argsAt(i) });
+    const ms = performance.now() - t;
+    if (i < WARMUP) continue;
+    out.ms.push(ms);
+    const text = (r.content as Array<{ text: string }>).map((c) => c.text).join('\n');
+    out.tokens.push(countTokens(text));
+    if (r.isError) out.errors++;
+  }
+  return out;
+}
+
+export const mcpBench: Bench = {
+  name: 'mcp',
+  async run(ctx) {
+    const root = await ctx.synthetic();
+    const stateDir = path.join(ctx.workDir, 'mcp-state');
+    rmSync(stateDir, { recursive: true, force: true });
+    mkdirSync(stateDir, { recursive: true });
+    const opened = performance.now();
+    const ws = await Workspace.open(root, {
+      stateDir: null,
+      cacheDir: path.join(ctx.workDir, 'mcp-token-cache'),
+    });
+    await ws.tokensReady;
+    ctx.log(`mcp: workspace open with token counts in ${((performance.now() - opened) / 1000).toFixed(1)} s`);
+    const project = new McpProject(ws, { stateDir });
+    const bridge = new BridgeServer({ socketPath: path.join(ctx.workDir, 'mcp-bench.sock') });
+    bridge.register(project);
+    await bridge.listen();
+
+    const rows: Array<Record<string, string | number>> = [];
+    const checks: Check[] = [];
+    const focuses: Array<{ label: string; include: string[] }> = [
+      { label: 'whole project (nothing ticked)', include: [] },
+      { label: '3 folders ticked', include: ['packages/pkg-00', 'packages/pkg-07/src', 'services/svc-1'] },
+    ];
+    try {
+      for (const focus of focuses) {
+        ws.setFocus({ include: focus.include, exclude: [] });
+        const files = project.focused().filter((f) => !f.flag && f.size > 200);
+        const client = await socketClient(bridge.socketPath, root);
+        const results: Array<[string, string, Timed]> = [
+          ['get_tree', '{}', await timeCalls(client, 'get_tree', () => ({}))],
+          [
+            'get_file',
+            'a different whole file each call (fresh)',
+            await timeCalls(client, 'get_file', (i) => ({
+              path: files[(i * 7919) % files.length]!.path,
+              fresh: true,
+            })),
+          ],
+          [
+            'get_file',
+            'lines 1-60 of a different file each call',
+            await timeCalls(client, 'get_file', (i) => ({
+              path: files[(i * 104_729) % files.length]!.path,
+              lines: '1-60',
+            })),
+          ],
+          [
+            'focus_status',
+            `{} (session holds ${(WARMUP + RUNS) * 2} reads)`,
+            await timeCalls(client, 'focus_status', () => ({})),
+          ],
+        ];
+        await client.close();
+        for (const [tool, args, t] of results) {
+          const s = stats(t.ms);
+          rows.push({
+            focus: `${focus.label}: ${project.summary().files} files`,
+            tool,
+            arguments: args,
+            'median ms': s.median.toFixed(2),
+            'p95 ms': s.p95.toFixed(2),
+            'result tokens (median)': stats(t.tokens).median,
+            errors: t.errors,
+          });
+          checks.push(
+            check(
+              `${tool} p95, ${focus.label}${tool === 'get_file' ? `, ${args}` : ''}`,
+              s.p95,
+              '<=',
+              50,
+              ' ms',
+            ),
+          );
+        }
+      }
+    } finally {
+      await bridge.close();
+      await project.close();
+      await ws.close();
+    }
+    const receipts = project.sessions.receiptErrors;
+    return {
+      title: 'MCP: warm tool latency over the local socket (synthetic repository)',
+      rows,
+      checks,
+      notes: [
+        `Each row: ${RUNS} calls after ${WARMUP} warm-up calls, one agent session, the SDK Client over the app's Unix socket (newline-delimited JSON-RPC), receipts written (${receipts.length ? receipts.join('; ') : 'no write errors'}).`,
+        'Timed from callTool to its result on the client: JSON-RPC framing, live-context line, jail, content pipeline (masking on), ledger, token count of the result and the receipt are inside.',
+        'get_tree answers the default 5,000-token cap on the whole project; renderings are cached per focus revision and index version (warm).',
+      ],
+    };
+  },
+};

@@ -1,0 +1,105 @@
+// Hostile path inputs shared by the jail's tests and the MCP server's tests. They assume the
+// fixture of jail.test.ts: `root` holds src/app.ts, an ignored dist/ and .env, a link-out.txt
+// symlink and a linkdir symlinked folder pointing at `outside`, which holds secret.txt.
+/** Paths an agent (or a prompt injection) might send; every one must be refused, none read. */
+export function hostileInputs(root: string, outside: string): unknown[] {
+  return [
+    // absolute and root-relative forms
+    '/etc/passwd',
+    '/',
+    '//',
+    '\\',
+    '\\etc\\passwd',
+    `${root}/src/app.ts`,
+    `${outside}/secret.txt`,
+    root,
+    ' /etc/passwd',
+    // `..` escapes, both separators, hidden in the middle
+    '..',
+    '../',
+    '../outside/secret.txt',
+    '../../../../../../etc/passwd',
+    'src/../../outside/secret.txt',
+    './../outside/secret.txt',
+    'a/b/../../../outside/secret.txt',
+    '..\\outside\\secret.txt',
+    'src\\..\\..\\outside\\secret.txt',
+    'src/..\\..\\outside/secret.txt',
+    '...',
+    '.../outside',
+    '....//....//etc/passwd',
+    '\t../outside/secret.txt',
+    // NUL bytes
+    'src/app.ts\0',
+    '\0',
+    'src/\0/app.ts',
+    '\0../outside/secret.txt',
+    // Windows drives, UNC and device paths
+    'C:\\Windows\\win.ini',
+    'c:/windows/system32/config/sam',
+    'C:',
+    'C:secret.txt',
+    'Z:\\',
+    'src/C:/x',
+    '\\\\server\\share\\file.txt',
+    '//server/share/file.txt',
+    '\\\\?\\C:\\Windows\\win.ini',
+    '\\\\.\\pipe\\loupe',
+    '\\\\.\\COM1',
+    '//./PhysicalDrive0',
+    'src/app.ts::$DATA',
+    'README.md:$DATA',
+    // device names, anywhere, with any extension
+    'CON',
+    'con',
+    'NUL',
+    'nul.txt',
+    'COM1',
+    'com9.log',
+    'LPT1',
+    'lpt3.txt',
+    'AUX',
+    'PRN.',
+    'CONIN$',
+    'CONOUT$',
+    'src/CON',
+    'src/aux.ts',
+    'COM¹',
+    'docs/Lpt2 .md',
+    // home folders
+    '~',
+    '~/.ssh/id_rsa',
+    '~root/.bashrc',
+    '~\\secret',
+    // URLs
+    'file:///etc/passwd',
+    'http://127.0.0.1/x',
+    // symbolic links leaving the root
+    'link-out.txt',
+    'linkdir',
+    'linkdir/secret.txt',
+    // git internals
+    '.git',
+    '.git/config',
+    '.GIT/HEAD',
+    'src/.git/x',
+    // ignored files and folders
+    'dist',
+    'dist/bundle.js',
+    '.env',
+    'debug.log',
+    'dist/../.env',
+    // unknown and encoded names
+    'x'.repeat(5000),
+    'does/not/exist.ts',
+    '%2e%2e/%2e%2e/etc/passwd',
+    '..%2f..%2fetc%2fpasswd',
+    'src/app.tsx',
+    // not strings at all
+    42,
+    null,
+    undefined,
+    {},
+    ['src/app.ts'],
+  ];
+}

@@ -1,0 +1,156 @@
+// The live-context line every result starts with (trusted text: counts and revisions only), and the
+// data blocks with the names behind it (focus changes since this session's previous call, received
+// files that changed on disk). No restart and no resubscription: the agent learns on its next call.
+import type { AgentSession, FocusDelta } from '@loupe/engine';
+import { compact, grouped, plural } from './format';
+import type { LiveSummary, McpProject } from './project';
+import { dataBlock } from './untrusted';
+
+export interface LiveContext {
+  revision: number;
+  /** The first line of the result. */
+  line: string;
+  /** Data blocks that follow it (may be empty). */
+  blocks: string[];
+}
+
+function focusText(s: LiveSummary): string {
+  const counting =
+    s.countedFiles < s.countable
+      ? `, ${grouped(s.countedFiles)} of ${grouped(s.countable)} files counted so far`
+      : '';
+  if (s.everything)
+    return `focus: nothing ticked, so the whole project: ${plural(s.files, 'file')} (${compact(s.tokens)} tokens${counting})`;
+  return `focus: ${grouped(s.files)} of ${plural(s.totalFiles, 'file')} (${compact(s.tokens)} tokens${counting})`;
+}
+
+/** `+2 folders, -1 file` */
+function deltaText(delta: FocusDelta, project: McpProject): { text: string; names: string[] } {
+  const kind = (p: string) =>
+    p === '' || project.ws.index.isFolder(p) ? 'folder' : project.ws.index.get(p) ? 'file' : 'path';
+  const parts: string[] = [];
+  const names: string[] = [];
+  for (const [sign, paths] of [
+    ['+', delta.added],
+    ['-', delta.removed],
+  ] as const) {
+    const by = { folder: 0, file: 0, path: 0 };
+    for (const p of paths) {
+      const k = kind(p);
+      by[k]++;
+      names.push(`${sign} ${p === '' ? '(the whole project)' : p}${k === 'folder' && p !== '' ? '/' : ''}`);
+    }
+    if (by.folder) parts.push(`${sign}${plural(by.folder, 'folder')}`);
+    if (by.file) parts.push(`${sign}${plural(by.file, 'file')}`);
+    if (by.path) parts.push(`${sign}${plural(by.path, 'missing path')}`);
+  }
+  return { text: parts.join(', '), names };
+}
+
+export interface LiveOptions {
+  /** Search-like tools state how many files outside the focus were not searched. */
+  searchLike?: boolean;
+}
+
+/** Computes the live context for a call and moves the session's "since" revision forward. */
+export function liveContext(
+  project: McpProject,
+  session: AgentSession,
+  options: LiveOptions = {},
+): LiveContext {
+  const summary = project.summary();
+  const revision = summary.revision;
+  const parts = [`[Live context] revision ${revision}`, focusText(summary)];
+  const blocks: string[] = [];
+
+  const since = session.lastRevision;
+  if (since !== undefined && since !== revision) {
+    const delta = project.ws.focus.delta(since);
+    const head = `changed since revision ${since}`;
+    if (summary.everything) parts.push(`${head}: nothing is ticked any more`);
+    else if (!delta) parts.push(`${head} (the details are no longer kept; call focus_status)`);
+    else {
+      const { text, names } = deltaText(delta, project);
+      const narrowed = session.lastEverything ? 'narrowed from the whole project to what is ticked: ' : '';
+      parts.push(`${head}: ${narrowed}${text || 'same files, rules rewritten'}`);
+      if (names.length) blocks.push(dataBlock('Focus changes (+ added, - removed)', names.join('\n')));
+    }
+  }
+  session.lastRevision = revision;
+  session.lastEverything = summary.everything;
+
+  if (summary.missing.length) {
+    parts.push(`${plural(summary.missing.length, 'ticked path')} no longer exist`);
+    blocks.push(dataBlock('Ticked paths that no longer exist', summary.missing.join('\n')));
+  }
+
+  contentChanges(project, session, summary.everything, parts, blocks);
+
+  if (options.searchLike && !summary.everything) {
+    const outside = summary.totalFiles - summary.files;
+    if (outside > 0)
+      parts.push(
+        `${plural(outside, 'file')} outside the focus ${outside === 1 ? 'was' : 'were'} not searched; read any of them by name with get_file`,
+      );
+  }
+  if (project.headless) parts.push(project.headless);
+  return { revision, line: parts.join(' · '), blocks };
+}
+
+// The change-log position each session's previous call saw.
+const seenChanges = new WeakMap<AgentSession, number>();
+
+/**
+ * Content changes since this session's previous call: focused files the index saw change (a
+ * rescan, or the watcher), and files this session received whose content differs from what it
+ * got (checked by hash, each change told once).
+ */
+function contentChanges(
+  project: McpProject,
+  session: AgentSession,
+  everything: boolean,
+  parts: string[],
+  blocks: string[],
+): void {
+  const rows = new Map<string, string>();
+  const from = seenChanges.get(session);
+  seenChanges.set(session, project.changes.seq);
+  let focused = 0;
+  let incomplete = false;
+  if (from !== undefined && from < project.changes.seq) {
+    const { changes, complete } = project.changes.since(from);
+    incomplete = !complete;
+    const m = project.ws.focus.matcher();
+    for (const c of changes) {
+      if (!everything && !m.has(c.path)) continue;
+      focused++;
+      rows.set(c.path, `${c.kind} ${c.path}`);
+    }
+  }
+  let received = 0;
+  const checked = new Set<string>();
+  for (const f of session.ledger.received()) {
+    if (checked.has(f.path)) continue;
+    checked.add(f.path);
+    const now = project.sessions.hasher.hashNow(f.path) ?? '(deleted)';
+    if (now === f.hash || session.toldChanged.get(f.path) === now) continue;
+    session.toldChanged.set(f.path, now);
+    received++;
+    rows.set(f.path, `${now === '(deleted)' ? '-' : '~'} ${f.path} (you received it)`);
+  }
+  if (focused)
+    parts.push(
+      `${plural(focused, 'focused file')} changed on disk since your last call${incomplete ? ' (and more than Loupe still lists)' : ''}`,
+    );
+  if (received) parts.push(`${plural(received, 'file')} you received changed on disk since`);
+  if (rows.size)
+    blocks.push(
+      dataBlock(
+        'Changed on disk (+ added, - removed, ~ modified)',
+        [...rows.keys()]
+          .sort()
+          .map((k) => rows.get(k)!)
+          .join('\n'),
+      ),
+    );
+}

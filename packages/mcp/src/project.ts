@@ -1,0 +1,130 @@
+// One project served over MCP: a Workspace plus what every session shares (the jail view, the
+// content source, the session registry with receipts, cached focus summaries and trees). Each
+// connection becomes a session through `connect`.
+import {
+  buildTree,
+  createJailView,
+  type FocusSummary,
+  type IndexEntry,
+  type JailView,
+  type ReceiptOptions,
+  SessionRegistry,
+  type TreeEntry,
+  type TreeModel,
+  type Workspace,
+} from '@loupe/engine';
+import { ChangeLog } from './changes';
+import { createPipelineSource } from './content/pipeline-source';
+import type { ContentSource } from './content/source';
+import type { Engines } from './engines/types';
+
+export interface LiveSummary extends FocusSummary {
+  /** Files whose tokens can be counted (binary and other flagged files never are). */
+  countable: number;
+}
+
+export interface ProjectOptions {
+  /** Loupe's state folder: receipts are written there; null writes none. */
+  stateDir?: string | null;
+  receipts?: ReceiptOptions;
+  /** Set when no app serves this project: the live context says how it is served. */
+  headless?: string;
+  content?: ContentSource;
+  engines?: Engines;
+  /** File text one result may carry, in tokens (default 20,000). */
+  maxResultTokens?: number;
+  /** Default cap of get_tree, in tokens (default 5,000). */
+  treeTokens?: number;
+}
+
+export class McpProject {
+  readonly sessions: SessionRegistry;
+  /** Content changes as the index learns them (rescans; the watcher once it lands). */
+  readonly changes: ChangeLog;
+  readonly jail: JailView;
+  readonly content: ContentSource;
+  readonly engines: Engines;
+  readonly maxResultTokens: number;
+  readonly treeTokens: number;
+  /** Bumped when the index or its token counts change (invalidates the caches below). */
+  private version = 0;
+  private summaryCache: { key: string; value: LiveSummary } | undefined;
+  private focusedCache: { key: string; value: IndexEntry[] } | undefined;
+  private treeCache: { key: string; value: TreeModel } | undefined;
+  private readonly disposers: Array<() => void> = [];
+
+  constructor(
+    readonly ws: Workspace,
+    readonly options: ProjectOptions = {},
+  ) {
+    this.sessions = new SessionRegistry(ws, {
+      stateDir: options.stateDir ?? null,
+      ...(options.receipts ? { receipts: options.receipts } : {}),
+    });
+    this.jail = createJailView(ws);
+    this.changes = new ChangeLog(ws);
+    this.content = options.content ?? createPipelineSource(ws);
+    this.engines = options.engines ?? {};
+    this.maxResultTokens = options.maxResultTokens ?? 20_000;
+    this.treeTokens = options.treeTokens ?? 5_000;
+    const bump = () => {
+      this.version++;
+    };
+    this.disposers.push(ws.onDidChangeIndex(bump), ws.onDidCountTokens(bump));
+  }
+
+  get root(): string {
+    return this.ws.root;
+  }
+
+  get headless(): string | undefined {
+    return this.options.headless;
+  }
+
+  private key(): string {
+    return `${this.ws.focus.snapshot.revision}:${this.version}`;
+  }
+
+  /** The focus summary, computed once per revision and index version. */
+  summary(): LiveSummary {
+    const key = this.key();
+    if (this.summaryCache?.key !== key) {
+      let countable = 0;
+      for (const e of this.ws.index.all()) if (!e.flag) countable++;
+      this.summaryCache = { key, value: { ...this.ws.focusSummary(), countable } };
+    }
+    return this.summaryCache.value;
+  }
+
+  focused(): IndexEntry[] {
+    const key = this.key();
+    if (this.focusedCache?.key !== key) this.focusedCache = { key, value: this.ws.focusedFiles() };
+    return this.focusedCache.value;
+  }
+
+  /** Whether a visible file is in the focus. */
+  inFocus(path: string): boolean {
+    return this.ws.focus.matcher().has(path);
+  }
+
+  /** The focus as a tree model with tokens and sizes; `received` marks make a fresh model. */
+  focusTree(received?: Map<string, 'unchanged' | 'changed'>): TreeModel {
+    const entry = (e: IndexEntry): TreeEntry => {
+      const t: TreeEntry = { path: e.path, size: e.size };
+      if (e.tokens !== undefined) t.tokens = e.tokens;
+      const mark = received?.get(e.path);
+      if (mark) t.received = mark;
+      return t;
+    };
+    if (received) return buildTree(this.focused().map(entry));
+    const key = this.key();
+    if (this.treeCache?.key !== key) this.treeCache = { key, value: buildTree(this.focused().map(entry)) };
+    return this.treeCache.value;
+  }
+
+  async close(): Promise<void> {
+    for (const d of this.disposers) d();
+    this.changes.close();
+    await this.sessions.closeAll();
+  }
+}

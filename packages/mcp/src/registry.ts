@@ -1,0 +1,188 @@
+// The tool registry: each tool registers a name, a described zod schema and a handler. The
+// registry answers tools/list with plain JSON Schemas and runs every call the same way: lenient
+// parsing, the live-context line first, the tool's body, a receipt (argument sizes only), and
+// refusals as results that carry the next call.
+import {
+  type AgentSession,
+  argumentSizes,
+  countTokens,
+  type DeliveredReceipt,
+  isLoupeError,
+} from '@loupe/engine';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod';
+import { BAD_JSON_KEY } from './lenient';
+import { liveContext } from './live';
+import type { McpProject } from './project';
+
+export interface CallContext {
+  project: McpProject;
+  session: AgentSession;
+  /** This call's number in the session (1-based). */
+  call: number;
+  /** Focus revision at the start of the call. */
+  revision: number;
+}
+
+export interface ToolBody {
+  /** Lines after the live context: trusted text and data blocks, joined with newlines. */
+  parts: string[];
+  delivered?: DeliveredReceipt[];
+  masked?: Record<string, number>;
+  /** Set for refusals and failures: the receipt's error code; the result is marked isError. */
+  error?: string;
+}
+
+export interface ToolDefinition<S extends z.ZodObject = z.ZodObject> {
+  name: string;
+  title: string;
+  description: string;
+  schema: S;
+  /** Results say how many files outside the focus were not searched. */
+  searchLike?: boolean;
+  /** Argument aliases agents use by habit (`offset` -> handled by the tool); not listed. */
+  aliases?: readonly string[];
+  run(args: z.infer<S>, ctx: CallContext): Promise<ToolBody>;
+}
+
+export interface CallOutcome {
+  text: string;
+  isError: boolean;
+}
+
+const ANNOTATIONS = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: false,
+};
+
+/** Plain JSON Schema of a tool's input: no `$schema`, nothing clients might drop. */
+export function inputSchemaOf(schema: z.ZodObject): Tool['inputSchema'] {
+  const json = z.toJSONSchema(schema, { target: 'draft-7', io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
+  delete json.$schema;
+  return json as Tool['inputSchema'];
+}
+
+function issueText(issue: z.core.$ZodIssue): string {
+  const where = issue.path.length ? issue.path.join('.') : 'arguments';
+  return `${where}: ${issue.message}`;
+}
+
+export class ToolRegistry {
+  private readonly tools = new Map<string, ToolDefinition>();
+
+  register<S extends z.ZodObject>(tool: ToolDefinition<S>): void {
+    if (this.tools.has(tool.name)) throw new Error(`Tool ${tool.name} is registered twice.`);
+    this.tools.set(tool.name, tool as unknown as ToolDefinition);
+  }
+
+  names(): string[] {
+    return [...this.tools.keys()];
+  }
+
+  list(): Tool[] {
+    return [...this.tools.values()].map((t) => ({
+      name: t.name,
+      title: t.title,
+      description: t.description,
+      inputSchema: inputSchemaOf(t.schema),
+      annotations: { title: t.title, ...ANNOTATIONS },
+    }));
+  }
+
+  async call(
+    name: string,
+    rawArgs: Record<string, unknown> | undefined,
+    project: McpProject,
+    session: AgentSession,
+  ): Promise<CallOutcome> {
+    const started = performance.now();
+    const n = session.nextCall();
+    const tool = this.tools.get(name);
+    const live = liveContext(project, session, { searchLike: tool?.searchLike ?? false });
+    const ctx: CallContext = { project, session, call: n, revision: live.revision };
+    let body: ToolBody;
+    try {
+      body = tool ? await this.run(tool, rawArgs ?? {}, ctx) : unknownTool(name, this.names());
+    } catch (error) {
+      body = isLoupeError(error)
+        ? { parts: [error.message], error: error.code }
+        : {
+            parts: [
+              `Internal error in Loupe while running ${name}: ${(error as Error).message}. This is a bug in Loupe; other calls still work.`,
+            ],
+            error: 'internal',
+          };
+    }
+    const text = [live.line, ...live.blocks, ...body.parts].join('\n');
+    session.record({
+      n,
+      tool: name,
+      args: argumentSizes(rawArgs),
+      revision: live.revision,
+      ms: Math.round((performance.now() - started) * 100) / 100,
+      resultTokens: countTokens(text),
+      delivered: body.delivered ?? [],
+      masked: body.masked ?? {},
+      ...(body.error ? { error: body.error } : {}),
+      at: new Date().toISOString(),
+    });
+    return { text, isError: Boolean(body.error) };
+  }
+
+  private async run(tool: ToolDefinition, raw: Record<string, unknown>, ctx: CallContext): Promise<ToolBody> {
+    if (BAD_JSON_KEY in raw)
+      return {
+        parts: [
+          `The arguments of ${tool.name} were a string that is not valid JSON; send an object, e.g. ${example(tool)}.`,
+        ],
+        error: 'invalid-argument',
+      };
+    const known = new Set([...Object.keys(tool.schema.shape), ...(tool.aliases ?? [])]);
+    const unknown = Object.keys(raw).filter((k) => !known.has(k));
+    const parsed = tool.schema.safeParse(raw);
+    if (!parsed.success)
+      return {
+        parts: [
+          `Invalid arguments for ${tool.name}: ${parsed.error.issues.map(issueText).join('; ')}. For example: ${example(tool)}.`,
+        ],
+        error: 'invalid-argument',
+      };
+    const body = await tool.run({ ...parsed.data, ...pick(raw, tool.aliases ?? []) }, ctx);
+    if (unknown.length)
+      body.parts.push(
+        `Ignored unknown argument${unknown.length === 1 ? '' : 's'} ${unknown.map((k) => JSON.stringify(k)).join(', ')}; ${tool.name} takes ${Object.keys(tool.schema.shape).join(', ')}.`,
+      );
+    return body;
+  }
+}
+
+function pick(raw: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of keys) if (raw[k] !== undefined) out[k] = raw[k];
+  return out;
+}
+
+const EXAMPLES: Record<string, Record<string, unknown>> = {
+  get_tree: { path: 'src', depth: 2 },
+  get_file: { path: 'src/index.ts', lines: '1-80' },
+  search: { query: 'createServer' },
+  pack: { budget: 32000 },
+  related_files: { path: 'src/index.ts' },
+  focus_status: {},
+};
+
+function example(tool: ToolDefinition): string {
+  return `${tool.name} ${JSON.stringify(EXAMPLES[tool.name] ?? {})}`;
+}
+
+function unknownTool(name: string, names: string[]): ToolBody {
+  return {
+    parts: [`There is no tool ${JSON.stringify(name)}; Loupe's tools are ${names.join(', ')}.`],
+    error: 'unknown-tool',
+  };
+}

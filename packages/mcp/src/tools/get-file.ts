@@ -1,0 +1,99 @@
+// get_file: any visible file by name (in or outside the focus), whole or by lines or by symbol, at a
+// detail level; or up to 8 such requests at once. Repeats of unchanged content cost one line.
+import { LoupeError } from '@loupe/engine';
+import * as z from 'zod';
+import { addMasked, maskingTrailer } from '../content/notices';
+import { DETAILS } from '../content/source';
+import { looseBool, looseList, looseString } from '../lenient';
+import type { ToolBody, ToolRegistry } from '../registry';
+import { linesFromAliases, parseLines } from './lines';
+import { type ReadOutcome, type ReadRequest, readOne } from './read-one';
+
+const MAX_REQUESTS = 8;
+
+const fields = {
+  lines: looseString().optional().describe('Line range of the file, e.g. "88-140", "88", "88-".'),
+  symbol: z.string().optional().describe('One declaration by name, e.g. "Server.listen".'),
+  detail: z.enum(DETAILS).optional().describe('full (default), compact, signatures or outline.'),
+  fresh: looseBool().optional().describe('Send it even if this session already received it unchanged.'),
+};
+
+const request = z.preprocess(
+  (v) => (typeof v === 'string' ? { path: v } : v),
+  z.object({ path: z.string().describe('File path relative to the project root.'), ...fields }),
+);
+
+const schema = z.object({
+  path: z.string().optional().describe('File path relative to the project root.'),
+  ...fields,
+  requests: looseList(request)
+    .optional()
+    .describe(`Up to ${MAX_REQUESTS} reads at once, each {path, lines?, symbol?, detail?, fresh?}.`),
+});
+
+type Args = z.infer<typeof schema> & Record<string, unknown>;
+
+function toRequest(
+  raw: { path: string; lines?: string; symbol?: string; detail?: ReadRequest['detail']; fresh?: boolean },
+  aliases: Record<string, unknown> = {},
+): ReadRequest {
+  const lines = parseLines(raw.lines) ?? linesFromAliases(aliases);
+  return {
+    path: raw.path,
+    ...(lines ? { lines } : {}),
+    ...(raw.symbol ? { symbol: raw.symbol } : {}),
+    ...(raw.detail ? { detail: raw.detail } : {}),
+    ...(raw.fresh ? { fresh: true } : {}),
+  };
+}
+
+export function registerGetFileTool(registry: ToolRegistry): void {
+  registry.register({
+    name: 'get_file',
+    title: 'Read a file',
+    description:
+      'Read any visible project file by path (inside or outside the focus): whole, by lines, or one declaration by symbol. Content you already received unchanged is not sent twice. Batch up to 8 reads with requests.',
+    schema,
+    aliases: ['offset', 'limit', 'start_line', 'end_line'],
+    async run(args: Args, ctx): Promise<ToolBody> {
+      const list: ReadRequest[] = [];
+      if (args.requests?.length) {
+        if (args.requests.length > MAX_REQUESTS)
+          throw new LoupeError(
+            'invalid-argument',
+            `requests holds ${args.requests.length} reads; send at most ${MAX_REQUESTS} per call.`,
+          );
+        for (const r of args.requests) list.push(toRequest(r));
+      }
+      if (args.path !== undefined) list.unshift(toRequest({ ...args, path: args.path }, args));
+      if (!list.length)
+        throw new LoupeError(
+          'invalid-argument',
+          'get_file needs a path, e.g. get_file {"path": "src/index.ts"}, or requests.',
+        );
+      let budget = ctx.project.maxResultTokens;
+      const outcomes: ReadOutcome[] = [];
+      for (const req of list) {
+        const o = await readOne(req, budget, ctx);
+        budget = Math.max(0, budget - o.tokens);
+        outcomes.push(o);
+      }
+      const parts: string[] = [];
+      outcomes.forEach((o, i) => {
+        if (i > 0) parts.push('');
+        parts.push(...o.parts);
+      });
+      const masked: Record<string, number> = {};
+      for (const o of outcomes) addMasked(masked, o.masked);
+      if (outcomes.some((o) => o.delivered))
+        parts.push(...maskingTrailer(masked, ctx.project.content.maskingActive));
+      const failed = outcomes.filter((o) => o.error);
+      return {
+        parts,
+        delivered: outcomes.flatMap((o) => (o.delivered ? [o.delivered] : [])),
+        masked,
+        ...(failed.length === outcomes.length ? { error: failed[0]!.error! } : {}),
+      };
+    },
+  });
+}

@@ -1,0 +1,205 @@
+// One get_file request: jail, read through the content pipeline, consult the session ledger
+// (a repeat costs one line, a partial overlap sends only new lines), keep within the token budget
+// (an oversized read answers with a `lines` call that fits), and say what was left out.
+import {
+  countTokens,
+  DEFAULT_MAX_FILE_BYTES,
+  type DeliveredReceipt,
+  type DeliveredSpan,
+  formatRanges,
+  isLoupeError,
+  jailPath,
+  type LineSpan,
+  LoupeError,
+} from '@loupe/engine';
+import type { Detail, SymbolMissInfo } from '../content/source';
+import { call, grouped, plural, quoted, span } from '../format';
+import type { CallContext } from '../registry';
+import { dataBlock } from '../untrusted';
+import { OPEN_END } from './lines';
+import { refusal } from './refusal';
+
+export interface ReadRequest {
+  path: string;
+  lines?: LineSpan;
+  symbol?: string;
+  detail?: Detail;
+  fresh?: boolean;
+}
+
+export interface ReadOutcome {
+  parts: string[];
+  tokens: number;
+  delivered?: DeliveredReceipt;
+  masked?: Record<string, number>;
+  error?: string;
+}
+
+const fail = (parts: string[], error: string): ReadOutcome => ({ parts, tokens: 0, error });
+
+function coveredText(covered: DeliveredSpan[]): string {
+  const calls = [...new Set(covered.map((c) => c.call))].sort((a, b) => a - b);
+  const revisions = [...new Set(covered.map((c) => c.revision))];
+  const callText = calls.length === 1 ? `call #${calls[0]}` : `calls ${calls.map((c) => `#${c}`).join(', ')}`;
+  const revText = revisions.length === 1 ? `revision ${revisions[0]}` : `revisions ${revisions.join(', ')}`;
+  return `unchanged since ${callText} (${revText})`;
+}
+
+/** The last line from `from` such that lines from..to fit `budget` tokens. */
+function fittingEnd(lines: string[], firstLine: number, budget: number): number {
+  let used = 0;
+  for (let i = 0; i < lines.length; i++) {
+    used += countTokens(lines[i]!) + 1;
+    if (used > budget) return firstLine + i - 1;
+  }
+  return firstLine + lines.length - 1;
+}
+
+export async function readOne(req: ReadRequest, budget: number, ctx: CallContext): Promise<ReadOutcome> {
+  const { project, session } = ctx;
+  const v = jailPath(req.path, project.jail);
+  if (!v.ok) {
+    const r = refusal(v, 'get_file', project);
+    return fail(r.parts, r.error!);
+  }
+  if (v.kind === 'folder')
+    return fail(
+      [
+        `${quoted(v.path || '.')} is a folder, not a file; list it with ${call('get_tree', v.path ? { path: v.path } : {})}.`,
+      ],
+      'is-a-folder',
+    );
+  const p = v.path;
+  // A file that grew past the text limit since the scan is not read (the scan would flag it now).
+  if (v.size > DEFAULT_MAX_FILE_BYTES)
+    return fail(
+      [
+        `${quoted(p)} is ${grouped(Math.round(v.size / 1024))} KiB now, larger than the ${grouped(DEFAULT_MAX_FILE_BYTES / 1024)} KiB limit for reading files as text.`,
+      ],
+      'withheld',
+    );
+  let res: Awaited<ReturnType<typeof project.content.read>>;
+  try {
+    res = await project.content.read(
+      p,
+      {
+        ...(req.lines ? { lines: req.lines } : {}),
+        ...(req.symbol ? { symbol: req.symbol } : {}),
+        ...(req.detail ? { detail: req.detail } : {}),
+      },
+      session.mask,
+    );
+  } catch (error) {
+    if (isLoupeError(error)) return fail([`${quoted(p)}: ${error.message}`], error.code);
+    throw error;
+  }
+  if (res.withheld) return fail([`${quoted(p)}: ${res.withheld}`], 'withheld');
+  if (res.symbolMiss) return symbolMiss(p, req.symbol ?? '', res.symbolMiss, res.totalLines);
+  const total = res.totalLines;
+  if (req.lines && total > 0 && req.lines[0] > total)
+    throw new LoupeError(
+      'invalid-argument',
+      `${quoted(p)} has ${plural(total, 'line')}; ask for lines within 1–${total}, e.g. ${call('get_file', { path: p, lines: `1-${Math.min(total, 200)}` })}.`,
+    );
+  const [from, to] = res.lines;
+  const outside = project.inFocus(p) ? '' : ' · outside the focus (read by name)';
+  const level = res.level !== 'full' ? ` · detail ${res.level}` : '';
+  const header = `${quoted(p)} · ${to >= from ? `${from === to ? 'line' : 'lines'} ${span(from, to)} of ${grouped(total)}` : 'empty file'}${level}${outside}`;
+
+  // What this session already holds.
+  const plan = req.fresh
+    ? { send: to >= from ? [[from, to] as LineSpan] : [], covered: [] as DeliveredSpan[] }
+    : session.ledger.plan(p, res.hash, res.level, from, to);
+  if (to >= from && plan.send.length === 0) {
+    return {
+      parts: [
+        `[Already received] ${quoted(p)} ${from === to ? 'line' : 'lines'} ${span(from, to)} ${coveredText(plan.covered)}; pass fresh:true to receive it again.`,
+      ],
+      tokens: 0,
+    };
+  }
+
+  // Split the text into the segments to send (line-exact at full detail; whole otherwise).
+  const all = res.text === '' ? [] : res.text.split('\n');
+  const sliceable = res.level === 'full' && all.length === to - from + 1;
+  const segments: Array<{ range: LineSpan; text: string }> =
+    sliceable && plan.covered.length
+      ? plan.send.map(([a, b]) => ({
+          range: [a, b] as LineSpan,
+          text: all.slice(a - from, b - from + 1).join('\n'),
+        }))
+      : [{ range: [from, to], text: res.text }];
+
+  // Budget: a cheap length bound first, the exact count only when it might fit.
+  const text = segments.map((s) => s.text).join('\n');
+  const tokens =
+    segments.length === 1 && res.tokens !== undefined && segments[0]!.text === res.text
+      ? res.tokens
+      : text.length > budget * 12
+        ? Number.POSITIVE_INFINITY
+        : countTokens(text);
+  if (tokens > budget) {
+    const first = segments[0]!;
+    const firstLines = first.text.split('\n');
+    const end = fittingEnd(firstLines.slice(0, budget), first.range[0], Math.floor(budget * 0.95));
+    const fit = Math.max(first.range[0], end);
+    const size = Number.isFinite(tokens)
+      ? `${grouped(tokens)} tokens`
+      : `about ${grouped(Math.round(text.length / 4))} tokens`;
+    return fail(
+      [
+        `${header}: ${size}, more than the ${grouped(budget)} tokens this result can still carry. Read it in parts, starting with ${call('get_file', { path: p, lines: `${first.range[0]}-${fit}` })}${res.level === 'full' ? `, or one declaration with symbol, or the outline: ${call('get_file', { path: p, detail: 'signatures' })}` : ''}.`,
+      ],
+      'too-large',
+    );
+  }
+
+  const parts = [header];
+  if (plan.covered.length)
+    parts.push(
+      `[Already received] lines ${formatRanges(plan.covered)} ${coveredText(plan.covered)}; sending only lines ${formatRanges(plan.send)} (pass fresh:true to receive all of them).`,
+    );
+  for (const s of segments) {
+    const label = segments.length > 1 ? `Lines ${span(s.range[0], s.range[1])}` : 'File text';
+    parts.push(dataBlock(label, s.text));
+  }
+  if (req.lines && to < total && req.lines[1] !== OPEN_END)
+    parts.push(
+      `Not shown: lines ${span(to + 1, total)}; ${call('get_file', { path: p, lines: `${to + 1}-${Math.min(total, to + 400)}` })}.`,
+    );
+  else if (from > 1 && !req.symbol) parts.push(`Not shown: lines 1–${from - 1}.`);
+  for (const note of res.notes ?? []) parts.push(note);
+
+  const sent = segments.map((s) => s.range).filter(([a, b]) => b >= a);
+  if (sent.length) session.ledger.record(p, res.hash, res.level, sent, ctx.call, ctx.revision, total);
+  return {
+    parts,
+    tokens,
+    delivered: {
+      path: p,
+      lines: sent.map(([a, b]) => [a, b] as LineSpan),
+      hash: res.hash,
+      detail: res.level,
+    },
+    masked: res.masked,
+  };
+}
+
+/** A symbol that is ambiguous or unknown: the candidates (names are data) and the call to make. */
+function symbolMiss(p: string, query: string, miss: SymbolMissInfo, totalLines: number): ReadOutcome {
+  const rows = miss.declarations.map(
+    (d) => `${d.qualifiedName} (${d.kind}, lines ${span(d.docLine ?? d.startLine, d.endLine)})`,
+  );
+  const what =
+    miss.kind === 'ambiguous'
+      ? `${quoted(query)} names ${plural(rows.length, 'declaration')} in ${quoted(p)}; ask for one by its qualified name`
+      : `No declaration ${quoted(query)} in ${quoted(p)}${rows.length ? '; the nearest names are below' : ''}`;
+  const parts = [`${what}: ${call('get_file', { path: p, symbol: 'QUALIFIED.NAME' })}.`];
+  if (rows.length)
+    parts.push(dataBlock(miss.kind === 'ambiguous' ? 'Candidates' : 'Nearest declarations', rows.join('\n')));
+  else
+    parts.push(
+      `Read it by lines instead: ${call('get_file', { path: p, lines: `1-${Math.min(Math.max(totalLines, 1), 200)}` })}.`,
+    );
+  return fail(parts, miss.kind === 'ambiguous' ? 'ambiguous-symbol' : 'unknown-symbol');
+}

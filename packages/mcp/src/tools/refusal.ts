@@ -1,0 +1,27 @@
+// A refused path as a result: the reason in one sentence, and the next call that works (the
+// relative form of an absolute path inside the root, or the nearest existing paths).
+import type { JailVerdict } from '@loupe/engine';
+import { call } from '../format';
+import type { McpProject } from '../project';
+import type { ToolBody } from '../registry';
+import { dataBlock } from '../untrusted';
+
+type Refused = Extract<JailVerdict, { ok: false }>;
+
+export function refusal(v: Refused, tool: string, _project: McpProject): ToolBody {
+  const parts: string[] = [];
+  if (v.code === 'hidden') {
+    // The reason quotes ignore rules (project text), so it travels as data.
+    parts.push(
+      "Refused: that path is hidden by the project's ignore rules; Loupe serves only visible files.",
+    );
+    parts.push(dataBlock('Why it is hidden', v.reason));
+  } else parts.push(`Refused: ${v.reason}`);
+  if (v.retry !== undefined)
+    parts.push(`Use the path relative to the project root: ${call(tool, { path: v.retry })}`);
+  if (v.nearest.length) {
+    parts.push(dataBlock('Nearest existing files', v.nearest.join('\n')));
+    parts.push(`Read one of them with ${call('get_file', { path: 'PATH' })}.`);
+  }
+  return { parts, error: v.code };
+}

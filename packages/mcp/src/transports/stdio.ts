@@ -1,0 +1,130 @@
+// Stdio serving: `loupe mcp` (a headless server for one project) and `loupe bridge` (pipes the
+// agent's stdio to the app's socket, or serves headless in-process when no app listens).
+import { existsSync, realpathSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { defaultStateDir, LoupeError, Workspace } from '@loupe/engine';
+import { McpProject, type ProjectOptions } from '../project';
+import { connectSession } from '../server';
+import { preambleLine } from './bridge-server';
+import { NdjsonTransport } from './ndjson';
+
+export interface StdioIo {
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+}
+
+/** The project a working folder belongs to: the nearest folder above it holding `.git`. */
+export function findProjectRoot(cwd: string): string {
+  let dir = path.resolve(cwd);
+  for (;;) {
+    if (existsSync(path.join(dir, '.git'))) return dir;
+    const up = path.dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  const here = path.resolve(cwd);
+  if (here === os.homedir() || here === path.parse(here).root)
+    throw new LoupeError(
+      'invalid-argument',
+      `${here} is not inside a project (no .git above it) and is too broad to serve; start the agent in a project folder, or pass --root.`,
+    );
+  return here;
+}
+
+export interface HeadlessOptions {
+  root: string;
+  /** Loupe's state folder (saved focus, receipts); default: the user's. */
+  stateDir?: string;
+  /** Paths to tick for this run (not saved); without it the last saved focus is used. */
+  focus?: string[];
+  /** How the live context names this way of serving. */
+  label: string;
+  /** Receipt transport label. */
+  transport: string;
+  project?: Omit<ProjectOptions, 'stateDir' | 'headless'>;
+}
+
+/** Serves one project over stdin/stdout until the input ends; resolves then. */
+export async function serveStdio(io: StdioIo, options: HeadlessOptions): Promise<void> {
+  const stateDir = options.stateDir ?? defaultStateDir();
+  // A --focus run does not overwrite the developer's saved focus.
+  const ws = await Workspace.open(options.root, { stateDir: options.focus ? null : stateDir });
+  if (options.focus?.length) ws.setFocus({ include: options.focus, exclude: [] });
+  const project = new McpProject(ws, { ...options.project, stateDir, headless: options.label });
+  try {
+    const connection = await connectSession(project, new NdjsonTransport(io.stdin, io.stdout), {
+      transport: options.transport,
+    });
+    await connection.closed;
+  } finally {
+    await project.close();
+    await ws.close();
+  }
+}
+
+/** Connects to the app's socket, or resolves undefined when nothing listens there. */
+export function connectToApp(socketPath: string, timeoutMs = 2000): Promise<net.Socket | undefined> {
+  return new Promise((resolve) => {
+    const socket = net.connect(socketPath);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve(undefined);
+    }, timeoutMs);
+    socket.once('connect', () => {
+      clearTimeout(timer);
+      resolve(socket);
+    });
+    socket.once('error', () => {
+      clearTimeout(timer);
+      resolve(undefined);
+    });
+  });
+}
+
+/** Pipes the agent's stdio to the app through `socket` after the preamble; resolves when either side ends. */
+export function pipeToApp(io: StdioIo, socket: net.Socket, cwd: string): Promise<void> {
+  let real = cwd;
+  try {
+    real = realpathSync.native(cwd);
+  } catch {
+    // send it as given
+  }
+  socket.write(preambleLine(real));
+  io.stdin.pipe(socket);
+  socket.pipe(io.stdout, { end: false });
+  return new Promise((resolve) => {
+    const done = () => {
+      io.stdin.unpipe(socket);
+      socket.destroy();
+      resolve();
+    };
+    socket.once('close', done);
+    io.stdin.once('end', () => socket.end());
+  });
+}
+
+export interface BridgeOptions {
+  cwd: string;
+  socketPath: string;
+  stateDir?: string;
+}
+
+/** `loupe bridge`: the app when it runs, else the cwd's project served headless. */
+export async function runBridge(io: StdioIo, options: BridgeOptions): Promise<'app' | 'headless'> {
+  const socket = await connectToApp(options.socketPath);
+  if (socket) {
+    await pipeToApp(io, socket, options.cwd);
+    return 'app';
+  }
+  await serveStdio(io, {
+    root: findProjectRoot(options.cwd),
+    ...(options.stateDir ? { stateDir: options.stateDir } : {}),
+    label: 'served headless by loupe bridge (the Loupe app is not running; last saved focus)',
+    transport: 'bridge-headless',
+  });
+  return 'headless';
+}
