@@ -2,7 +2,13 @@
 export { type BodyPart, type CappedBody, capBody } from './body';
 export { MAX_QUERY } from './match';
 export { type FileRole, roleOf, type Tier } from './rank';
-export { getFileCall, type RenderedSearch, renderSearch, renderSearchResult } from './render';
+export {
+  getFileCall,
+  type RenderedSearch,
+  renderSearch,
+  renderSearchResult,
+  searchDelivered,
+} from './render';
 export type {
   BestMatch,
   Coverage,

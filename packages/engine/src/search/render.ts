@@ -1,6 +1,7 @@
 // The agent-facing text of a search result. `data` is project-derived (paths, code, names): the MCP
 // layer fences it as data; `trailer` is Loupe's own statements: what was searched, what was cut
 // and what was left out. The live-context line is the MCP layer's.
+import type { DeliveredReceipt } from '../session/receipts';
 import type { GetFileCall, SearchResult } from './result';
 
 export interface RenderedSearch {
@@ -180,4 +181,14 @@ export function renderSearch(r: SearchResult): RenderedSearch {
 export function renderSearchResult(r: SearchResult): string {
   const { data, trailer } = renderSearch(r);
   return `${data}\n\n${trailer.join('\n')}\n`;
+}
+
+/** What a result showed of each file, as session receipts record deliveries (full detail, line spans). */
+export function searchDelivered(r: SearchResult): DeliveredReceipt[] {
+  return r.shown.map((s) => ({
+    path: s.path,
+    hash: s.hash,
+    lines: s.lines.map((l) => [l.start, l.end] as const),
+    detail: 'full',
+  }));
 }

@@ -1,7 +1,7 @@
 // Ranking, fair cut, body capping, scope and coverage statements of searchFocus, end to end over a
 // real project folder opened as a Workspace (real scan, real masking pipeline, real parses).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderSearchResult } from './render';
+import { renderSearchResult, searchDelivered } from './render';
 import { searchFocus } from './search';
 import { openProject, type TestProject } from './testing';
 
@@ -162,6 +162,17 @@ describe('search result shape', () => {
     expect(text).toContain(
       'Searched 10 of 10 files in the focus; 0 files outside the focus were not searched.',
     );
+  });
+
+  it('says what it showed of each file, for receipts', async () => {
+    const r = await searchFocus(p.ws, 'placeOrder', { context: 0 });
+    const delivered = searchDelivered(r);
+    expect(delivered.find((d) => d.path === 'src/orders/service.ts')).toMatchObject({
+      lines: [[7, 11]],
+      detail: 'full',
+      hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(delivered.find((d) => d.path === 'src/api/routes.ts')?.lines).toEqual([[4, 7]]);
   });
 
   it('states how many files outside the focus were not searched', async () => {
