@@ -19,7 +19,7 @@ describe('loupe symbols', () => {
     expect(r.stdout).toBe(
       [
         '1-4       class       Cart',
-        '3-4       method      Cart.total',
+        '2-4       method      Cart.total',
         '6-8       class       Till',
         '7-8       method      Till.total',
         '',
