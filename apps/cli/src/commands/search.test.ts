@@ -34,7 +34,9 @@ describe('loupe search', () => {
   it('--json gives the result object; --regex uses RE2; no match exits 1', async () => {
     const r = await cli(['search', work, 'Cart', '--json', '--path', 'src/main.ts']);
     const result = JSON.parse(r.stdout);
-    expect(result.files.map((f: { path: string }) => f.path)).toEqual(['src/main.ts']);
+    expect(result.files.columns[0]).toBe('path');
+    expect(result.files.rows.map((f: unknown[]) => f[0])).toEqual(['src/main.ts']);
+    expect(result.lines.columns).toEqual(['path', 'line', 'match', 'text']);
     expect(result.coverage).toMatchObject({ focus: 3, inScope: 1 });
     const re = await cli(['search', work, 'c\\w+t\\b', '--regex', '--context', '0']);
     expect(re.code).toBe(0);

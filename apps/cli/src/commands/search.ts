@@ -1,7 +1,7 @@
 // loupe search DIR QUERY: the ranked search over the visible files of DIR (masked text), as an
 // agent receives it from the MCP `search` tool (without the live-context line), or --json.
 import path from 'node:path';
-import { LoupeError, renderSearchResult, searchFocus, Workspace } from '@loupe/engine';
+import { LoupeError, renderSearchResult, searchFocus, searchResultJson, Workspace } from '@loupe/engine';
 import { defineCommand, type Values } from '../command';
 import { progress } from '../progress';
 
@@ -56,7 +56,9 @@ export const searchCommand = defineCommand({
         ...(bodyChars !== undefined ? { bodyChars } : {}),
       });
       bar.done();
-      io.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : renderSearchResult(result));
+      io.stdout.write(
+        values.json ? `${JSON.stringify(searchResultJson(result))}\n` : renderSearchResult(result),
+      );
       return result.files.length ? 0 : 1;
     } finally {
       bar.done();

@@ -8,6 +8,7 @@ export {
   renderSearch,
   renderSearchResult,
   searchDelivered,
+  searchResultJson,
 } from './render';
 export type {
   BestMatch,

@@ -91,25 +91,8 @@ function grouped(r: SearchResult): string[] {
   return out;
 }
 
-/** Header once, one row per matching line: cheaper when files show one line each. */
-function rows(r: SearchResult): string[] {
-  const out = ['path:line: text'];
-  for (const f of r.files) {
-    if (f.inBest && !f.lines.length) out.push(`${f.path}: in the best match above`);
-    for (const l of f.lines) out.push(`${f.path}:${l.line}: ${l.text}`);
-  }
-  return out;
-}
-
 function matchesBlock(r: SearchResult): string[] {
-  if (!r.files.length) return [];
-  const a = grouped(r);
-  // Rows carry no context lines; only offer them when there are none.
-  if (r.context === 0) {
-    const b = rows(r);
-    if (b.join('\n').length < a.join('\n').length) return ['Matches:', ...b];
-  }
-  return ['Matches:', ...a];
+  return r.files.length ? ['Matches:', ...grouped(r)] : [];
 }
 
 function coverageLine(r: SearchResult): string {
@@ -191,4 +174,31 @@ export function searchDelivered(r: SearchResult): DeliveredReceipt[] {
     lines: s.lines.map((l) => [l.start, l.end] as const),
     detail: 'full',
   }));
+}
+
+/**
+ * The result for JSON consumers, with the per-line and per-file lists as a header and rows
+ * (`columns` once, then arrays) instead of objects that repeat every key.
+ */
+export function searchResultJson(r: SearchResult): Record<string, unknown> {
+  const { files, ...rest } = r;
+  return {
+    ...rest,
+    files: {
+      columns: ['path', 'matches', 'shown', 'tier', 'role', 'explicit', 'hash'],
+      rows: files.map((f) => [
+        f.path,
+        f.matches,
+        f.shownHits,
+        f.bestTier,
+        f.role ?? null,
+        f.explicit,
+        f.hash,
+      ]),
+    },
+    lines: {
+      columns: ['path', 'line', 'match', 'text'],
+      rows: files.flatMap((f) => f.lines.map((l) => [f.path, l.line, l.hit ? 1 : 0, l.text])),
+    },
+  };
 }

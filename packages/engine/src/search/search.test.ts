@@ -1,7 +1,7 @@
 // Ranking, fair cut, body capping, scope and coverage statements of searchFocus, end to end over a
 // real project folder opened as a Workspace (real scan, real masking pipeline, real parses).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderSearchResult, searchDelivered } from './render';
+import { renderSearchResult, searchDelivered, searchResultJson } from './render';
 import { searchFocus } from './search';
 import { openProject, type TestProject } from './testing';
 
@@ -162,6 +162,22 @@ describe('search result shape', () => {
     expect(text).toContain(
       'Searched 10 of 10 files in the focus; 0 files outside the focus were not searched.',
     );
+  });
+
+  it('JSON: lines and files as a header and rows, smaller than objects with repeated keys', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 8; i++) files[`dir/file${i}.txt`] = `line one\nthe needle ${i}\n`;
+    const q = await openProject(files);
+    try {
+      const r = await searchFocus(q.ws, 'needle', { context: 1 });
+      const json = searchResultJson(r) as { lines: { columns: string[]; rows: unknown[][] } };
+      expect(json.lines.columns).toEqual(['path', 'line', 'match', 'text']);
+      expect(json.lines.rows).toContainEqual(['dir/file1.txt', 2, 1, 'the needle 1']);
+      expect(json.lines.rows).toContainEqual(['dir/file1.txt', 1, 0, 'line one']);
+      expect(JSON.stringify(json).length).toBeLessThan(JSON.stringify(r).length);
+    } finally {
+      await q.close();
+    }
   });
 
   it('says what it showed of each file, for receipts', async () => {
