@@ -7,6 +7,7 @@ import type { MaskedText, Withheld } from '../content/pipeline';
 import type { Declaration } from '../declarations/declarations';
 import type { FileEntry, RelPath } from '../types';
 import { buildGrams, type Grams } from './grams';
+import { forgetEncoded } from './match';
 import { IndexMaskSession } from './placeholders';
 import type { FileRole } from './rank';
 import { fold, lineStarts } from './text';
@@ -205,6 +206,7 @@ export class SearchIndex {
       if (oldest) {
         this.spare.delete(oldest[0]);
         this.session.release(oldest[1].text);
+        forgetEncoded(oldest[1]);
       }
     }
   }
