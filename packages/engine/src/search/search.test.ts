@@ -2,6 +2,7 @@
 // real project folder opened as a Workspace (real scan, real masking pipeline, real parses).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSearchResult, searchDelivered, searchResultJson } from './render';
+import type { SearchOptions, SearchResult } from './result';
 import { searchFocus } from './search';
 import { openProject, type TestProject } from './testing';
 
@@ -66,11 +67,15 @@ beforeAll(async () => {
 });
 afterAll(() => p.close());
 
+/** Searches with a parse budget no machine runs out of: golden rankings do not depend on timing. */
+const find = (query: string, options: SearchOptions = {}): Promise<SearchResult> =>
+  searchFocus(p.ws, query, { parseBudgetMs: 60_000, ...options });
+
 const order = (r: Awaited<ReturnType<typeof searchFocus>>) => r.files.map((f) => `${f.path} ${f.bestTier}`);
 
 describe('search ranking', () => {
   it('puts the declaration first, then references by rarity; vendored and test declarations weigh less', async () => {
-    const r = await searchFocus(p.ws, 'placeOrder');
+    const r = await find('placeOrder');
     expect(order(r)).toEqual([
       'src/orders/service.ts name',
       'test/service.test.ts name',
@@ -88,7 +93,7 @@ describe('search ranking', () => {
   });
 
   it('ranks a qualified query on the qualified declaration, which no literal match shows', async () => {
-    const r = await searchFocus(p.ws, 'OrderService.placeOrder');
+    const r = await find('OrderService.placeOrder');
     expect(order(r)).toEqual(['src/orders/service.ts qualified']);
     expect(r.declarations.map((d) => `${d.path} ${d.declaration.qualifiedName}`)).toEqual([
       'src/orders/service.ts OrderService.placeOrder',
@@ -100,7 +105,7 @@ describe('search ranking', () => {
   });
 
   it('puts a declaration name above declaration syntax above plain content', async () => {
-    const r = await searchFocus(p.ws, 'OrderInput');
+    const r = await find('OrderInput');
     // service.ts and handler.ts both hold it in a signature; service.ts's is rarer in its file
     // (2 matches against 4); copy.ts holds it once, in a body only.
     expect(order(r)).toEqual([
@@ -113,10 +118,10 @@ describe('search ranking', () => {
   });
 
   it('an explicit file in the path scope outranks everything; folders and globs only scope', async () => {
-    const r = await searchFocus(p.ws, 'placeOrder', { paths: ['src/api/routes.ts', 'test/**'] });
+    const r = await find('placeOrder', { paths: ['src/api/routes.ts', 'test/**'] });
     expect(order(r)).toEqual(['src/api/routes.ts content', 'test/service.test.ts name']);
     expect(r.coverage).toMatchObject({ focus: 10, inScope: 2, searched: 2, unmatchedScope: [] });
-    const none = await searchFocus(p.ws, 'placeOrder', { paths: ['nowhere/', '*.py'] });
+    const none = await find('placeOrder', { paths: ['nowhere/', '*.py'] });
     expect(none.files).toEqual([]);
     expect(none.coverage.unmatchedScope).toEqual(['nowhere/', '*.py']);
     expect(renderSearchResult(none)).toContain(
@@ -125,23 +130,23 @@ describe('search ranking', () => {
   });
 
   it('breaks ties by path, then line', async () => {
-    const r = await searchFocus(p.ws, 'tie');
+    const r = await find('tie');
     expect(r.files.map((f) => f.path)).toEqual(['a/same.ts', 'b/same.ts']);
     expect(r.files[0]?.score).toBe(r.files[1]?.score);
   });
 
   it('is case-insensitive unless the query has capitals', async () => {
-    expect((await searchFocus(p.ws, 'placeorder')).totals.files).toBe(6);
-    expect((await searchFocus(p.ws, 'PlaceOrder')).totals.files).toBe(0);
-    expect((await searchFocus(p.ws, 'ORDERS')).caseSensitive).toBe(true);
+    expect((await find('placeorder')).totals.files).toBe(6);
+    expect((await find('PlaceOrder')).totals.files).toBe(0);
+    expect((await find('ORDERS')).caseSensitive).toBe(true);
   });
 });
 
 describe('search result shape', () => {
   it('cuts fairly: every matching file gets one match before any gets a second', async () => {
-    const r = await searchFocus(p.ws, 'placeOrder', { maxResults: 6, context: 0 });
+    const r = await find('placeOrder', { maxResults: 6, context: 0 });
     expect(r.files.map((f) => f.shownHits)).toEqual([1, 1, 1, 1, 1, 1]);
-    const r2 = await searchFocus(p.ws, 'placeOrder', { maxResults: 8, context: 0 });
+    const r2 = await find('placeOrder', { maxResults: 8, context: 0 });
     // Two more: the files that have a second match get it, in rank order (the test file, routes.ts).
     expect(r2.files.map((f) => f.shownHits)).toEqual([1, 2, 1, 1, 1, 2]);
     const text = renderSearchResult(r);
@@ -151,7 +156,7 @@ describe('search result shape', () => {
   });
 
   it('lists the declarations holding matches with ready get_file calls', async () => {
-    const r = await searchFocus(p.ws, 'placeOrder');
+    const r = await find('placeOrder');
     const text = renderSearchResult(r);
     expect(text).toContain(
       'src/orders/service.ts:7–11 method OrderService.placeOrder (1 match, declared here) get_file {"path": "src/orders/service.ts", "symbol": "OrderService.placeOrder"}',
@@ -181,7 +186,7 @@ describe('search result shape', () => {
   });
 
   it('says what it showed of each file, for receipts', async () => {
-    const r = await searchFocus(p.ws, 'placeOrder', { context: 0 });
+    const r = await find('placeOrder', { context: 0 });
     const delivered = searchDelivered(r);
     expect(delivered.find((d) => d.path === 'src/orders/service.ts')).toMatchObject({
       lines: [[7, 11]],
@@ -194,7 +199,7 @@ describe('search result shape', () => {
   it('states how many files outside the focus were not searched', async () => {
     p.ws.setFocus({ include: ['src'], exclude: [] });
     try {
-      const r = await searchFocus(p.ws, 'placeOrder');
+      const r = await find('placeOrder');
       expect(r.files.map((f) => f.path)).toEqual([
         'src/orders/service.ts',
         'src/api/handler.ts',
@@ -210,13 +215,13 @@ describe('search result shape', () => {
   });
 
   it('regex: RE2 syntax, smart case, refusals in one sentence', async () => {
-    const r = await searchFocus(p.ws, 'place\\w+\\(', { regex: true });
+    const r = await find('place\\w+\\(', { regex: true });
     expect(r.regex).toBe(true);
     expect(r.caseSensitive).toBe(false);
     expect(r.files[0]?.path).toBe('src/orders/service.ts');
-    await expect(searchFocus(p.ws, '(?<=x)y', { regex: true })).rejects.toThrow(/not valid RE2 syntax/);
-    await expect(searchFocus(p.ws, '')).rejects.toThrow(/empty/);
-    const late = await searchFocus(p.ws, 'x', { regex: true, timeLimitMs: -1 });
+    await expect(find('(?<=x)y', { regex: true })).rejects.toThrow(/not valid RE2 syntax/);
+    await expect(find('')).rejects.toThrow(/empty/);
+    const late = await find('x', { regex: true, timeLimitMs: -1 });
     expect(late.coverage.timedOut).toBeDefined();
     expect(renderSearchResult(late)).toMatch(/stopped at its -1 ms time limit|time limit/);
   });

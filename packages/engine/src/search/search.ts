@@ -32,7 +32,7 @@ const COUNT_CAP = 10_000;
 /** Up to this many matching files, every file with more matches than the first pass kept gets the second pass. */
 const SECOND_PASS_ALL = 2000;
 /** Files parsed per search at least (budget or not), and at most. */
-const MIN_PARSE = 3;
+const MIN_PARSE = 1;
 const MAX_PARSE = 24;
 /** Widest declaration body a cap may ask for (a guard against a cap meant in tokens or bytes). */
 const MAX_BODY = 20_000;
