@@ -77,6 +77,7 @@ export * from './tokens/index';
 export * from './tree/index';
 export * from './types';
 export type { Event, Listener } from './util/emitter';
+export * from './watch/index';
 export { FileIndex, type IndexEntry } from './workspace/file-index';
 export {
   type FocusSummary,

@@ -8,6 +8,7 @@ import { searchBench } from './search';
 import { smart } from './smart';
 import { tokensBench } from './tokens';
 import { treeBench } from './tree';
+import { watchBench } from './watch';
 
 export const benches: Bench[] = [
   listingBench,
@@ -18,4 +19,5 @@ export const benches: Bench[] = [
   compressBench,
   mcpBench,
   searchBench,
+  watchBench,
 ];
