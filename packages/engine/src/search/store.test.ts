@@ -54,6 +54,22 @@ describe('search index', () => {
     expect(before.entry!.declarations.size).toBe(1);
   });
 
+  it("follows the workspace's file changes (the watcher's updates)", async () => {
+    await searchFocus(p.ws, 'beta');
+    p.write('b.py', 'def beta():\n    return 9\n\ndef omega():\n    return 4\n');
+    const info = statSync(path.join(p.dir, 'b.py'));
+    const e = p.ws.index.get('b.py')!;
+    p.ws.applyUpdate({
+      upsert: [{ ...e, size: info.size, mtimeMs: info.mtimeMs }],
+      remove: [],
+      added: [],
+      changed: ['b.py'],
+      removed: [],
+      cause: 'test',
+    });
+    expect((await searchFocus(p.ws, 'omega')).files.map((f) => f.path)).toEqual(['b.py']);
+  });
+
   it('re-reads a file whose size or mtime changed in the file index', async () => {
     p.write('b.py', 'def beta():\n    return 2\n\ndef delta():\n    return 4\n');
     touchIndex('b.py');

@@ -14,6 +14,8 @@ export function searchIndexOf(ws: Workspace): SearchIndex {
   if (!index) {
     const created = new SearchIndex(ws.content, ws.maskKey);
     ws.onDidChangeIndex(() => created.retain((p) => ws.index.get(p) !== undefined));
+    // The watcher's changes: read again on the next search, even when size and mtime look the same.
+    ws.onDidChangeFiles((e) => created.update([...e.added, ...e.changed, ...e.removed]));
     indexes.set(ws, created);
     index = created;
   }
