@@ -51,6 +51,7 @@ export {
   syntaxFor,
   withTree,
 } from './parse/index';
+export * from './relations/index';
 export { compareBytewise } from './scan/bytes';
 export { createGitRunner, type GitResult, type GitRunner, untrustedRootsFor } from './scan/git';
 export {
@@ -70,12 +71,14 @@ export {
   setOverride,
 } from './scan/overrides-store';
 export { MARKERS, type StackId, summarizeHidden } from './scan/smart/index';
+export * from './search/index';
 export * from './session/index';
 export { defaultStateDir, projectStateDir } from './state/store';
 export * from './tokens/index';
 export * from './tree/index';
 export * from './types';
 export type { Event, Listener } from './util/emitter';
+export * from './watch/index';
 export { FileIndex, type IndexEntry } from './workspace/file-index';
 export {
   type FocusSummary,

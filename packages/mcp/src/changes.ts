@@ -1,8 +1,7 @@
-// Content changes on disk as the index learns them (a rescan today, the watcher once it lands):
-// each index change is diffed against the previous index by size and mtime and appended to a
-// bounded log with sequence numbers, so every session can be told what changed since its last
-// call, whichever way the index was updated.
-import type { RelPath, Workspace } from '@loupe/engine';
+// Content changes on disk as the index learns them (the watcher, or a rescan), read from the
+// Workspace's change journal: every session keeps the sequence number of its previous call and is
+// told what changed since, net per path (added, removed, or modified with different bytes).
+import { compareBytewise, type RelPath, type Workspace } from '@loupe/engine';
 
 export type ChangeKind = '+' | '-' | '~';
 
@@ -12,59 +11,29 @@ export interface FileChange {
   kind: ChangeKind;
 }
 
-const KEEP = 20_000;
-
 export class ChangeLog {
-  private snapshot = new Map<RelPath, string>();
-  private readonly log: FileChange[] = [];
-  private seqNow = 0;
-  private readonly dispose: () => void;
-
-  constructor(private readonly ws: Workspace) {
-    this.snapshot = this.take();
-    this.dispose = ws.onDidChangeIndex(() => this.update());
-  }
+  constructor(private readonly ws: Workspace) {}
 
   /** The sequence number of the newest change (0 before any). */
   get seq(): number {
-    return this.seqNow;
-  }
-
-  private take(): Map<RelPath, string> {
-    const m = new Map<RelPath, string>();
-    for (const e of this.ws.index.all()) m.set(e.path, `${e.size}:${e.mtimeMs}`);
-    return m;
-  }
-
-  private update(): void {
-    const next = this.take();
-    const push = (path: RelPath, kind: ChangeKind) => this.log.push({ seq: ++this.seqNow, path, kind });
-    for (const [path, sig] of next) {
-      const old = this.snapshot.get(path);
-      if (old === undefined) push(path, '+');
-      else if (old !== sig) push(path, '~');
-    }
-    for (const path of this.snapshot.keys()) if (!next.has(path)) push(path, '-');
-    this.snapshot = next;
-    if (this.log.length > KEEP) this.log.splice(0, this.log.length - KEEP);
+    return this.ws.contentSeq;
   }
 
   /**
-   * Changes after `seq`, the last one per path; `complete` is false when the log no longer holds
-   * all of them.
+   * Changes after `seq`, net per path, sorted; `complete` is false when the journal no longer
+   * holds all of them.
    */
   since(seq: number): { changes: FileChange[]; complete: boolean } {
-    const first = this.log[0];
-    const complete = !first || first.seq <= seq + 1 || seq >= this.seqNow;
-    const byPath = new Map<RelPath, FileChange>();
-    for (let i = this.log.length - 1; i >= 0 && this.log[i]!.seq > seq; i--) {
-      const c = this.log[i]!;
-      if (!byPath.has(c.path)) byPath.set(c.path, c);
-    }
-    return { changes: [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : 1)), complete };
+    const c = this.ws.changesSince(seq);
+    const changes: FileChange[] = [
+      ...c.added.map((path) => ({ seq: c.to, path, kind: '+' as const })),
+      ...c.removed.map((path) => ({ seq: c.to, path, kind: '-' as const })),
+      ...c.changed.map((path) => ({ seq: c.to, path, kind: '~' as const })),
+    ];
+    return { changes: changes.sort((a, b) => compareBytewise(a.path, b.path)), complete: c.complete };
   }
 
   close(): void {
-    this.dispose();
+    // The journal belongs to the Workspace: nothing to release.
   }
 }

@@ -59,6 +59,7 @@ export class McpProject {
   ) {
     this.sessions = new SessionRegistry(ws, {
       stateDir: options.stateDir ?? null,
+      maskKey: ws.maskKey,
       ...(options.receipts ? { receipts: options.receipts } : {}),
     });
     this.jail = createJailView(ws);

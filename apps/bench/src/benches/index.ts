@@ -5,9 +5,11 @@ import { listingBench } from './listing';
 import { maskBench } from './mask';
 import { mcpBench } from './mcp';
 import { packBench } from './pack';
+import { searchBench } from './search';
 import { smart } from './smart';
 import { tokensBench } from './tokens';
 import { treeBench } from './tree';
+import { watchBench } from './watch';
 
 export const benches: Bench[] = [
   listingBench,
@@ -18,4 +20,6 @@ export const benches: Bench[] = [
   compressBench,
   mcpBench,
   packBench,
+  searchBench,
+  watchBench,
 ];

@@ -7,7 +7,23 @@ import { mask } from './mask';
 import { mcp } from './mcp';
 import { pack } from './pack';
 import { receipts } from './receipts';
+import { related } from './related';
+import { searchCommand } from './search';
+import { symbols } from './symbols';
 import { tokens } from './tokens';
 import { tree } from './tree';
 
-export const commands: Command[] = [ls, tree, tokens, mask, compressCommand, pack, mcp, bridge, receipts];
+export const commands: Command[] = [
+  ls,
+  tree,
+  tokens,
+  mask,
+  compressCommand,
+  pack,
+  searchCommand,
+  symbols,
+  related,
+  mcp,
+  bridge,
+  receipts,
+];

@@ -51,6 +51,7 @@ export const mcp = defineCommand({
       );
     const ws = await Workspace.open(root, { stateDir: focus.length ? null : stateDir });
     if (focus.length) ws.setFocus({ include: focus, exclude: [] });
+    ws.watch().catch((e: Error) => ws.warnings.push(`The project is not watched (${e.message}).`));
     const project = new McpProject(ws, {
       stateDir,
       headless: `served headless by loupe mcp --http (${focus.length ? 'focus from --focus' : 'last saved focus'})`,

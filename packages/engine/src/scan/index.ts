@@ -32,6 +32,13 @@ export interface ScanOptions {
   git?: GitRunner;
   signal?: AbortSignal;
   onProgress?: (progress: ScanProgress) => void;
+  /**
+   * Reads a folder (root-relative) only when this returns true; the root is always read. The
+   * result then holds what the walk met on the way: callers keep the part they asked about.
+   */
+  enter?: (rel: string) => boolean;
+  /** Opens a repository's context (default: git, three calls); the watcher passes a cached one. */
+  openRepo?: typeof openRepo;
 }
 
 export interface ScanResult {
@@ -44,6 +51,10 @@ export interface ScanResult {
   repos: RepoInfo[];
   /** Sentences about how visibility was decided (e.g. "not a git repository: …"). */
   notes: string[];
+  /** Folders read and classified ('' is the root): where visible files can appear (the watcher's list). */
+  dirs: string[];
+  /** Folders not read because `enter` refused them. */
+  skipped: string[];
 }
 
 /** Resolves and checks the folder to scan; throws a LoupeError a person can act on. */
@@ -73,7 +84,8 @@ const inside = (root: string, p: string) => p === root || p.startsWith(root + pa
 
 const toNative = path.sep === '/' ? (p: string) => p : (p: string) => p.split('/').join(path.sep);
 
-function statEntry(root: string, w: WalkEntry, maxBytes: number): FileEntry {
+/** Size, mtime and flag of one visible file (the watcher re-checks a changed file with it). */
+export function statEntry(root: string, w: WalkEntry, maxBytes: number): FileEntry {
   const entry: FileEntry = { path: w.path, size: 0, mtimeMs: 0, tracked: w.tracked, symlink: w.symlink };
   const abs = root + path.sep + toNative(w.path);
   let flag: FileFlag | undefined;
@@ -122,7 +134,8 @@ export async function scanProject(dir: string, options: ScanOptions = {}): Promi
       : undefined;
   const smart = options.smartIgnore !== false;
   const git = options.git ?? createGitRunner(untrustedRootsFor(root));
-  const ctx = await openRepo(root, '', git);
+  const open = options.openRepo ?? openRepo;
+  const ctx = await open(root, '', git);
   const owner = smart && ctx.kind === 'git' && ctx.prefix ? ownerAbove(root, ctx) : undefined;
   const walked = await walk(ctx, {
     git,
@@ -130,6 +143,8 @@ export async function scanProject(dir: string, options: ScanOptions = {}): Promi
     ...(owner ? { owner } : {}),
     ...(overrides ? { overrides } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.enter ? { enter: options.enter } : {}),
+    ...(options.openRepo ? { openRepo: options.openRepo } : {}),
     onDirectory: (dirs, files) => options.onProgress?.({ dirs, files }),
   });
   sortBytewise(walked.files, (f) => f.path);
@@ -158,5 +173,5 @@ export async function scanProject(dir: string, options: ScanOptions = {}): Promi
     notes.push(
       `${u.state} override ${u.path} did not apply: no such path, or it lies inside a folder hidden for another reason`,
     );
-  return { root, files, hidden: walked.hidden, repos, notes };
+  return { root, files, hidden: walked.hidden, repos, notes, dirs: walked.dirs, skipped: walked.skipped };
 }

@@ -51,6 +51,10 @@ export interface WalkResult {
   files: WalkEntry[];
   hidden: HiddenEntry[];
   contexts: RepoContext[];
+  /** Folders read and classified, relative to the scan root ('' is the root). */
+  dirs: string[];
+  /** Folders the walk would have read but `enter` refused. */
+  skipped: string[];
 }
 
 export interface WalkOptions {
@@ -62,6 +66,13 @@ export interface WalkOptions {
   overrides?: OverrideSet;
   signal?: AbortSignal;
   onDirectory?: (dirsDone: number, filesSeen: number) => void;
+  /**
+   * Reads a folder (root-relative) only when this returns true; the root is always read. Lets the
+   * watcher re-walk just the folders an event touched, with every rule above them applied as usual.
+   */
+  enter?: (rootRel: string) => boolean;
+  /** Opens a nested repository's context (default: openRepo). */
+  openRepo?: typeof openRepo;
 }
 
 const reasonOf = (e: Exclusion): HiddenReason => ({
@@ -97,10 +108,13 @@ const dirJob = (
 ): DirJob => ({ ctx, abs, rel, lists, excludedBy, mode, owner, candidate, hiddenAt });
 
 const join = (a: string, b: string) => (a ? `${a}/${b}` : b);
+/** A job's folder relative to the scan root (a nested repository's own root has rel ''). */
+const rootRelOf = (j: DirJob) => (j.rel ? join(j.ctx.rel, j.rel) : j.ctx.rel);
 const isGitName = (name: string, fold: boolean) => (fold ? name.toLowerCase() === '.git' : name === '.git');
 
 export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResult> {
-  const result: WalkResult = { files: [], hidden: [], contexts: [root] };
+  const result: WalkResult = { files: [], hidden: [], contexts: [root], dirs: [], skipped: [] };
+  const { enter } = options;
   const queue: DirJob[] = [
     dirJob(root, root.dir, '', root.ancestors, root.excludedBy, undefined, options.owner),
   ];
@@ -118,7 +132,10 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
     const finish = (next: DirJob[]) => {
       active--;
       dirsDone++;
-      for (const j of next) queue.push(j);
+      for (const j of next) {
+        if (!enter || enter(rootRelOf(j))) queue.push(j);
+        else result.skipped.push(rootRelOf(j));
+      }
       options.onDirectory?.(dirsDone, result.files.length);
       if (options.signal?.aborted) return fail(options.signal.reason ?? new Error('scan cancelled'));
       if (active === 0 && queue.length === 0) resolve(result);
@@ -140,7 +157,10 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
             return finish([]);
           }
           prepare(job, entries)
-            .then((ready) => finish(ready ? classify(ready, entries, result) : []))
+            .then((ready) => {
+              if (ready) result.dirs.push(rootRelOf(ready));
+              finish(ready ? classify(ready, entries, result) : []);
+            })
             .catch(fail);
         });
       }
@@ -171,7 +191,7 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
     if (job.rel !== '' && (!job.excludedBy || gitlink) && !job.ctx.trackedDirs.has(job.rel)) {
       if (entries.some((e) => isGitName(e.name, fold))) {
         const rootRel = join(job.ctx.rel, job.rel);
-        const nested = await openRepo(job.abs, rootRel, options.git);
+        const nested = await (options.openRepo ?? openRepo)(job.abs, rootRel, options.git);
         // A `.git` that git does not accept as a repository makes an ordinary folder.
         if (nested.kind === 'git' && nested.prefix === '') {
           result.contexts.push(nested);

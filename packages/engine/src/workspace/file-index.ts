@@ -59,6 +59,40 @@ export class FileIndex {
     }
   }
 
+  /**
+   * Writes and removes many entries at once (the watcher's updates). When no path appears or
+   * vanishes, the sorted list is patched in place instead of being sorted again.
+   */
+  update(upsert: readonly IndexEntry[], remove: readonly RelPath[]): void {
+    let reshaped = false;
+    for (const p of remove) if (this.byPath.delete(p)) reshaped = true;
+    const replaced: IndexEntry[] = [];
+    for (const e of upsert) {
+      if (this.byPath.has(e.path)) replaced.push(e);
+      else reshaped = true;
+      this.byPath.set(e.path, e);
+    }
+    const sorted = this.sorted;
+    if (reshaped || !sorted) {
+      if (reshaped) this.invalidate();
+      return;
+    }
+    for (const e of replaced) {
+      let lo = 0;
+      let hi = sorted.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (compareBytewise(sorted[mid]!.path, e.path) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      if (sorted[lo]?.path !== e.path) {
+        this.invalidate();
+        return;
+      }
+      sorted[lo] = e;
+    }
+  }
+
   remove(path: RelPath): boolean {
     const had = this.byPath.delete(path);
     if (had) this.invalidate();
@@ -71,6 +105,24 @@ export class FileIndex {
       e.tokens = tokens;
       e.hash = hash;
     }
+  }
+
+  /** Entries below a folder ('' is the root: everything), sorted; found by bisection. */
+  *under(folder: RelPath): Generator<IndexEntry> {
+    const sorted = this.all();
+    if (folder === '') {
+      yield* sorted;
+      return;
+    }
+    const prefix = `${folder}/`;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareBytewise(sorted[mid]!.path, prefix) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < sorted.length && sorted[i]!.path.startsWith(prefix); i++) yield sorted[i]!;
   }
 
   /** True when the path is a folder that holds at least one visible file ('' is the root). */

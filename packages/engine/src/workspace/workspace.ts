@@ -1,15 +1,22 @@
 // A Workspace is one open project: the file index (scan + token counts), the focus with its
 // revisions, and the events every consumer (window, MCP sessions, CLI) follows. It is the one
 // owner of this state; consumers never keep their own copies.
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ContentPipeline } from '../content/pipeline';
+import { LoupeError } from '../errors';
 import { Focus, type FocusDelta, type FocusRules } from '../focus/focus';
+import { MaskSession } from '../mask/session';
+import { compareBytewise } from '../scan/bytes';
 import type { GitRunner } from '../scan/git';
-import { type ScanOptions, type ScanResult, scanProject } from '../scan/index';
+import { type ScanOptions, scanProject } from '../scan/index';
 import { projectStateDir, readState, writeState } from '../state/store';
 import { createTokenService, type TokenService } from '../tokens/service';
 import type { Encoding, HiddenEntry, RelPath, RepoInfo } from '../types';
 import { Emitter } from '../util/emitter';
+import { ChangeJournal, type FileChanges, type FilesChangedEvent } from '../watch/journal';
+import { type IndexUpdate, updateFromScan } from '../watch/plan';
+import { ProjectWatcher, type WatchOptions, type WatchStatus } from '../watch/watcher';
 import { FileIndex, type IndexEntry } from './file-index';
 
 export interface WorkspaceOptions {
@@ -27,6 +34,8 @@ export interface WorkspaceOptions {
   tokens?: TokenService;
   /** Start counting tokens right after the scan (default true); otherwise call countTokens(). */
   countTokens?: boolean;
+  /** Watch the folder and keep everything current (default false: one-shot commands need no watcher). */
+  watch?: boolean | WatchOptions;
   /** Mask secret values in every read (default true; off only by an explicit project setting). */
   masking?: boolean;
   /** Gitleaks rule file for the packaged app (default: resources/rules in the sources). */
@@ -76,12 +85,33 @@ export class Workspace {
   /** Problems met while opening (e.g. a corrupt state file set aside). */
   readonly warnings: string[] = [];
   tokensReady: Promise<void> = Promise.resolve();
+  /**
+   * HMAC key for masked-value identities: random per opened project, never stored or shown. Agent
+   * sessions made with `newMaskSession()` and the shared search index use it, so a value gets the
+   * same placeholder number in a session's reads and in its search results (docs/search.md).
+   */
+  readonly maskKey: Buffer = randomBytes(32);
+  /** Every content change the index took, by sequence number (see changesSince). */
+  readonly journal = new ChangeJournal();
 
   private readonly tokenProgress = new Emitter<TokenProgress>();
   private readonly indexChanged = new Emitter<void>();
+  private readonly filesChanged = new Emitter<FilesChangedEvent>();
+  private readonly watchChanged = new Emitter<WatchStatus>();
   readonly onDidCountTokens = this.tokenProgress.event;
   readonly onDidChangeIndex = this.indexChanged.event;
+  /** Files added, changed (content) or removed on disk, after the index took them. */
+  readonly onDidChangeFiles = this.filesChanged.event;
+  /** The watcher started, degraded (OS watch limit, overflow), recovered or stopped. */
+  readonly onDidChangeWatch = this.watchChanged.event;
   readonly onDidChangeFocus;
+
+  /** Folders the scan walked: where visible files can appear (the watcher watches exactly these). */
+  private walked = new Set<RelPath>();
+  private hiddenByPath = new Map<RelPath, HiddenEntry>();
+  private watcher_: ProjectWatcher | undefined;
+  /** Updates (watcher batches, rescans) apply one at a time. */
+  private updating: Promise<unknown> = Promise.resolve();
 
   private readonly focusFile: string | undefined;
   private readonly ownsTokens: boolean;
@@ -119,8 +149,10 @@ export class Workspace {
       ...(options.maxFileBytes ? { maxFileBytes: options.maxFileBytes } : {}),
     });
     const ws = new Workspace(scanned.root, options);
-    ws.apply(scanned);
+    ws.index.replace(scanned.files);
+    ws.setScope(() => true, scanned.hidden, scanned.dirs, scanned.repos, scanned.notes);
     if (options.countTokens !== false) void ws.countTokens();
+    if (options.watch) await ws.watch(options.watch === true ? {} : options.watch);
     return ws;
   }
 
@@ -128,23 +160,109 @@ export class Workspace {
     return this.tokens.encoding;
   }
 
-  /** Scans again (e.g. after ignore rules changed) and recounts what changed. */
-  async rescan(): Promise<void> {
-    const scanned = await scanProject(this.root, {
+  /** The scan options this workspace was opened with (the watcher's partial walks use them too). */
+  scanOptions(): ScanOptions {
+    return {
       ...this.options.scan,
       ...(this.options.git ? { git: this.options.git } : {}),
       ...(this.options.maxFileBytes ? { maxFileBytes: this.options.maxFileBytes } : {}),
+    };
+  }
+
+  /** Scans again (e.g. after overrides changed), journals what changed and recounts it. */
+  async rescan(reason = 'rescan requested'): Promise<void> {
+    if (this.watcher_) return this.watcher_.rescan(reason);
+    await this.exclusive(async () => {
+      const scanned = await scanProject(this.root, this.scanOptions());
+      this.applyUpdate(await updateFromScan(this, scanned, () => true, reason));
     });
-    this.apply(scanned);
     await this.countTokens();
   }
 
-  private apply(scanned: ScanResult): void {
-    this.index.replace(scanned.files);
-    this.hidden = scanned.hidden;
-    this.repos = scanned.repos;
-    this.notes = scanned.notes;
-    this.indexChanged.fire();
+  /** Runs `fn` after every update queued before it (updates never interleave). */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.updating.then(fn);
+    this.updating = run.catch(() => {});
+    return run;
+  }
+
+  /** Folders the latest scan walked (visible, or hidden but holding visible files). */
+  get folders(): ReadonlySet<RelPath> {
+    return this.walked;
+  }
+
+  hiddenEntry(p: RelPath): HiddenEntry | undefined {
+    return this.hiddenByPath.get(p);
+  }
+
+  private setScope(
+    covers: (p: RelPath) => boolean,
+    hidden: readonly HiddenEntry[],
+    folders: readonly RelPath[],
+    repos?: readonly RepoInfo[],
+    notes?: string[],
+  ): void {
+    const all = covers('');
+    const kept = all ? [] : this.hidden.filter((h) => !covers(h.path));
+    this.hidden = kept.length ? [...kept, ...hidden].sort((a, b) => compareBytewise(a.path, b.path)) : hidden;
+    this.hiddenByPath = new Map(this.hidden.map((h) => [h.path, h]));
+    if (all) this.walked = new Set(folders);
+    else {
+      for (const f of [...this.walked]) if (covers(f)) this.walked.delete(f);
+      for (const f of folders) this.walked.add(f);
+    }
+    if (repos) this.repos = all ? repos : [...this.repos.filter((r) => !covers(r.path)), ...repos];
+    if (notes) this.notes = notes;
+  }
+
+  /**
+   * Applies one update (from the watcher or a rescan): the index, the hidden entries and walked
+   * folders inside its scope, and the journal; then tells listeners. Content changes never touch
+   * the focus: its revision moves only when the ticks do.
+   */
+  applyUpdate(u: IndexUpdate): FilesChangedEvent | undefined {
+    this.index.update(u.upsert, u.remove);
+    if (u.scope) this.setScope(u.scope.covers, u.scope.hidden, u.scope.folders, u.scope.repos, u.scope.notes);
+    const seq = this.journal.record(u.added, u.changed, u.removed);
+    const touched = u.upsert.length > 0 || u.remove.length > 0 || u.scope !== undefined;
+    let event: FilesChangedEvent | undefined;
+    if (u.added.length || u.changed.length || u.removed.length) {
+      event = { seq, added: u.added, changed: u.changed, removed: u.removed, cause: u.cause };
+      this.filesChanged.fire(event);
+    }
+    if (touched) this.indexChanged.fire();
+    return event;
+  }
+
+  /** The content sequence number: it grows with every update that added, changed or removed a file. */
+  get contentSeq(): number {
+    return this.journal.seq;
+  }
+
+  /** What changed on disk after sequence number `seq` (net per path); optionally only some paths. */
+  changesSince(seq: number, filter?: (path: RelPath) => boolean): FileChanges {
+    return this.journal.since(seq, filter);
+  }
+
+  /** Changes after `seq` to files inside the current focus. */
+  focusedChangesSince(seq: number): FileChanges {
+    const m = this.focus.matcher();
+    return this.journal.since(seq, (p) => m.has(p));
+  }
+
+  /** Starts watching the folder (once); resolves when the watch is in place and verified. */
+  async watch(options: WatchOptions = {}): Promise<ProjectWatcher> {
+    if (this.closed)
+      throw new LoupeError('unsupported', 'This project was closed; open it again to watch it.');
+    if (!this.watcher_) {
+      this.watcher_ = new ProjectWatcher(this, options, (s) => this.watchChanged.fire(s));
+      await this.watcher_.start();
+    }
+    return this.watcher_;
+  }
+
+  get watcher(): ProjectWatcher | undefined {
+    return this.watcher_;
   }
 
   /** Counts the files not counted yet (in worker threads, cached on disk); `tokensReady` follows it. */
@@ -164,9 +282,12 @@ export class Workspace {
       root: this.root,
       onProgress: (done, total) => this.tokenProgress.fire({ done, total }),
     });
+    const asked = new Map(todo.map((t) => [t.path, t]));
     for (const [p, t] of counts) {
       const entry = this.index.get(p);
-      if (!entry) continue;
+      // The file changed while it was counted: the newer entry waits for its own count.
+      const job = asked.get(p);
+      if (!entry || !job || entry.size !== job.size || entry.mtimeMs !== job.mtimeMs) continue;
       if (t.binary) entry.flag = 'binary';
       else if (t.error) entry.flag = 'unreadable';
       else this.index.setTokens(p, t.tokens, t.hash);
@@ -183,6 +304,11 @@ export class Workspace {
       ...(this.options.rulesPath ? { rulesPath: this.options.rulesPath } : {}),
     });
     return this.pipeline;
+  }
+
+  /** Placeholder numbering for one agent session or one export, under this project's mask key. */
+  newMaskSession(): MaskSession {
+    return new MaskSession(this.maskKey);
   }
 
   /** Absolute path of a project path (no checks: use the path jail for untrusted input). */
@@ -248,6 +374,7 @@ export class Workspace {
 
   async close(): Promise<void> {
     this.closed = true;
+    await this.watcher_?.close();
     await this.pipeline?.close();
     if (this.ownsTokens) await this.tokens.close();
   }

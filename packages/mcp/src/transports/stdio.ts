@@ -54,6 +54,8 @@ export async function serveStdio(io: StdioIo, options: HeadlessOptions): Promise
   // A --focus run does not overwrite the developer's saved focus.
   const ws = await Workspace.open(options.root, { stateDir: options.focus ? null : stateDir });
   if (options.focus?.length) ws.setFocus({ include: options.focus, exclude: [] });
+  // Follow edits made during the session (the agent's own included); the first call need not wait.
+  ws.watch().catch((e: Error) => ws.warnings.push(`The project is not watched (${e.message}).`));
   const project = new McpProject(ws, { ...options.project, stateDir, headless: options.label });
   try {
     const connection = await connectSession(project, new NdjsonTransport(io.stdin, io.stdout), {

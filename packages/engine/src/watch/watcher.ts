@@ -1,0 +1,418 @@
+// The watcher of one open Workspace. chokidar watches folders only: exactly the folders the scan
+// walked (its `ignored` function asks the Workspace), plus the folders of the git index and
+// info/exclude. Files are seen through their folder's events (one watch per folder, not per file).
+// Events are coalesced into batches (a quiet moment, or a deadline), each batch becomes one index
+// update (batch.ts), and updates apply one at a time. New folders are watched once the scanner has
+// judged them visible, then listed again after their watch is in place, so nothing created in
+// between is lost. When the OS refuses watches, the watcher rescans and says so.
+import { lstatSync, type Stats } from 'node:fs';
+import path from 'node:path';
+import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
+import { createGitRunner, untrustedRootsFor } from '../scan/git';
+import type { ScanOptions } from '../scan/index';
+import type { RelPath } from '../types';
+import type { Workspace } from '../workspace/workspace';
+import { type BatchHost, MODIFIED, RENAMED, relOf, runBatch } from './batch';
+import { GitFiles } from './git-files';
+import { watchProblem } from './limits';
+import { listFolders, watchesInPlace } from './new-folders';
+import { parentOf } from './regions';
+import { RepoCache } from './repo-cache';
+
+export interface WatchOptions {
+  /** A batch starts after this long without events (ms, default 30). */
+  quietMs?: number;
+  /** ...or once its first event is this old, even if events keep coming (default 500). */
+  maxWaitMs?: number;
+  /** With more than `burstPending` paths waiting, wait for a longer quiet (a checkout, an install). */
+  burstPending?: number;
+  burstQuietMs?: number;
+  burstMaxWaitMs?: number;
+  /** A batch with more paths than this is applied by one full rescan (default 2,000). */
+  burstPaths?: number;
+  /** More folders to walk than this: one full rescan instead (default 300). */
+  maxRegions?: number;
+  /** Rescan once the watch is in place, to catch changes made while it was being set up (default true). */
+  verifyOnReady?: boolean;
+  /** While watching is incomplete (OS limit), rescan this often (ms, default 60,000; 0: never). */
+  degradedRescanMs?: number;
+  /** Injected for tests: the chokidar `watch` function. */
+  chokidar?: typeof chokidarWatch;
+}
+
+export type WatchState = 'starting' | 'watching' | 'degraded' | 'closed';
+
+export interface WatchStatus {
+  state: WatchState;
+  /** Folders watched (one OS watch each on Linux). */
+  folders: number;
+  /** Why watching is incomplete, for people (names the limit and how to raise it). */
+  problem?: string;
+  /** The last update failed and is retried after a pause (cleared by the next success). */
+  error?: string;
+  /** Updates applied since the watch started, and how many of them were full rescans. */
+  updates: number;
+  rescans: number;
+  lastRescan?: string;
+}
+
+const DEFAULTS = {
+  quietMs: 30,
+  maxWaitMs: 500,
+  burstPending: 256,
+  burstQuietMs: 150,
+  burstMaxWaitMs: 4000,
+  burstPaths: 2000,
+  maxRegions: 300,
+  degradedRescanMs: 60_000,
+};
+
+const toNative = path.sep === '/' ? (p: string) => p : (p: string) => p.split('/').join(path.sep);
+const isDir = (abs: string) => {
+  try {
+    return lstatSync(abs).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+export class ProjectWatcher {
+  private readonly opts: typeof DEFAULTS & WatchOptions;
+  private readonly git: GitFiles;
+  private readonly repos = new RepoCache();
+  private readonly host: BatchHost;
+  private fsw: FSWatcher | undefined;
+  private gitFolders = new Set<string>();
+  /** Folders chokidar was asked to watch, root-relative. */
+  private watched = new Set<RelPath>();
+  /** Folders chokidar was told to stop watching while they still existed (it ignores them until re-added). */
+  private unwatched = new Set<string>();
+  private pending = new Map<string, number>();
+  private firstAt = 0;
+  private lastAt = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private busy = false;
+  private forceFull: string | undefined;
+  private confirming = 0;
+  private waiters: Array<() => void> = [];
+  private closeWaiters: Array<() => void> = [];
+  private degradedTimer: NodeJS.Timeout | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private failures = 0;
+  private status_: WatchStatus = { state: 'starting', folders: 0, updates: 0, rescans: 0 };
+  /** Problems met while applying a batch (an unreadable folder, a failed git call). */
+  readonly errors: string[] = [];
+
+  constructor(
+    private readonly ws: Workspace,
+    options: WatchOptions,
+    private readonly notify: (status: WatchStatus) => void,
+  ) {
+    this.opts = { ...DEFAULTS, ...options };
+    const base = ws.scanOptions();
+    const git = base.git ?? createGitRunner(untrustedRootsFor(ws.root));
+    this.git = new GitFiles(ws.root, git);
+    const scanOptions: ScanOptions = { ...base, git };
+    // The batch reads the workspace live; one git runner serves every partial walk.
+    this.host = {
+      get root() {
+        return ws.root;
+      },
+      get index() {
+        return ws.index;
+      },
+      get folders() {
+        return ws.folders;
+      },
+      get hidden() {
+        return ws.hidden;
+      },
+      get repos() {
+        return ws.repos;
+      },
+      hiddenEntry: (p) => ws.hiddenEntry(p),
+      scanOptions: () => scanOptions,
+    };
+  }
+
+  private get closed(): boolean {
+    return this.status_.state === 'closed';
+  }
+
+  get status(): WatchStatus {
+    return { ...this.status_ };
+  }
+
+  private setStatus(patch: Partial<WatchStatus>): void {
+    this.status_ = { ...this.status_, ...patch, folders: this.watched.size };
+    this.notify(this.status);
+  }
+
+  /** chokidar's filter: folders the scan walked, the git folders; never files, links or anything else. */
+  private readonly ignored = (p: string, stats?: Stats): boolean => {
+    const abs = toNative(p);
+    if (this.gitFolders.has(abs)) return false;
+    const rel = relOf(this.ws.root, abs);
+    if (rel === undefined) return true;
+    if (rel === '') return false;
+    if (stats && !stats.isDirectory()) return true;
+    return !this.ws.folders.has(rel);
+  };
+
+  async start(): Promise<void> {
+    await this.git.sync(this.ws.repos);
+    if (this.closed) return; // closed while starting
+    this.gitFolders = this.git.folders();
+    this.watched = new Set(this.ws.folders);
+    const watch = this.opts.chokidar ?? chokidarWatch;
+    const fsw = watch(this.ws.root, {
+      ignored: this.ignored,
+      ignoreInitial: true,
+      followSymlinks: false,
+      atomic: false,
+      ignorePermissionErrors: true,
+      persistent: true,
+    });
+    this.fsw = fsw;
+    fsw.on('raw', (event, name, details) => this.onRaw(event, name, details as { watchedPath?: string }));
+    fsw.on('error', (error) => this.onError(error as NodeJS.ErrnoException));
+    this.addGitFolders([...this.gitFolders]);
+    await new Promise<void>((resolve) => {
+      fsw.once('ready', () => resolve());
+      this.closeWaiters.push(resolve); // close() releases it too
+    });
+    if (this.closed) return;
+    if (this.status_.state === 'starting') this.setStatus({ state: 'watching' });
+    if (this.opts.verifyOnReady !== false) await this.rescan('verifying after the watch started');
+  }
+
+  private addGitFolders(folders: string[]): void {
+    // Folders inside the project are reached by chokidar's own walk; others are added.
+    const outside = folders.filter(
+      (f) => relOf(this.ws.root, f) === undefined && !this.gitFolders.has(path.dirname(f)),
+    );
+    if (outside.length) this.fsw?.add(outside);
+  }
+
+  private onRaw(event: string, name: unknown, details: { watchedPath?: string } | undefined): void {
+    const dir = details?.watchedPath;
+    if (!dir || typeof name !== 'string' || !name || this.closed) return;
+    const abs = path.isAbsolute(name) ? name : path.join(dir, name);
+    // Inside a git folder only the index and info/exclude matter (git writes many other files).
+    if (this.gitFolders.has(dir) && !this.git.match(abs)) return;
+    this.pending.set(abs, (this.pending.get(abs) ?? 0) | (event === 'rename' ? RENAMED : MODIFIED));
+    this.schedule();
+  }
+
+  private onError(error: NodeJS.ErrnoException): void {
+    if (this.closed || this.status_.state === 'degraded') return;
+    this.setStatus({ state: 'degraded', problem: watchProblem(error) });
+    this.requestFull(`watching failed (${error.code ?? error.message})`);
+    if (this.opts.degradedRescanMs > 0) {
+      this.degradedTimer = setInterval(
+        () => this.requestFull('periodic rescan while watching is incomplete'),
+        this.opts.degradedRescanMs,
+      );
+      this.degradedTimer.unref();
+    }
+  }
+
+  private requestFull(reason: string): void {
+    this.forceFull ??= reason;
+    this.kick();
+  }
+
+  private schedule(): void {
+    const now = performance.now();
+    if (!this.firstAt) this.firstAt = now;
+    this.lastAt = now;
+    this.timer ??= setTimeout(() => this.tick(), this.opts.quietMs);
+  }
+
+  private tick(): void {
+    this.timer = undefined;
+    if (!this.pending.size && !this.forceFull) {
+      this.checkIdle();
+      return;
+    }
+    const burst = this.pending.size > this.opts.burstPending;
+    const quiet = burst ? this.opts.burstQuietMs : this.opts.quietMs;
+    const maxWait = burst ? this.opts.burstMaxWaitMs : this.opts.maxWaitMs;
+    const now = performance.now();
+    const waitQuiet = quiet - (now - this.lastAt);
+    const waitMax = maxWait - (now - this.firstAt);
+    if (!this.forceFull && waitQuiet > 0 && waitMax > 0) {
+      this.timer = setTimeout(() => this.tick(), Math.min(waitQuiet, waitMax));
+      return;
+    }
+    void this.flush();
+  }
+
+  private kick(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    void this.flush();
+  }
+
+  /** Applies the waiting events as one update; events arriving meanwhile wait for the next. */
+  private async flush(): Promise<void> {
+    if (this.busy || this.closed) return;
+    if (!this.pending.size && !this.forceFull) return this.checkIdle();
+    this.busy = true;
+    const events = this.pending;
+    const force = this.forceFull;
+    this.pending = new Map();
+    this.forceFull = undefined;
+    this.firstAt = 0;
+    try {
+      const outcome = await this.ws.exclusive(async () => {
+        const o = await runBatch(this.host, { git: this.git, repos: this.repos }, events, this.opts, force);
+        this.ws.applyUpdate(o.update);
+        return o;
+      });
+      if (await this.git.sync(this.ws.repos)) {
+        const before = this.gitFolders;
+        this.gitFolders = this.git.folders();
+        this.addGitFolders([...this.gitFolders].filter((f) => !before.has(f)));
+      }
+      this.syncWatches();
+      const u = outcome.update;
+      if (outcome.full || u.upsert.length || u.remove.length || u.scope)
+        this.setStatus({
+          updates: this.status_.updates + 1,
+          ...(outcome.full ? { rescans: this.status_.rescans + 1, lastRescan: outcome.full } : {}),
+        });
+      if (u.added.length || u.changed.length) void this.ws.countTokens();
+      this.failures = 0;
+    } catch (error) {
+      // Retried by a rescan after a pause that grows (the project folder may be gone for good).
+      const message = (error as Error).message;
+      this.failures++;
+      if (this.errors.length < 100) this.errors.push(message);
+      this.pending = new Map([...events, ...this.pending]);
+      this.forceFull ??= force ?? 'an update failed';
+      if (!this.closed) {
+        this.setStatus({ error: `Updating the project failed (${message}); Loupe retries shortly.` });
+        this.retry = setTimeout(
+          () => {
+            this.retry = undefined;
+            this.kick();
+          },
+          Math.min(30_000, 250 * 2 ** Math.min(this.failures, 7)),
+        );
+      }
+    } finally {
+      this.busy = false;
+    }
+    if (this.closed || this.retry) return this.checkIdle();
+    if (this.status_.error) this.setStatus({ error: undefined });
+    if (this.forceFull) this.kick();
+    else if (this.pending.size) {
+      this.timer ??= setTimeout(() => this.tick(), this.opts.quietMs);
+    } else this.checkIdle();
+  }
+
+  /** Tells chokidar about folders the latest update made visible or hidden. */
+  private syncWatches(): void {
+    const fsw = this.fsw;
+    if (!fsw) return;
+    const added: RelPath[] = [];
+    for (const f of this.ws.folders)
+      if (!this.watched.has(f)) {
+        this.watched.add(f);
+        added.push(f);
+      }
+    const dropped: string[] = [];
+    for (const f of this.watched)
+      if (!this.ws.folders.has(f)) {
+        this.watched.delete(f);
+        const abs = this.ws.abs(f);
+        if (isDir(abs)) dropped.push(abs); // vanished folders are closed by chokidar itself
+      }
+    if (dropped.length) {
+      fsw.unwatch(dropped);
+      for (const d of dropped) this.unwatched.add(d);
+    }
+    if (!added.length) return;
+    const fresh = new Set(added);
+    // chokidar walks into subfolders of a folder it adds (the filter now lets them through),
+    // except those it was told to unwatch: they must be added by name.
+    const explicit = added
+      .map((f) => this.ws.abs(f))
+      .filter((abs, i) => !fresh.has(parentOf(added[i]!)) || added[i] === '' || this.unwatched.has(abs));
+    for (const abs of explicit) this.unwatched.delete(abs);
+    fsw.add(explicit);
+    void this.listOnceWatched(added);
+  }
+
+  /**
+   * After chokidar has a watch on each new folder, lists them again: names created after the walk
+   * read them but before the watch existed raised no event.
+   */
+  private async listOnceWatched(folders: RelPath[]): Promise<void> {
+    this.confirming++;
+    try {
+      if (!this.fsw) return;
+      await watchesInPlace(
+        this.fsw,
+        folders.map((f) => this.ws.abs(f)),
+        () => this.closed,
+      );
+      if (this.closed) return;
+      listFolders(folders, this.ws, (abs, flags) =>
+        this.pending.set(abs, (this.pending.get(abs) ?? 0) | flags),
+      );
+      this.schedule();
+    } finally {
+      this.confirming--;
+      this.checkIdle();
+    }
+  }
+
+  /** Nothing queued or running; or the last update failed and waits for its retry (status.problem says why). */
+  private isSettled(): boolean {
+    if (this.busy || this.confirming > 0) return false;
+    if (this.retry) return true;
+    return !this.timer && !this.pending.size && !this.forceFull;
+  }
+
+  private checkIdle(): void {
+    if (!this.isSettled()) return;
+    const w = this.waiters;
+    this.waiters = [];
+    for (const r of w) r();
+  }
+
+  /** Resolves once every event received so far is applied (token counts may still run). */
+  async settled(): Promise<void> {
+    while (!this.isSettled() && !this.closed) await new Promise<void>((r) => this.waiters.push(r));
+  }
+
+  /** Resolves once every event received so far is applied and counted. */
+  async idle(): Promise<void> {
+    for (;;) {
+      await this.settled();
+      await this.ws.tokensReady;
+      if (this.isSettled() || this.closed) return;
+    }
+  }
+
+  /** Rescans the whole project now (queued behind a running update) and applies the difference. */
+  async rescan(reason: string): Promise<void> {
+    this.requestFull(reason);
+    await this.settled();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.setStatus({ state: 'closed' });
+    if (this.timer) clearTimeout(this.timer);
+    if (this.degradedTimer) clearInterval(this.degradedTimer);
+    if (this.retry) clearTimeout(this.retry);
+    this.timer = undefined;
+    this.pending.clear();
+    await this.fsw?.close();
+    this.checkIdle();
+    for (const r of [...this.waiters.splice(0), ...this.closeWaiters.splice(0)]) r();
+  }
+}
