@@ -5,6 +5,7 @@ export { type FileRole, roleOf, type Tier } from './rank';
 export {
   getFileCall,
   type RenderedSearch,
+  type RenderSearchOptions,
   renderSearch,
   renderSearchResult,
   searchDelivered,

@@ -95,7 +95,12 @@ function matchesBlock(r: SearchResult): string[] {
   return r.files.length ? ['Matches:', ...grouped(r)] : [];
 }
 
-function coverageLine(r: SearchResult): string {
+export interface RenderSearchOptions {
+  /** State how many files outside the focus were not searched (the MCP live-context line says it there). */
+  outsideFocus?: boolean;
+}
+
+function coverageLine(r: SearchResult, outsideFocus: boolean): string {
   const c = r.coverage;
   const skipped = Object.entries(c.notSearched);
   const skippedTotal = skipped.reduce((n, [, k]) => n + k, 0);
@@ -104,11 +109,12 @@ function coverageLine(r: SearchResult): string {
     : `${plural(c.focus, 'file')} in the focus`;
   let line = `Searched ${fmt(c.searched)} of ${where}`;
   if (skippedTotal) line += ` (not searched: ${skipped.map(([why, k]) => `${fmt(k)} ${why}`).join(', ')})`;
-  line += `; ${plural(c.outsideFocus, 'file')} outside the focus ${c.outsideFocus === 1 ? 'was' : 'were'} not searched.`;
-  return line;
+  if (outsideFocus)
+    line += `; ${plural(c.outsideFocus, 'file')} outside the focus ${c.outsideFocus === 1 ? 'was' : 'were'} not searched`;
+  return `${line}.`;
 }
 
-export function renderSearch(r: SearchResult): RenderedSearch {
+export function renderSearch(r: SearchResult, options: RenderSearchOptions = {}): RenderedSearch {
   const t = r.totals;
   const mode = `${r.regex ? 'RE2 regex' : 'literal'}, ${r.caseSensitive ? 'case-sensitive' : 'case-insensitive'}`;
   const trailer: string[] = [];
@@ -123,7 +129,7 @@ export function renderSearch(r: SearchResult): RenderedSearch {
     if (t.shownFiles < t.files) line += `; ${plural(t.files - t.shownFiles, 'matching file')} not shown`;
     trailer.push(`${line}.`);
   }
-  trailer.push(coverageLine(r));
+  trailer.push(coverageLine(r, options.outsideFocus !== false));
   const c = r.coverage;
   if (c.timedOut)
     trailer.push(

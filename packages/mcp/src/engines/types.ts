@@ -14,16 +14,6 @@ export interface EngineAnswer {
   masked?: Record<string, number>;
 }
 
-export interface SearchRequest {
-  query: string;
-  regex: boolean;
-  /** Optional scope inside the focus (paths or globs). */
-  paths?: string[];
-  maxResults: number;
-  /** The focus, sorted bytewise. */
-  files: readonly IndexEntry[];
-}
-
 export interface PackRequest {
   budget: number;
   format: 'markdown' | 'xml' | 'plain';
@@ -34,15 +24,6 @@ export interface PackRequest {
   received: ReadonlySet<RelPath>;
 }
 
-export interface RelatedRequest {
-  path: RelPath;
-  direction: 'imports' | 'imported_by' | 'both';
-  depth: 1 | 2;
-  files: readonly IndexEntry[];
-}
-
 export interface Engines {
-  search?(request: SearchRequest): Promise<EngineAnswer>;
   pack?(request: PackRequest): Promise<EngineAnswer>;
-  related?(request: RelatedRequest): Promise<EngineAnswer>;
 }

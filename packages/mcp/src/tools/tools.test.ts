@@ -289,18 +289,22 @@ describe('the other tools', () => {
       expect(text.split('\n')[0]).toMatch(
         /9 files outside the focus were not searched; read any of them by name with get_file$/,
       );
-      expect(text).toContain('(searched 1 file of the focus)');
+      expect(text).toContain('Searched 1 of 1 file in the focus.');
+      // Said once, in the live-context line, not again in the result.
+      expect(text.split('outside the focus').length - 1).toBe(1);
     } finally {
       project.ws.setFocus({ include: [], exclude: [] });
     }
   });
 
-  it('pack and related_files say they are not in this build, with the calls that serve meanwhile', async () => {
+  it('pack says it is not in this build, with the calls that serve meanwhile; related_files answers', async () => {
     const p = await c.result('pack', { budget: '8000' });
     expect(p.isError).toBe(true);
     expect(p.text).toContain('get_file {"requests"');
     const r = await c.result('related_files', { path: 'src/app.ts' });
-    expect(r.text).toContain('not available in this build yet');
+    expect(r.isError).toBeFalsy();
+    expect(r.text).toContain('src/app.ts imports');
+    expect(r.text).toContain('Edges inside the focus only');
   });
 
   it('an unknown tool names the real ones', async () => {
