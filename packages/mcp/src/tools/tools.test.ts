@@ -297,10 +297,21 @@ describe('the other tools', () => {
     }
   });
 
-  it('pack says it is not in this build, with the calls that serve meanwhile; related_files answers', async () => {
-    const p = await c.result('pack', { budget: '8000' });
-    expect(p.isError).toBe(true);
-    expect(p.text).toContain('get_file {"requests"');
+  it('pack fits the budget, states what it left out, and sends files already received as one line', async () => {
+    const a = await memoryClient(project, 'pack-agent'); // a fresh session: it has received nothing
+    const first = await a.result('pack', { budget: '8000', paths: ['src/util.ts', 'src/app.ts'] });
+    expect(first.isError).toBeFalsy();
+    const body = first.text.split('\n').slice(1).join('\n'); // after the live-context line
+    expect(countTokens(body)).toBeLessThanOrEqual(8000);
+    expect(body).toContain('export const util = 2;');
+    expect(body).toMatch(/untrusted-data-/);
+    expect(body).toMatch(/of 8,000|of 8000/);
+    // Unchanged files this session already has become references; a get_file of one is one line too.
+    const second = await a.result('pack', { budget: '8000', paths: ['src/util.ts', 'src/app.ts'] });
+    expect(second.text).not.toContain('export const util = 2;');
+    expect(second.text).toMatch(/Received unchanged in call 1/);
+    expect(await a.call('get_file', { path: 'src/util.ts' })).toContain('[Already received]');
+    await a.close();
     const r = await c.result('related_files', { path: 'src/app.ts' });
     expect(r.isError).toBeFalsy();
     expect(r.text).toContain('src/app.ts imports');
