@@ -40,6 +40,7 @@ export {
   languageOf,
 } from './lang/languages';
 export * from './mask/index';
+export * from './pack/index';
 export {
   copyGrammars,
   defaultParseCache,
@@ -50,6 +51,7 @@ export {
   syntaxFor,
   withTree,
 } from './parse/index';
+export * from './relations/index';
 export { compareBytewise } from './scan/bytes';
 export { createGitRunner, type GitResult, type GitRunner, untrustedRootsFor } from './scan/git';
 export {
@@ -69,6 +71,7 @@ export {
   setOverride,
 } from './scan/overrides-store';
 export { MARKERS, type StackId, summarizeHidden } from './scan/smart/index';
+export * from './search/index';
 export * from './session/index';
 export { defaultStateDir, projectStateDir } from './state/store';
 export * from './tokens/index';

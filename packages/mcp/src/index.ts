@@ -8,7 +8,6 @@ export {
   type ReadOptions,
   type ReadResult,
 } from './content/source';
-export type { EngineAnswer, Engines, PackRequest, RelatedRequest, SearchRequest } from './engines/types';
 export { lenientTransport } from './lenient';
 export { McpProject, type ProjectOptions } from './project';
 export { inputSchemaOf, ToolRegistry } from './registry';

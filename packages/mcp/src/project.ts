@@ -16,7 +16,6 @@ import {
 import { ChangeLog } from './changes';
 import { createPipelineSource } from './content/pipeline-source';
 import type { ContentSource } from './content/source';
-import type { Engines } from './engines/types';
 
 export interface LiveSummary extends FocusSummary {
   /** Files whose tokens can be counted (binary and other flagged files never are). */
@@ -30,7 +29,6 @@ export interface ProjectOptions {
   /** Set when no app serves this project: the live context says how it is served. */
   headless?: string;
   content?: ContentSource;
-  engines?: Engines;
   /** File text one result may carry, in tokens (default 20,000). */
   maxResultTokens?: number;
   /** Default cap of get_tree, in tokens (default 5,000). */
@@ -43,7 +41,6 @@ export class McpProject {
   readonly changes: ChangeLog;
   readonly jail: JailView;
   readonly content: ContentSource;
-  readonly engines: Engines;
   readonly maxResultTokens: number;
   readonly treeTokens: number;
   /** Bumped when the index or its token counts change (invalidates the caches below). */
@@ -59,12 +56,12 @@ export class McpProject {
   ) {
     this.sessions = new SessionRegistry(ws, {
       stateDir: options.stateDir ?? null,
+      maskKey: ws.maskKey,
       ...(options.receipts ? { receipts: options.receipts } : {}),
     });
     this.jail = createJailView(ws);
     this.changes = new ChangeLog(ws);
     this.content = options.content ?? createPipelineSource(ws);
-    this.engines = options.engines ?? {};
     this.maxResultTokens = options.maxResultTokens ?? 20_000;
     this.treeTokens = options.treeTokens ?? 5_000;
     const bump = () => {

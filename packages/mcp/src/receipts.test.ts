@@ -104,7 +104,7 @@ describe('receipts', () => {
     expect(search!.args).toEqual({ query: NEEDLE.length + 2 });
     expect(search!.delivered.map((d) => [d.path, d.lines])).toEqual([
       ['src/db.ts', [[1, 1]]],
-      ['src/pay.ts', [[2, 2]]],
+      ['src/pay.ts', [[1, 2]]], // the hit on line 2 and one line of context
     ]);
     for (const c of session!.calls) {
       expect(c.resultTokens).toBeGreaterThan(0);

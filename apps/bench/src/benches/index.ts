@@ -4,6 +4,8 @@ import { compressBench } from './compress';
 import { listingBench } from './listing';
 import { maskBench } from './mask';
 import { mcpBench } from './mcp';
+import { packBench } from './pack';
+import { searchBench } from './search';
 import { smart } from './smart';
 import { tokensBench } from './tokens';
 import { treeBench } from './tree';
@@ -18,6 +20,8 @@ export const benches: Bench[] = [
   maskBench,
   compressBench,
   mcpBench,
+  packBench,
+  searchBench,
   watchBench,
   windowBench,
 ];

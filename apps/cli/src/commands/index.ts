@@ -5,9 +5,27 @@ import { compressCommand } from './compress';
 import { ls } from './ls';
 import { mask } from './mask';
 import { mcp } from './mcp';
+import { pack } from './pack';
 import { receipts } from './receipts';
+import { related } from './related';
+import { searchCommand } from './search';
 import { serve } from './serve';
+import { symbols } from './symbols';
 import { tokens } from './tokens';
 import { tree } from './tree';
 
-export const commands: Command[] = [ls, tree, tokens, mask, compressCommand, mcp, bridge, receipts, serve];
+export const commands: Command[] = [
+  ls,
+  tree,
+  tokens,
+  mask,
+  compressCommand,
+  pack,
+  searchCommand,
+  symbols,
+  related,
+  mcp,
+  bridge,
+  receipts,
+  serve,
+];

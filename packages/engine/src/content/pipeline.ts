@@ -3,6 +3,7 @@
 // the same settings give the same bytes everywhere. It fails closed: a file that cannot be
 // masked is withheld with its reason, never emitted unmasked.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compress } from '../compress/compress';
@@ -119,6 +120,24 @@ interface Loaded {
   hash: string;
 }
 
+interface Staged {
+  loaded: Loaded;
+  masked: { text: string; findings: MaskFinding[] };
+}
+
+/** A file after the read and mask stages (see `readMaskedMany`). */
+export interface MaskedText {
+  kind: 'masked';
+  path: RelPath;
+  /** The masked text; line numbers are the file's own. */
+  text: string;
+  /** SHA-256 of the file's bytes. */
+  hash: string;
+  findings: MaskFinding[];
+  /** False only when masking is off by an explicit setting. */
+  masked: boolean;
+}
+
 export class ContentPipeline {
   private rules: Promise<MaskRules> | undefined;
   private pool: Promise<MaskPool> | undefined;
@@ -139,50 +158,62 @@ export class ContentPipeline {
   }
 
   private async load(entry: Entry): Promise<Loaded | Withheld> {
+    if (entry.flag) return this.loaded(entry, undefined);
+    try {
+      return this.loaded(entry, await readFile(this.file(entry)));
+    } catch (error) {
+      return this.loaded(entry, error as NodeJS.ErrnoException);
+    }
+  }
+
+  /**
+   * Many files read synchronously in slices, yielding between slices: for bulk reads (an index
+   * build, a pack) this costs a fraction of the CPU of thousands of concurrent async reads (each
+   * a chain of thread-pool operations and promises), and blocks the event loop only briefly.
+   */
+  private async loadMany(entries: readonly Entry[]): Promise<Array<Loaded | Withheld>> {
+    const out: Array<Loaded | Withheld> = [];
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i]!;
+      if (entry.flag) out.push(this.loaded(entry, undefined));
+      else {
+        try {
+          out.push(this.loaded(entry, readFileSync(this.file(entry))));
+        } catch (error) {
+          out.push(this.loaded(entry, error as NodeJS.ErrnoException));
+        }
+      }
+      if (i % 128 === 127) await new Promise((resolve) => setImmediate(resolve));
+    }
+    return out;
+  }
+
+  private file(entry: Entry): string {
+    return path.join(this.root, ...entry.path.split('/'));
+  }
+
+  private loaded(entry: Entry, read: Buffer | NodeJS.ErrnoException | undefined): Loaded | Withheld {
     if (entry.flag)
       return { kind: 'withheld', path: entry.path, reason: `Not read: ${FLAG_REASONS[entry.flag]}.` };
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(path.join(this.root, ...entry.path.split('/')));
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
+    if (!Buffer.isBuffer(read)) {
+      const code = read?.code;
       const why =
         code === 'ENOENT'
           ? 'it was removed since the project was scanned'
           : `it could not be read (${code ?? 'error'})`;
       return { kind: 'withheld', path: entry.path, reason: `Not read: ${why}.` };
     }
-    const hash = createHash('sha256').update(bytes).digest('hex');
-    if (bytes.subarray(0, 8192).includes(0)) {
+    const hash = createHash('sha256').update(read).digest('hex');
+    if (read.subarray(0, 8192).includes(0)) {
       return { kind: 'withheld', path: entry.path, reason: `Not read: ${FLAG_REASONS.binary}.`, hash };
     }
-    return { raw: decodeText(bytes), hash };
+    return { raw: decodeText(read), hash };
   }
 
   /** Reads one file through the whole pipeline, masking in this thread. */
   async read(entry: Entry, request: ContentRequest, session: MaskSession): Promise<ContentResult> {
-    const loaded = await this.load(entry);
-    if ('kind' in loaded) return loaded;
-    let masked: { text: string; findings: MaskFinding[] };
-    if (this.masking) {
-      let rules: MaskRules;
-      try {
-        rules = await this.loadRules();
-      } catch (error) {
-        const why = isLoupeError(error) ? error.message : 'the masking rules could not be loaded';
-        return {
-          kind: 'withheld',
-          path: entry.path,
-          reason: `Withheld: masking is unavailable (${why}).`,
-          hash: loaded.hash,
-        };
-      }
-      const r = maskText(loaded.raw, entry.path, rules, session);
-      if (r.withheld !== undefined)
-        return { kind: 'withheld', path: entry.path, reason: `Withheld: ${r.withheld}.`, hash: loaded.hash };
-      masked = r;
-    } else masked = { text: loaded.raw, findings: [] };
-    return this.finish(entry, request, loaded, masked);
+    const staged = await this.maskOne(entry, session);
+    return 'kind' in staged ? staged : this.finish(entry, request, staged.loaded, staged.masked);
   }
 
   /**
@@ -193,40 +224,97 @@ export class ContentPipeline {
     items: ReadonlyArray<{ entry: Entry; request: ContentRequest }>,
     session: MaskSession,
   ): Promise<ContentResult[]> {
-    if (!this.masking || items.length < 8) {
-      const out: ContentResult[] = [];
-      for (const item of items) out.push(await this.read(item.entry, item.request, session));
+    const staged = await this.maskMany(
+      items.map((i) => i.entry),
+      session,
+    );
+    const out: ContentResult[] = [];
+    for (let i = 0; i < items.length; i++) {
+      const s = staged[i]!;
+      out.push('kind' in s ? s : await this.finish(items[i]!.entry, items[i]!.request, s.loaded, s.masked));
+    }
+    return out;
+  }
+
+  /**
+   * The read and mask stages only, for indexes that keep the masked text of many files (search):
+   * no selection, compression or token count. Same masking, same failures withheld.
+   */
+  async readMaskedMany(
+    entries: readonly Entry[],
+    session: MaskSession,
+  ): Promise<Array<MaskedText | Withheld>> {
+    const staged = await this.maskMany(entries, session);
+    return staged.map((s, i) =>
+      'kind' in s
+        ? s
+        : {
+            kind: 'masked',
+            path: entries[i]!.path,
+            text: s.masked.text,
+            hash: s.loaded.hash,
+            findings: s.masked.findings,
+            masked: this.masking,
+          },
+    );
+  }
+
+  private async maskOne(entry: Entry, session: MaskSession): Promise<Staged | Withheld> {
+    const loaded = await this.load(entry);
+    if ('kind' in loaded) return loaded;
+    if (!this.masking) return { loaded, masked: { text: loaded.raw, findings: [] } };
+    let rules: MaskRules;
+    try {
+      rules = await this.loadRules();
+    } catch (error) {
+      const why = isLoupeError(error) ? error.message : 'the masking rules could not be loaded';
+      return {
+        kind: 'withheld',
+        path: entry.path,
+        reason: `Withheld: masking is unavailable (${why}).`,
+        hash: loaded.hash,
+      };
+    }
+    const r = maskText(loaded.raw, entry.path, rules, session);
+    if (r.withheld !== undefined)
+      return { kind: 'withheld', path: entry.path, reason: `Withheld: ${r.withheld}.`, hash: loaded.hash };
+    return { loaded, masked: r };
+  }
+
+  private async maskMany(entries: readonly Entry[], session: MaskSession): Promise<Array<Staged | Withheld>> {
+    if (!this.masking || entries.length < 8) {
+      const out: Array<Staged | Withheld> = [];
+      for (const entry of entries) out.push(await this.maskOne(entry, session));
       return out;
     }
-    const loaded = await Promise.all(items.map((i) => this.load(i.entry)));
-    const texts = loaded.flatMap((l, i) =>
-      'kind' in l ? [] : [{ path: items[i]!.entry.path, text: l.raw }],
-    );
+    const loaded = await this.loadMany(entries);
+    const texts = loaded.flatMap((l, i) => ('kind' in l ? [] : [{ path: entries[i]!.path, text: l.raw }]));
     let maskedAll: MaskResult[];
     try {
       this.pool ??= createMaskPool(this.options.rulesPath ? { rulesPath: this.options.rulesPath } : {});
       maskedAll = await (await this.pool).maskMany(texts, session);
     } catch (error) {
       const why = isLoupeError(error) ? error.message : 'the masking rules could not be loaded';
-      return items.map((i) => ({
+      return entries.map((e) => ({
         kind: 'withheld',
-        path: i.entry.path,
+        path: e.path,
         reason: `Withheld: masking is unavailable (${why}).`,
       }));
     }
-    const out: ContentResult[] = [];
+    const out: Array<Staged | Withheld> = [];
     let k = 0;
-    for (let i = 0; i < items.length; i++) {
+    for (let i = 0; i < entries.length; i++) {
       const l = loaded[i]!;
-      const { entry, request } = items[i]!;
       if ('kind' in l) {
         out.push(l);
         continue;
       }
       const m = maskedAll[k++]!;
-      if (m.withheld !== undefined)
-        out.push({ kind: 'withheld', path: entry.path, reason: `Withheld: ${m.withheld}.`, hash: l.hash });
-      else out.push(await this.finish(entry, request, l, m));
+      out.push(
+        m.withheld !== undefined
+          ? { kind: 'withheld', path: entries[i]!.path, reason: `Withheld: ${m.withheld}.`, hash: l.hash }
+          : { loaded: l, masked: m },
+      );
     }
     return out;
   }

@@ -40,6 +40,17 @@ function nameOf(node: Node, rule: DeclarationSpec['rules'][string]): string | un
 }
 
 function docLineOf(node: Node, spec: SyntaxSpec, leading: readonly string[]): number | undefined {
+  // The only declaration of a wrapper on its own line (Go's `type X struct`, `const X = 1`): its
+  // comments sit above the wrapper.
+  const parent = node.parent;
+  if (
+    !node.previousNamedSibling &&
+    parent &&
+    parent.namedChildCount === 1 &&
+    parent.startPosition.row === node.startPosition.row &&
+    parent.parent
+  )
+    return docLineOf(parent, spec, leading);
   let row = node.startPosition.row;
   let doc: number | undefined;
   for (let prev = node.previousNamedSibling; prev; prev = prev.previousNamedSibling) {

@@ -24,8 +24,11 @@ const ENDED_KEPT = 50;
 
 export class AgentSession {
   readonly ledger = new DeliveryLedger();
-  /** Placeholder numbering for this session: the same secret gets the same placeholder in every read. */
-  readonly mask = new MaskSession();
+  /**
+   * Placeholder numbering for this session: the same secret gets the same placeholder in every
+   * read. Under the workspace's mask key (when given) search results number values the same way.
+   */
+  readonly mask: MaskSession;
   readonly start = new Date();
   end: Date | undefined;
   /** Calls made so far; the next call gets `calls + 1`. */
@@ -49,7 +52,10 @@ export class AgentSession {
     readonly info: SessionStart,
     readonly recorder: SessionRecorder | undefined,
     private readonly onRecord: (session: AgentSession, receipt?: CallReceipt) => void,
-  ) {}
+    maskKey?: Buffer,
+  ) {
+    this.mask = new MaskSession(maskKey);
+  }
 
   setClient(client: ClientInfo): void {
     this.client = client;
@@ -76,6 +82,8 @@ export interface SessionRegistryOptions {
   /** Loupe's state folder; receipts are written only when set. */
   stateDir?: string | null;
   receipts?: ReceiptOptions;
+  /** The workspace's mask key (`Workspace.maskKey`), so search results number values as reads do. */
+  maskKey?: Buffer;
 }
 
 export interface ReceivedEntry {
@@ -106,9 +114,11 @@ export class SessionRegistry {
   /** A call finished (after its receipt was queued). */
   readonly onDidCall = this.callEmitter.event;
   readonly hasher: ContentHasher;
+  private readonly maskKey: Buffer | undefined;
 
   constructor(source: HashSource, options: SessionRegistryOptions = {}) {
     this.hasher = new ContentHasher(source);
+    this.maskKey = options.maskKey;
     this.writer = options.stateDir
       ? new ReceiptWriter(options.stateDir, source.root, options.receipts)
       : undefined;
@@ -116,10 +126,16 @@ export class SessionRegistry {
 
   open(info: SessionStart): AgentSession {
     const recorder = this.writer?.startSession(info);
-    const session = new AgentSession(recorder?.id ?? randomUUID(), info, recorder, (s, receipt) => {
-      if (receipt) this.callEmitter.fire({ session: s, receipt });
-      this.changedEmitter.fire();
-    });
+    const session = new AgentSession(
+      recorder?.id ?? randomUUID(),
+      info,
+      recorder,
+      (s, receipt) => {
+        if (receipt) this.callEmitter.fire({ session: s, receipt });
+        this.changedEmitter.fire();
+      },
+      this.maskKey,
+    );
     if (info.client) session.client = info.client;
     this.sessions.add(session);
     this.changedEmitter.fire();

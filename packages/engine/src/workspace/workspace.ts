@@ -1,10 +1,12 @@
 // A Workspace is one open project: the file index (scan + token counts), the focus with its
 // revisions, and the events every consumer (window, MCP sessions, CLI) follows. It is the one
 // owner of this state; consumers never keep their own copies.
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ContentPipeline } from '../content/pipeline';
 import { LoupeError } from '../errors';
 import { Focus, type FocusDelta, type FocusRules } from '../focus/focus';
+import { MaskSession } from '../mask/session';
 import { compareBytewise } from '../scan/bytes';
 import type { GitRunner } from '../scan/git';
 import { type ScanOptions, scanProject } from '../scan/index';
@@ -85,6 +87,12 @@ export class Workspace {
   /** Problems met while opening (e.g. a corrupt state file set aside). */
   readonly warnings: string[] = [];
   tokensReady: Promise<void> = Promise.resolve();
+  /**
+   * HMAC key for masked-value identities: random per opened project, never stored or shown. Agent
+   * sessions made with `newMaskSession()` and the shared search index use it, so a value gets the
+   * same placeholder number in a session's reads and in its search results (docs/search.md).
+   */
+  readonly maskKey: Buffer = randomBytes(32);
   /** Every content change the index took, by sequence number (see changesSince). */
   readonly journal = new ChangeJournal();
 
@@ -327,6 +335,11 @@ export class Workspace {
       ...(this.options.rulesPath ? { rulesPath: this.options.rulesPath } : {}),
     });
     return this.pipeline;
+  }
+
+  /** Placeholder numbering for one agent session or one export, under this project's mask key. */
+  newMaskSession(): MaskSession {
+    return new MaskSession(this.maskKey);
   }
 
   /** Absolute path of a project path (no checks: use the path jail for untrusted input). */

@@ -1,7 +1,7 @@
-// pack: the focus (or given paths) packed into one document within a token budget, files already
-// received by this session as one-line references, with a coverage footer. The packer lands with
-// issue 8; until it is wired in, the tool says so and names the calls that serve meanwhile.
-import { LoupeError } from '@loupe/engine';
+// pack: the focus (or given paths) packed into one document within a token budget by the engine's
+// one packer; files this session already received unchanged become one-line references, and the
+// budget they free goes to other files. The footer (outside the data block) states what was left out.
+import { type AgentSession, packFocus } from '@loupe/engine';
 import * as z from 'zod';
 import { looseInt, looseList } from '../lenient';
 import type { ToolBody, ToolRegistry } from '../registry';
@@ -17,6 +17,22 @@ const schema = z.object({
     .describe('Default detail level per file.'),
 });
 
+/** The call that delivered the whole file at this content hash in full detail, if any. */
+function receivedWhole(
+  session: AgentSession,
+  path: string,
+  hash: string,
+): { call: number; revision: number } | undefined {
+  const file = session.ledger
+    .received()
+    .find((f) => f.path === path && f.detail === 'full' && f.hash === hash);
+  if (!file || file.totalLines === 0) return undefined;
+  const plan = session.ledger.plan(path, hash, 'full', 1, file.totalLines);
+  if (plan.send.length || !plan.covered.length) return undefined;
+  const last = plan.covered.reduce((a, b) => (b.call > a.call ? b : a));
+  return { call: last.call, revision: last.revision };
+}
+
 export function registerPackTool(registry: ToolRegistry): void {
   registry.register({
     name: 'pack',
@@ -24,30 +40,30 @@ export function registerPackTool(registry: ToolRegistry): void {
     description:
       'The focus packed into one document that fits a token budget: tree, then the most important files, compressed before anything is dropped; a footer states what was left out.',
     schema,
-    async run(args, { project, session }): Promise<ToolBody> {
-      if (!project.engines.pack)
-        throw new LoupeError(
-          'unsupported',
-          'pack is not available in this build yet (the packer lands with its own issue). Meanwhile: get_tree {} for the focus, then get_file {"requests": [{"path": …}, …]} for up to 8 files per call.',
-        );
-      const received = new Set(
-        project.sessions
-          .changes(session)
-          .filter((c) => c.status === 'unchanged')
-          .map((c) => c.path),
-      );
-      const answer = await project.engines.pack({
+    async run(args, { project, session, call, revision }): Promise<ToolBody> {
+      const r = await packFocus(project.ws, {
         budget: args.budget ?? 32_000,
         format: args.format ?? 'markdown',
         ...(args.detail ? { detail: args.detail } : {}),
         ...(args.paths?.length ? { paths: args.paths } : {}),
-        files: project.focused(),
-        received,
+        session: session.mask,
+        alreadyReceived: (path, hash) => receivedWhole(session, path, hash),
+        wrapData: dataBlock,
       });
+      // What the pack delivered counts as received: a later get_file of it answers in one line.
+      for (const d of r.delivered) {
+        if (d.lines > 0)
+          session.ledger.record(d.path, d.hash, d.level, [[1, d.lines]], call, revision, d.lines);
+      }
       return {
-        parts: [dataBlock(answer.label, answer.data), ...answer.trailer],
-        delivered: answer.delivered ?? [],
-        masked: answer.masked ?? {},
+        parts: [r.text],
+        delivered: r.delivered.map((d) => ({
+          path: d.path,
+          hash: d.hash,
+          lines: d.lines > 0 ? [[1, d.lines] as const] : [],
+          detail: d.level,
+        })),
+        masked: r.coverage.masked.byRule,
       };
     },
   });

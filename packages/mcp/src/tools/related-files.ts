@@ -1,7 +1,6 @@
 // related_files: import edges of a file inside the focus (what it imports, what imports it), each
-// edge resolved or ambiguous. The relations engine lands with issue 7; until it is wired in, the
-// tool says so and names the call that serves meanwhile.
-import { jailPath, LoupeError } from '@loupe/engine';
+// edge resolved or ambiguous. The engine is packages/engine/src/relations.
+import { jailPath, LoupeError, relatedFiles, renderRelations } from '@loupe/engine';
 import * as z from 'zod';
 import { looseInt } from '../lenient';
 import type { ToolBody, ToolRegistry } from '../registry';
@@ -27,17 +26,13 @@ export function registerRelatedFilesTool(registry: ToolRegistry): void {
       if (!v.ok) return refusal(v, 'related_files', project);
       if (v.kind !== 'file')
         throw new LoupeError('not-a-file', 'related_files takes a file; for a folder use get_tree.');
-      if (!project.engines.related)
-        throw new LoupeError(
-          'unsupported',
-          'related_files is not available in this build yet (the relations engine lands with the search issue). Meanwhile: search {"query": "<the file name without extension>"} finds the files that mention it.',
-        );
-      const answer = await project.engines.related({
-        path: v.path,
-        direction: args.direction ?? 'both',
-        depth: (args.depth ?? 1) as 1 | 2,
-        files: project.focused(),
-      });
+      const answer = renderRelations(
+        await relatedFiles(project.ws, v.path, {
+          direction: args.direction ?? 'both',
+          depth: (args.depth ?? 1) as 1 | 2,
+          files: project.focused(),
+        }),
+      );
       return { parts: [dataBlock(answer.label, answer.data), ...answer.trailer] };
     },
   });

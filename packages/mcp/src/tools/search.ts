@@ -1,8 +1,7 @@
-// search: text search inside the focus (optionally inside given paths), ranked, with the ready
-// get_file calls for what to read next. The ranked engine lands with issue 7; until it is wired
-// in, a basic literal search answers and says so.
+// search: ranked text search inside the focus (optionally inside given paths), over masked text,
+// with the ready get_file calls for what to read next. The engine is packages/engine/src/search.
+import { renderSearch, searchDelivered, searchFocus } from '@loupe/engine';
 import * as z from 'zod';
-import { basicSearch } from '../engines/basic-search';
 import { looseBool, looseInt, looseList } from '../lenient';
 import type { ToolBody, ToolRegistry } from '../registry';
 import { dataBlock } from '../untrusted';
@@ -25,16 +24,19 @@ export function registerSearchTool(registry: ToolRegistry): void {
     schema,
     searchLike: true,
     async run(args, { project, session }): Promise<ToolBody> {
-      const request = {
-        query: args.query,
+      const result = await searchFocus(project.ws, args.query, {
         regex: args.regex ?? false,
         ...(args.paths?.length ? { paths: args.paths } : {}),
         maxResults: args.max_results ?? 50,
         files: project.focused(),
+        session: session.mask,
+      });
+      // The live-context line states the files outside the focus; the result does not repeat it.
+      const answer = {
+        ...renderSearch(result, { outsideFocus: false }),
+        delivered: searchDelivered(result),
+        masked: result.masked,
       };
-      const answer = project.engines.search
-        ? await project.engines.search(request)
-        : await basicSearch(request, project.content, session.mask, project.maxResultTokens * 3);
       return {
         parts: [dataBlock(answer.label, answer.data), ...answer.trailer],
         delivered: answer.delivered ?? [],

@@ -289,18 +289,33 @@ describe('the other tools', () => {
       expect(text.split('\n')[0]).toMatch(
         /9 files outside the focus were not searched; read any of them by name with get_file$/,
       );
-      expect(text).toContain('(searched 1 file of the focus)');
+      expect(text).toContain('Searched 1 of 1 file in the focus.');
+      // Said once, in the live-context line, not again in the result.
+      expect(text.split('outside the focus').length - 1).toBe(1);
     } finally {
       project.ws.setFocus({ include: [], exclude: [] });
     }
   });
 
-  it('pack and related_files say they are not in this build, with the calls that serve meanwhile', async () => {
-    const p = await c.result('pack', { budget: '8000' });
-    expect(p.isError).toBe(true);
-    expect(p.text).toContain('get_file {"requests"');
+  it('pack fits the budget, states what it left out, and sends files already received as one line', async () => {
+    const a = await memoryClient(project, 'pack-agent'); // a fresh session: it has received nothing
+    const first = await a.result('pack', { budget: '8000', paths: ['src/util.ts', 'src/app.ts'] });
+    expect(first.isError).toBeFalsy();
+    const body = first.text.split('\n').slice(1).join('\n'); // after the live-context line
+    expect(countTokens(body)).toBeLessThanOrEqual(8000);
+    expect(body).toContain('export const util = 2;');
+    expect(body).toMatch(/untrusted-data-/);
+    expect(body).toMatch(/of 8,000|of 8000/);
+    // Unchanged files this session already has become references; a get_file of one is one line too.
+    const second = await a.result('pack', { budget: '8000', paths: ['src/util.ts', 'src/app.ts'] });
+    expect(second.text).not.toContain('export const util = 2;');
+    expect(second.text).toMatch(/Received unchanged in call 1/);
+    expect(await a.call('get_file', { path: 'src/util.ts' })).toContain('[Already received]');
+    await a.close();
     const r = await c.result('related_files', { path: 'src/app.ts' });
-    expect(r.text).toContain('not available in this build yet');
+    expect(r.isError).toBeFalsy();
+    expect(r.text).toContain('src/app.ts imports');
+    expect(r.text).toContain('Edges inside the focus only');
   });
 
   it('an unknown tool names the real ones', async () => {

@@ -1,0 +1,218 @@
+// Packing: a full pack (no budget cap, masking on) by `loupe pack` side by side with Repomix
+// (`--style markdown`, its defaults), same run, same machine, on the synthetic repository and
+// every BENCH_REPOS checkout. Both run as child processes from their shipped entry points (the
+// bundled CLI; Repomix's bin), alternating, cold (fresh caches and state for Loupe; Repomix keeps
+// none). Wall time is measured around the process; peak memory is the process tree's: the summed
+// RSS of the process and all its descendants (Repomix runs workers as child processes), polled
+// from /proc, and never below the largest single process's peak that the kernel reports.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Bench, type BenchContext, check, stats } from '../harness';
+
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+const loupeBin = path.join(repoRoot, 'apps/cli/bin/loupe.js');
+const loupeBundle = path.join(repoRoot, 'apps/cli/dist/loupe.js');
+const PAGE = 4096;
+
+interface Run {
+  wallMs: number;
+  /** Peak summed RSS of the process tree, MiB. */
+  treeMb: number;
+  /** Largest single process's peak RSS (the kernel's), MiB. */
+  maxMb: number;
+  out: string;
+  stderr: string;
+  stdout: string;
+}
+
+/** The process and all its descendants (threads' children included). */
+function tree(pid: number): number[] {
+  const out: number[] = [];
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop()!;
+    out.push(p);
+    let tasks: string[] = [];
+    try {
+      tasks = readdirSync(`/proc/${p}/task`);
+    } catch {
+      continue;
+    }
+    for (const t of tasks) {
+      try {
+        for (const c of readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').split(' '))
+          if (c.trim()) stack.push(Number(c));
+      } catch {
+        // gone
+      }
+    }
+  }
+  return out;
+}
+
+function rssMb(pids: number[]): number {
+  let pages = 0;
+  for (const p of pids) {
+    try {
+      pages += Number(readFileSync(`/proc/${p}/statm`, 'utf8').split(' ')[1]);
+    } catch {
+      // exited between listing and reading
+    }
+  }
+  return (pages * PAGE) / 2 ** 20;
+}
+
+const hasTime = existsSync('/usr/bin/time');
+
+function measure(args: string[], env: NodeJS.ProcessEnv, out: string): Promise<Run> {
+  const maxFile = `${out}.maxrss`;
+  const argv = hasTime ? ['-f', '%M', '-o', maxFile, process.execPath, ...args] : args;
+  const start = performance.now();
+  const child = spawn(hasTime ? '/usr/bin/time' : process.execPath, argv, {
+    env: { ...process.env, ...env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => {
+    if (stdout.length < 1 << 16) stdout += c.toString('utf8');
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    if (stderr.length < 1 << 16) stderr += c.toString('utf8');
+  });
+  let peak = 0;
+  const poll = setInterval(() => {
+    // The wrapper (/usr/bin/time) is not part of the tool's tree.
+    const pids = tree(child.pid!).filter((p) => !hasTime || p !== child.pid);
+    peak = Math.max(peak, rssMb(pids));
+  }, 20);
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearInterval(poll);
+      const wallMs = performance.now() - start;
+      if (code !== 0) return reject(new Error(`${args.join(' ')} exited ${code}: ${stderr.slice(-2000)}`));
+      const maxMb = hasTime ? Number(readFileSync(maxFile, 'utf8').trim().split('\n').pop()) / 1024 : 0;
+      resolve({ wallMs, treeMb: Math.max(peak, maxMb), maxMb, out, stderr, stdout });
+    });
+  });
+}
+
+function loupeRun(dir: string, work: string, k: number): Promise<Run> {
+  const fresh = mkdtempSync(path.join(work, 'loupe-state-'));
+  const out = path.join(work, `loupe-${k}.md`);
+  return measure(
+    [loupeBin, 'pack', dir, '--budget', 'none', '--out', out],
+    { LOUPE_CACHE_DIR: path.join(fresh, 'cache'), LOUPE_STATE_DIR: path.join(fresh, 'state') },
+    out,
+  ).finally(() => rmSync(fresh, { recursive: true, force: true }));
+}
+
+function repomixRun(bin: string, dir: string, work: string, k: number): Promise<Run> {
+  const out = path.join(work, `repomix-${k}.md`);
+  return measure([bin, dir, '--style', 'markdown', '-o', out], {}, out);
+}
+
+const num = (s: string | undefined) => (s ? Number(s.replace(/,/g, '')) : Number.NaN);
+const ms = (n: number) => `${(n / 1000).toFixed(2)} s`;
+const mb = (n: number) => `${Math.round(n)} MB`;
+
+function ensureBundle(ctx: BenchContext): void {
+  if (existsSync(loupeBundle)) return;
+  ctx.log('pack: building the CLI bundle (npm run build -w apps/cli)');
+  execFileSync('npm', ['run', 'build', '-w', 'apps/cli'], { cwd: repoRoot, stdio: 'ignore' });
+}
+
+export const packBench: Bench = {
+  name: 'pack',
+  async run(ctx) {
+    ensureBundle(ctx);
+    // Repomix exports only its main module (lib/index.js); its bin sits beside lib/.
+    const pkg = path.resolve(path.dirname(createRequire(import.meta.url).resolve('repomix')), '..');
+    const repomix = path.join(pkg, 'bin/repomix.cjs');
+    const version = JSON.parse(readFileSync(path.join(pkg, 'package.json'), 'utf8')).version;
+    const rows: Array<Record<string, string | number>> = [];
+    const checks = [];
+    const notes: string[] = [];
+    const repos = [await ctx.synthetic(), ...ctx.repos];
+    for (const dir of repos) {
+      const name = dir === repos[0] ? 'synthetic' : path.basename(dir);
+      const work = path.join(ctx.workDir, 'pack', name);
+      rmSync(work, { recursive: true, force: true });
+      mkdirSync(work, { recursive: true });
+      const runs = Number(process.env.BENCH_PACK_RUNS ?? (name === 'synthetic' ? 3 : 5));
+      const loupe: Run[] = [];
+      const peer: Run[] = [];
+      // One untimed run of each settles the page cache and the tools' own first-run work.
+      await loupeRun(dir, work, 0);
+      await repomixRun(repomix, dir, work, 0);
+      for (let k = 1; k <= runs; k++) {
+        const order = k % 2 ? ['loupe', 'repomix'] : ['repomix', 'loupe'];
+        for (const tool of order) {
+          if (tool === 'loupe') loupe.push(await loupeRun(dir, work, k));
+          else peer.push(await repomixRun(repomix, dir, work, k));
+        }
+        ctx.log(`pack: ${name} pair ${k}/${runs}`);
+      }
+      const l = { wall: stats(loupe.map((r) => r.wallMs)), rss: stats(loupe.map((r) => r.treeMb)) };
+      const p = { wall: stats(peer.map((r) => r.wallMs)), rss: stats(peer.map((r) => r.treeMb)) };
+      const lastL = loupe.at(-1)!;
+      const lastP = peer.at(-1)!;
+      const lTokens = num(/wrote ([\d,]+) tokens/.exec(lastL.stderr)?.[1]);
+      const lFiles = /([\d,]+) files full, ([\d,]+) compressed, ([\d,]+) omitted/.exec(lastL.stderr);
+      const pTokens = num(/Total Tokens:\s*([\d,]+)/.exec(lastP.stdout)?.[1]);
+      const pFiles = num(/Total Files:\s*([\d,]+)/.exec(lastP.stdout)?.[1]);
+      rows.push(
+        {
+          repository: name,
+          tool: 'loupe pack --budget none',
+          'wall (median)': ms(l.wall.median),
+          'wall (min)': ms(l.wall.min),
+          'peak RSS, process tree (median)': mb(l.rss.median),
+          'largest process': mb(stats(loupe.map((r) => r.maxMb)).median),
+          files: lFiles ? `${lFiles[1]} in full, ${lFiles[3]} not packed` : '?',
+          tokens: Number.isNaN(lTokens) ? '?' : lTokens.toLocaleString('en-US'),
+          output: mb(statSync(lastL.out).size / 2 ** 20),
+        },
+        {
+          repository: name,
+          tool: `repomix ${version} --style markdown`,
+          'wall (median)': ms(p.wall.median),
+          'wall (min)': ms(p.wall.min),
+          'peak RSS, process tree (median)': mb(p.rss.median),
+          'largest process': mb(stats(peer.map((r) => r.maxMb)).median),
+          files: Number.isNaN(pFiles) ? '?' : `${pFiles.toLocaleString('en-US')}`,
+          tokens: Number.isNaN(pTokens) ? '?' : pTokens.toLocaleString('en-US'),
+          output: mb(statSync(lastP.out).size / 2 ** 20),
+        },
+      );
+      checks.push(
+        check(
+          `${name}: full pack wall time, Loupe / Repomix (medians)`,
+          l.wall.median / p.wall.median,
+          '<=',
+          0.5,
+        ),
+        check(
+          `${name}: peak RSS of the process tree, Loupe / Repomix (medians)`,
+          l.rss.median / p.rss.median,
+          '<=',
+          0.5,
+        ),
+      );
+      notes.push(
+        `${name}: ${runs} runs per tool, alternating, after one untimed run of each. Per-run wall Loupe ${loupe.map((r) => ms(r.wallMs)).join(', ')}; Repomix ${peer.map((r) => ms(r.wallMs)).join(', ')}.`,
+      );
+      rmSync(work, { recursive: true, force: true });
+    }
+    notes.push(
+      'Both tools mask or check secrets and count every token of their output. Their defaults differ in what they pack: Repomix skips lock files and other entries of its default ignore list; Loupe packs every visible file of the focus (lock files included, ranked last), so its output is the larger one.',
+      'Loupe: `node apps/cli/bin/loupe.js pack DIR --budget none --out FILE` with an empty LOUPE_CACHE_DIR and LOUPE_STATE_DIR per run. Repomix: `node node_modules/repomix/bin/repomix.cjs DIR --style markdown -o FILE`.',
+      `Peak RSS: the summed RSS of the process and its descendants polled every 20 ms from /proc, or the kernel's peak of the largest single process when that is higher${hasTime ? '' : ' (not available here: /usr/bin/time is missing)'}.`,
+    );
+    return { title: 'Packing: a full pack side by side with Repomix', rows, checks, notes };
+  },
+};

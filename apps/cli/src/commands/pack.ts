@@ -1,0 +1,220 @@
+// loupe pack DIR: the focus (or --focus paths) as one document within a token budget, printed,
+// written to a file or copied to the clipboard; --json prints the coverage report.
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  defaultStateDir,
+  LEVELS,
+  type Level,
+  LoupeError,
+  PACK_FORMATS,
+  type PackFormat,
+  type PackOptions,
+  type PackReport,
+  packFocus,
+  packFocusTo,
+  Workspace,
+} from '@loupe/engine';
+import { copyToClipboard } from '../clipboard';
+import { defineCommand, type Io, type Values } from '../command';
+import { progress } from '../progress';
+
+const n = (x: number) => x.toLocaleString('en-US');
+
+function budgetOf(values: Values): number | null {
+  const raw = values.budget;
+  if (raw === undefined) return 32_000;
+  if (raw === 'none' || raw === '0') return null;
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw))
+    throw new LoupeError(
+      'invalid-argument',
+      `--budget takes a whole number of tokens, or "none" for no cap, not "${String(raw)}".`,
+    );
+  return Number(raw);
+}
+
+function choice<T extends string>(values: Values, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = values[name];
+  if (raw === undefined) return fallback;
+  if (typeof raw !== 'string' || !allowed.includes(raw as T))
+    throw new LoupeError(
+      'invalid-argument',
+      `--${name} takes one of ${allowed.join(', ')}, not "${String(raw)}".`,
+    );
+  return raw as T;
+}
+
+/** --focus paths are relative to DIR; a path that resolves from the working folder into DIR works too. */
+function focusPaths(values: Values, root: string, ws: Workspace, cwd: string): string[] | undefined {
+  const raw = values.focus;
+  if (raw === undefined) return undefined;
+  const list = (Array.isArray(raw) ? raw : [raw]).map(String);
+  return list.map((p) => {
+    const plain = p
+      .replace(/\\/g, '/')
+      .replace(/^\.\/+/, '')
+      .replace(/\/+$/, '');
+    if (ws.index.get(plain) || ws.index.isFolder(plain)) return plain;
+    const rel = path.relative(root, path.resolve(cwd, p)).split(path.sep).join('/');
+    return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : p;
+  });
+}
+
+function summary(r: PackReport): string {
+  const c = r.coverage;
+  const compressed = Object.values(c.counts.compressed).reduce((a, b) => a + (b ?? 0), 0);
+  const budget = c.budget === null ? '(no budget, ' : `of ${n(c.budget)} (`;
+  const parts = [
+    `${n(c.counts.full)} files full`,
+    `${n(compressed)} compressed`,
+    `${n(c.counts.omitted)} omitted`,
+  ];
+  if (c.counts.referenced) parts.splice(2, 0, `${n(c.counts.referenced)} referenced`);
+  return `${n(r.tokens)} tokens ${budget}${c.encoding}); ${parts.join(', ')}; ${c.masked.total} values masked`;
+}
+
+function report(r: PackReport, extra: Record<string, unknown>): string {
+  const { outcomes, ...rest } = r.coverage;
+  return `${JSON.stringify({ ...rest, ...extra, files: outcomes }, null, 2)}\n`;
+}
+
+/**
+ * Writes to a stream in blocks of about 256 KiB (a full pack arrives one file section at a time;
+ * a write per section costs more than the text), waiting when the stream asks to. `flush` writes
+ * what is left.
+ */
+function streamWriter(stream: NodeJS.WritableStream): {
+  write: (chunk: string) => Promise<void> | undefined;
+  flush: () => Promise<void> | undefined;
+} {
+  let parts: string[] = [];
+  let size = 0;
+  const flush = () => {
+    if (!parts.length) return undefined;
+    const block = parts.join('');
+    parts = [];
+    size = 0;
+    if (stream.write(block)) return undefined;
+    return new Promise<void>((resolve) => stream.once('drain', () => resolve()));
+  };
+  return {
+    write: (chunk) => {
+      parts.push(chunk);
+      size += chunk.length;
+      return size >= 1 << 18 ? flush() : undefined;
+    },
+    flush,
+  };
+}
+
+type Packer = (write: (chunk: string) => Promise<void> | undefined) => Promise<PackReport>;
+
+async function toFile(run: Packer, file: string): Promise<PackReport> {
+  const out = createWriteStream(file);
+  const closed = new Promise<void>((resolve, reject) => {
+    out.on('error', reject);
+    out.on('close', () => resolve());
+  });
+  try {
+    const writer = streamWriter(out);
+    const report = await run(writer.write);
+    await writer.flush();
+    out.end();
+    await closed;
+    return report;
+  } catch (error) {
+    out.destroy();
+    await closed.catch(() => {});
+    await rm(file, { force: true });
+    throw error;
+  }
+}
+
+async function deliver(
+  ws: Workspace,
+  options: PackOptions,
+  values: Values,
+  io: Io,
+): Promise<{ report: PackReport; extra: Record<string, unknown> }> {
+  const run: Packer = (write) => packFocusTo(ws, options, write);
+  if (typeof values.out === 'string') {
+    const file = path.resolve(io.cwd, values.out);
+    const report = await toFile(run, file);
+    io.stderr.write(`loupe pack: wrote ${summary(report)} to ${file}.\n`);
+    return { report, extra: { out: file } };
+  }
+  if (values.copy) {
+    const result = await packFocus(ws, options);
+    const copied = await copyToClipboard(result.text, { platform: process.platform, env: io.env });
+    if (!copied.ok)
+      throw new LoupeError(
+        'unsupported',
+        `Could not copy to the clipboard: ${copied.reason}. Use --out FILE to write the pack to a file, or leave out --copy to print it.`,
+      );
+    io.stderr.write(`loupe pack: copied ${summary(result)} to the clipboard with ${copied.tool}.\n`);
+    return { report: result, extra: { clipboard: copied.tool } };
+  }
+  if (values.json) return { report: await run(() => undefined), extra: {} };
+  const writer = streamWriter(io.stdout);
+  const report = await run(writer.write);
+  await writer.flush();
+  io.stderr.write(`loupe pack: ${summary(report)}.\n`);
+  return { report, extra: {} };
+}
+
+export const pack = defineCommand({
+  name: 'pack',
+  summary: 'Pack the focus into one document within a token budget (print, --out FILE or --copy).',
+  usage:
+    'loupe pack DIR [--budget N|none] [--format markdown|xml|plain] [--focus PATH...] [--detail full|compact|signatures|outline] [--line-numbers] [--out FILE|--copy] [--json]',
+  options: {
+    budget: { type: 'string' },
+    format: { type: 'string' },
+    focus: { type: 'string', multiple: true },
+    detail: { type: 'string' },
+    'line-numbers': { type: 'boolean' },
+    out: { type: 'string' },
+    copy: { type: 'boolean' },
+    json: { type: 'boolean' },
+  },
+  async run(positionals, values, io) {
+    if (positionals.length > 1)
+      throw new LoupeError(
+        'invalid-argument',
+        `Give one project folder, not ${positionals.length}; use --focus for the paths inside it.`,
+      );
+    if (values.out !== undefined && values.copy)
+      throw new LoupeError('invalid-argument', 'Use --out FILE or --copy, not both.');
+    const budget = budgetOf(values);
+    const format = choice<PackFormat>(values, 'format', PACK_FORMATS, 'markdown');
+    const detail = choice<Level>(values, 'detail', LEVELS, 'full');
+    const [dir = '.'] = positionals;
+
+    const bar = progress(io);
+    // The saved focus is read, never written: --focus packs given paths without ticking them.
+    const ws = await Workspace.open(path.resolve(io.cwd, dir), {
+      stateDir: defaultStateDir(io.env),
+      countTokens: budget !== null,
+      scan: { onProgress: (p) => bar.update(`scanning: ${p.dirs} folders, ${p.files} files`) },
+    });
+    try {
+      ws.onDidCountTokens((p) => bar.update(`counting tokens: ${p.done} of ${p.total} files`));
+      const paths = focusPaths(values, ws.root, ws, io.cwd);
+      const options: PackOptions = {
+        budget,
+        format,
+        detail,
+        lineNumbers: Boolean(values['line-numbers']),
+        ...(paths ? { paths } : {}),
+      };
+      bar.done();
+      const { report: done, extra } = await deliver(ws, options, values, io);
+      if (values.json) io.stdout.write(report(done, extra));
+      return 0;
+    } finally {
+      bar.done();
+      await ws.close();
+    }
+  },
+});

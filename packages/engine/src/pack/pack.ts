@@ -1,0 +1,252 @@
+// packFocus: the focus (or given paths) as one document within a token budget. Order: a short
+// header (root, revision, settings), the tree (at most a quarter of the budget, saying what it
+// left out), files by priority (budget.ts), and the coverage footer (document.ts). With no budget,
+// every file goes in at the detail asked for (full.ts).
+import path from 'node:path';
+import { LEVELS, type Level } from '../compress/types';
+import { LoupeError } from '../errors';
+import { MaskSession } from '../mask/session';
+import { summarizeHidden } from '../scan/smart/summary';
+import { countTokens } from '../tokens/count';
+import { buildTree } from '../tree/model';
+import { renderTree } from '../tree/render';
+import type { RelPath } from '../types';
+import type { IndexEntry } from '../workspace/file-index';
+import type { Workspace } from '../workspace/workspace';
+import { localCounter } from './counter';
+import {
+  type DocContext,
+  fitBudget,
+  fullCounter,
+  isLarge,
+  LARGE_BYTES,
+  type PackReport,
+  packFull,
+} from './document';
+import { type HeaderInfo, LAYOUTS, type Layout } from './formats';
+import { rankFiles } from './priority';
+import { FileSource } from './source';
+import { DEFAULT_BUDGET, PACK_FORMATS, type PackOptions, type PackResult, TREE_SHARE } from './types';
+
+export { DATA_LABEL, type PackReport } from './document';
+
+export interface PackDeps {
+  /** Above this many bytes in scope, a full pack masks and counts on several threads. */
+  largeBytes?: number;
+  /** Threads that count a full pack (0: this thread); default 1 for a large pack, 0 for a small one. */
+  countThreads?: number;
+}
+
+interface Scope {
+  files: IndexEntry[];
+  explicit: Set<RelPath>;
+  kind: 'focus' | 'paths';
+  everything: boolean;
+  outside: number;
+}
+
+function invalid(message: string): LoupeError {
+  return new LoupeError('invalid-argument', message);
+}
+
+function normalizePath(p: string): string {
+  const q = p
+    .replace(/\\/g, '/')
+    .replace(/^\.\/+/, '')
+    .replace(/\/+$/, '')
+    .replace(/\/{2,}/g, '/');
+  return q === '.' ? '' : q;
+}
+
+function scopeOf(ws: Workspace, paths: readonly RelPath[] | undefined): Scope {
+  if (!paths) {
+    const files = ws.focusedFiles();
+    const snap = ws.focus.snapshot;
+    const explicit = new Set(snap.include.filter((p) => ws.index.get(p)));
+    return {
+      files,
+      explicit,
+      kind: 'focus',
+      everything: snap.include.length === 0,
+      outside: ws.index.size - files.length,
+    };
+  }
+  const wanted = new Set<RelPath>();
+  const explicit = new Set<RelPath>();
+  const folders: string[] = [];
+  for (const raw of paths) {
+    const p = normalizePath(raw);
+    if (ws.index.get(p)) {
+      wanted.add(p);
+      explicit.add(p);
+    } else if (ws.index.isFolder(p)) folders.push(p);
+    else
+      throw new LoupeError(
+        'not-found',
+        `No visible file or folder ${JSON.stringify(raw)} in this project; give a path relative to the root.`,
+      );
+  }
+  const files = ws.index
+    .all()
+    .filter((e) => wanted.has(e.path) || folders.some((f) => f === '' || e.path.startsWith(`${f}/`)));
+  return { files, explicit, kind: 'paths', everything: false, outside: ws.index.size - files.length };
+}
+
+function checkOptions(options: PackOptions): {
+  budget: number | null;
+  format: NonNullable<PackOptions['format']>;
+  detail: Level;
+} {
+  const b = options.budget === undefined ? DEFAULT_BUDGET : options.budget;
+  if (b !== null && (!Number.isInteger(b) || b < 0))
+    throw invalid(`The budget must be a whole number of tokens (0 for no cap), not ${b}.`);
+  const format = options.format ?? 'markdown';
+  if (!PACK_FORMATS.includes(format))
+    throw invalid(`Unknown pack format "${format}"; use one of ${PACK_FORMATS.join(', ')}.`);
+  const detail = options.detail ?? 'full';
+  if (!LEVELS.includes(detail)) throw invalid(`Unknown detail "${detail}"; use one of ${LEVELS.join(', ')}.`);
+  return { budget: b === 0 ? null : b, format, detail };
+}
+
+interface TreePart {
+  section: string;
+  tokens: number;
+  cap?: number;
+  rendering: ReturnType<typeof renderTree>;
+}
+
+/** The tree section, its whole text within `cap` tokens (when there is one). */
+function treePart(
+  files: readonly IndexEntry[],
+  layout: Layout,
+  count: (t: string) => number,
+  cap?: number,
+): TreePart {
+  const model = buildTree(files.map((f) => ({ path: f.path })));
+  if (cap === undefined) {
+    // A full pack counts it with the rest of the document.
+    const rendering = renderTree(model, { format: 'markdown' });
+    return { section: layout.tree(rendering.text), tokens: 0, rendering };
+  }
+  const overhead = count(layout.tree('')) + 2;
+  let max = cap - overhead;
+  for (let tries = 0; ; tries++) {
+    const rendering =
+      max >= 1
+        ? renderTree(model, { format: 'markdown', maxTokens: max }, { count })
+        : renderTree(model, { format: 'markdown', maxEntries: 0 });
+    const section = layout.tree(rendering.text);
+    const tokens = count(section);
+    if (tokens <= cap || max < 1 || tries > 6) return { section, tokens, cap, rendering };
+    max -= tokens - cap;
+  }
+}
+
+/** The focus (or given paths) packed into one document; see docs/packing.md. */
+export async function packFocus(
+  ws: Workspace,
+  options: PackOptions = {},
+  deps: PackDeps = {},
+): Promise<PackResult> {
+  const chunks: string[] = [];
+  const done = await packFocusTo(
+    ws,
+    options,
+    (chunk) => {
+      chunks.push(chunk);
+    },
+    deps,
+  );
+  return { ...done, text: chunks.join('') };
+}
+
+/**
+ * Like `packFocus`, but hands the document to `write` in order instead of returning it: a full
+ * pack (no budget) of a large project is written as it is read and never held whole.
+ */
+export async function packFocusTo(
+  ws: Workspace,
+  options: PackOptions,
+  write: (chunk: string) => void | Promise<void>,
+  deps: PackDeps = {},
+): Promise<PackReport> {
+  const { budget, format, detail } = checkOptions(options);
+  const scope = scopeOf(ws, options.paths);
+  // Omission costs and language shares read the index's token counts.
+  if (budget !== null) await ws.tokensReady;
+  const files = rankFiles(scope.files, scope.explicit).map((r) => r.entry);
+  const encoding = ws.encoding;
+  const count = (text: string) => countTokens(text, encoding);
+  const layout = LAYOUTS[format];
+  const lineNumbers = Boolean(options.lineNumbers);
+  // A full pack of a large project masks and counts on worker threads; a small one does both here
+  // (one file per read keeps the pipeline's masking on this thread).
+  const large = budget === null && isLarge(scope.files, deps.largeBytes ?? LARGE_BYTES);
+  const source = new FileSource(ws.content, files, options.session ?? new MaskSession(), {
+    lineNumbers,
+    encoding,
+    ...(budget === null ? { batch: large ? 64 : 1 } : {}),
+  });
+  const tree = treePart(
+    scope.files,
+    layout,
+    count,
+    budget === null ? undefined : Math.floor(budget * TREE_SHARE),
+  );
+  const header: HeaderInfo = {
+    root: options.rootLabel ?? path.basename(ws.root),
+    revision: ws.focus.snapshot.revision,
+    everything: scope.everything,
+    paths: scope.kind === 'paths',
+    budget,
+    encoding,
+    detail,
+    masking: ws.content.masking,
+    lineNumbers,
+    placeholders: false,
+  };
+  const ctx: DocContext = {
+    layout,
+    header,
+    treeSection: tree.section,
+    scope: scope.files,
+    count,
+    ...(options.wrapData ? { wrapData: options.wrapData } : {}),
+    base: {
+      format,
+      encoding,
+      budget,
+      revision: header.revision,
+      detail,
+      masking: header.masking,
+      lineNumbers,
+      tree: {
+        tokens: tree.tokens,
+        ...(tree.cap === undefined ? {} : { cap: tree.cap }),
+        total: tree.rendering.total,
+        shown: tree.rendering.shown,
+        leftOut: tree.rendering.leftOut,
+      },
+      hidden: { summary: summarizeHidden(ws.hidden), entries: ws.hidden.length },
+      scope: { kind: scope.kind, everything: scope.everything, outside: scope.outside },
+    },
+  };
+  const received = options.alreadyReceived ? { alreadyReceived: options.alreadyReceived } : {};
+  if (budget === null) {
+    // A large pack counts on one thread of its own (started before the first file is read, so it
+    // loads the encoding meanwhile): a second thread costs its own copy of the encoding and a cold
+    // memo, and measured more CPU than it saved. A small pack counts here: a thread would cost more
+    // memory (~30 MB) than it saves time.
+    const threads = deps.countThreads ?? (large ? 1 : 0);
+    const c = options.wrapData || threads === 0 ? localCounter(encoding) : fullCounter(encoding, threads);
+    try {
+      return await packFull(ctx, files, { layout, source, requested: detail, ...received }, write, c);
+    } finally {
+      await c.close();
+    }
+  }
+  const walkContext = { layout, count, source, requested: detail, lineNumbers, ...received };
+  const { text, ...rest } = await fitBudget(ctx, files, walkContext, budget, tree.tokens);
+  await write(text);
+  return rest;
+}

@@ -1,0 +1,270 @@
+// Hits of one file and their scores: a cheap first pass from the text alone (which files look like
+// they declare the query), then the exact pass from the file's declarations once it is parsed.
+import { type Declaration, declarations } from '../declarations/declarations';
+import { languageOf } from '../lang/languages';
+import type { Matcher } from './match';
+import {
+  type FileRole,
+  fileNameBonus,
+  fileNameKey,
+  headerEnd,
+  looksDeclaredAt,
+  nameLine,
+  ROLE_PENALTY,
+  rarityBonus,
+  TIER_SCORE,
+  type Tier,
+} from './rank';
+import type { ContentEntry } from './store';
+import { fold, isWholeWord, isWordChar, lineAt, lineText } from './text';
+
+export interface Hit {
+  start: number;
+  end: number;
+  line: number;
+  tier: Tier;
+  score: number;
+  /** The declaration this hit names (name tiers). */
+  named?: Declaration;
+}
+
+export interface Candidate {
+  path: string;
+  /** Position in the focus (sorted by path): the tie-break. */
+  order: number;
+  hash: string;
+  entry: ContentEntry;
+  role: FileRole | undefined;
+  explicit: boolean;
+  /** Literal or regex matches (kept spans, and the count). */
+  spans: number[];
+  count: number;
+  capped: boolean;
+  /** Spans of the last segment of a qualified query (candidates for a qualified declaration). */
+  probe: number[];
+  hits: Hit[];
+  score: number;
+  parsed: boolean;
+  decls?: Declaration[];
+}
+
+/** Declarations of an indexed file, parsed once per content hash and language. */
+export async function declarationsOf(entry: ContentEntry, path: string): Promise<Declaration[]> {
+  const key = languageOf(path) ?? '';
+  let list = entry.declarations.get(key);
+  if (!list) {
+    try {
+      list = await declarations(entry.text, path);
+    } catch {
+      list = []; // a grammar that fails to load or parse leaves the text ranking
+    }
+    entry.declarations.set(key, list);
+  }
+  return list;
+}
+
+const keys = new Map<string, string>();
+
+function baseScore(c: Candidate, query: string): number {
+  let key = keys.get(query);
+  if (key === undefined) {
+    if (keys.size > 64) keys.clear();
+    key = fileNameKey(query);
+    keys.set(query, key);
+  }
+  return (
+    rarityBonus(c.count) +
+    fileNameBonus(c.path, key) -
+    (c.role ? ROLE_PENALTY[c.role] : 0) +
+    (c.explicit ? 100_000 : 0)
+  );
+}
+
+function finish(c: Candidate, query: string): void {
+  let best = 0;
+  for (const h of c.hits) best = Math.max(best, h.score);
+  c.score = best + baseScore(c, query);
+}
+
+const IDENT = /^[\p{L}_$][\p{L}\p{N}_$]*$/u;
+/** Whole-word matches checked per file for a declaration-like line, by default. */
+const LOOKS_CHECKS = 8;
+
+/**
+ * First pass, for every matching file: a score from the text alone, without building hits (this
+ * runs over thousands of files). Whether a match looks declared is checked for the first
+ * `limit` whole-word matches only.
+ */
+export function estimate(c: Candidate, matcher: Matcher, query: string, limit = LOOKS_CHECKS): void {
+  const text = c.entry.text;
+  const literalIdent = !matcher.regex && IDENT.test(query);
+  let whole = false;
+  let looks = false;
+  let exact = matcher.caseSensitive;
+  let checks = 0;
+  for (let i = 0; i < c.spans.length; i += 2) {
+    const start = c.spans[i]!;
+    const end = c.spans[i + 1]!;
+    if (!exact && end - start === query.length && text.startsWith(query, start)) exact = true;
+    if (!isWholeWord(text, start, end)) continue;
+    whole = true;
+    const checkable = literalIdent || (matcher.regex && IDENT.test(text.slice(start, end)));
+    if (looks || !checkable || checks >= limit) {
+      if (exact && (looks || !literalIdent || checks >= limit)) break;
+      continue;
+    }
+    checks++;
+    looks = looksDeclaredAt(text, start, end);
+  }
+  let best = c.count
+    ? TIER_SCORE[looks ? 'name?' : 'content'] + (whole ? 300 : 0) + (exact && !matcher.caseSensitive ? 30 : 0)
+    : 0;
+  // A qualified query's declaration shows in no literal match (`Cart.total` is declared as
+  // `total` inside `Cart`): a file whose probe line looks declared ranks as a likely declaration.
+  if (matcher.qualified && !looks) {
+    for (let i = 0; i < c.probe.length && i < 2 * limit; i += 2) {
+      if (looksDeclaredAt(text, c.probe[i]!, c.probe[i + 1]!)) {
+        best = Math.max(best, TIER_SCORE['name?'] + 300);
+        break;
+      }
+    }
+  }
+  c.score = best + baseScore(c, query);
+}
+
+/** Hits of a file not parsed, tiered from the text alone (for the files a result shows). */
+export function textHits(c: Candidate, matcher: Matcher, query: string): Hit[] {
+  const text = c.entry.text;
+  const hits: Hit[] = [];
+  for (let i = 0; i < c.spans.length; i += 2) {
+    const start = c.spans[i]!;
+    const end = c.spans[i + 1]!;
+    const whole = isWholeWord(text, start, end);
+    let tier: Tier = 'content';
+    if (whole && IDENT.test(text.slice(start, end)) && looksDeclaredAt(text, start, end)) tier = 'name?';
+    hits.push({
+      start,
+      end,
+      line: lineAt(c.entry.starts, start),
+      tier,
+      score:
+        TIER_SCORE[tier] +
+        (whole ? 300 : 0) +
+        (matcher.caseSensitive ? 0 : exactCase(text, start, end, query)),
+    });
+  }
+  return hits;
+}
+
+function exactCase(text: string, start: number, end: number, query: string): number {
+  return text.slice(start, end) === query ? 30 : 0;
+}
+
+interface NameIndex {
+  /** Declarations by the line their name stands on. */
+  byLine: Map<number, Declaration[]>;
+  /** Header line ranges [first, last] of each declaration. */
+  headers: Array<[number, number]>;
+}
+
+function nameIndex(c: Candidate, decls: Declaration[]): NameIndex {
+  const key = `names:${languageOf(c.path) ?? ''}`;
+  let idx = c.entry.memo.get(key) as NameIndex | undefined;
+  if (idx) return idx;
+  const line = (n: number) => lineText(c.entry.text, c.entry.starts, n);
+  idx = { byLine: new Map(), headers: [] };
+  for (const d of decls) {
+    const n = nameLine(d, line);
+    const list = idx.byLine.get(n) ?? [];
+    list.push(d);
+    idx.byLine.set(n, list);
+    idx.headers.push([d.startLine, headerEnd(d, n, line)]);
+  }
+  c.entry.memo.set(key, idx);
+  return idx;
+}
+
+function sameName(a: string, b: string, caseSensitive: boolean): boolean {
+  return caseSensitive ? a === b : fold(a) === fold(b);
+}
+
+/** Whether `qualifiedName` ends with the query's segments (`Cart.total` names `shop.Cart.total`). */
+function qualifiedMatch(
+  d: Declaration,
+  segments: string[],
+  caseSensitive: boolean,
+): 'exact' | 'suffix' | undefined {
+  const parts = d.qualifiedName.split(/\.|::/);
+  if (parts.length < segments.length) return undefined;
+  const tail = parts.slice(parts.length - segments.length);
+  if (!tail.every((p, i) => sameName(p, segments[i]!, caseSensitive))) return undefined;
+  return parts.length === segments.length ? 'exact' : 'suffix';
+}
+
+/** Exact pass: tiers from the parsed declarations. */
+export function scoreByDeclarations(
+  c: Candidate,
+  decls: Declaration[],
+  matcher: Matcher,
+  query: string,
+): void {
+  c.parsed = true;
+  c.decls = decls;
+  const text = c.entry.text;
+  const idx = nameIndex(c, decls);
+  c.hits = [];
+  for (let i = 0; i < c.spans.length; i += 2) {
+    const start = c.spans[i]!;
+    const end = c.spans[i + 1]!;
+    const line = lineAt(c.entry.starts, start);
+    const whole = isWholeWord(text, start, end);
+    const matched = text.slice(start, end);
+    let tier: Tier = 'content';
+    let named: Declaration | undefined;
+    const onLine = idx.byLine.get(line);
+    if (onLine) {
+      named = whole ? onLine.find((d) => sameName(d.name, matched, matcher.caseSensitive)) : undefined;
+      if (named) tier = 'name';
+      else {
+        let a = start;
+        let b = end;
+        while (isWordChar(text, a - 1)) a--;
+        while (isWordChar(text, b)) b++;
+        const ident = text.slice(a, b);
+        if (onLine.some((d) => d.name === ident)) tier = 'partial-name';
+      }
+    }
+    if (tier === 'content' && idx.headers.some(([s, e]) => line >= s && line <= e)) tier = 'syntax';
+    // A line that looks like it declares the name, outside every declaration the parse found: a
+    // region the parser did not understand (a syntax error) keeps the text's reading.
+    if (
+      tier === 'content' &&
+      whole &&
+      IDENT.test(matched) &&
+      looksDeclaredAt(text, start, end) &&
+      !decls.some((d) => line >= (d.docLine ?? d.startLine) && line <= d.endLine)
+    )
+      tier = 'name?';
+    let score = TIER_SCORE[tier] + (matcher.caseSensitive ? 0 : exactCase(text, start, end, query));
+    if (named) {
+      if (named.local) score -= 400;
+      if (named.qualifiedName === query) score += 100;
+    } else if (whole) score += 300;
+    c.hits.push({ start, end, line, tier, score, ...(named ? { named } : {}) });
+  }
+  if (matcher.qualified) {
+    const { segments } = matcher.qualified;
+    for (const d of decls) {
+      const how = qualifiedMatch(d, segments, matcher.caseSensitive);
+      if (!how) continue;
+      const n = nameLine(d, (k) => lineText(text, c.entry.starts, k));
+      const lineStart = c.entry.starts[n - 1] ?? 0;
+      const col = lineText(text, c.entry.starts, n).indexOf(d.name);
+      const start = lineStart + Math.max(0, col);
+      const score = TIER_SCORE.qualified + (how === 'exact' ? 100 : 0) - (d.local ? 400 : 0);
+      c.hits.push({ start, end: start + d.name.length, line: n, tier: 'qualified', score, named: d });
+      c.count++;
+    }
+  }
+  finish(c, query);
+}

@@ -1,0 +1,142 @@
+// The shape of a search result: what the renderer prints and what an MCP tool records.
+import type { LineRange } from '../content/pipeline';
+import type { Declaration } from '../declarations/declarations';
+import type { MaskSession } from '../mask/session';
+import type { IndexEntry } from '../workspace/file-index';
+import type { BodyPart } from './body';
+import type { FileRole, Tier } from './rank';
+
+export interface SearchOptions {
+  /** The query is an RE2 regular expression (default: a literal). */
+  regex?: boolean;
+  /** Scope inside the focus: file paths, folders or globs. */
+  paths?: readonly string[];
+  /** Most matching lines shown (default 50). */
+  maxResults?: number;
+  /** Characters of matching lines (with context) shown, about; files beyond it are counted, not shown (default 4,000). */
+  maxChars?: number;
+  /** Context lines before and after each shown match of the first five files, 0–2 (default 1). */
+  context?: number;
+  /** Character cap of the best match's declaration body (default 1,800). */
+  bodyChars?: number;
+  /** Most entries in "declarations holding matches" (default 20). */
+  maxDeclarations?: number;
+  /** Time limit of a regular-expression search, in ms (default 1,000). */
+  timeLimitMs?: number;
+  /** Parse time allowed per search for files not parsed before, in ms (default 10). */
+  parseBudgetMs?: number;
+  /**
+   * The agent session the result is for: masked values get that session's placeholder numbers
+   * when it shares the workspace's mask key (`Workspace.newMaskSession()`); otherwise numbers are
+   * local to this result.
+   */
+  session?: MaskSession;
+  /** The focus (default `ws.focusedFiles()`). */
+  files?: readonly IndexEntry[];
+}
+
+/** A ready `get_file` call. */
+export interface GetFileCall {
+  path: string;
+  lines?: string;
+  symbol?: string;
+}
+
+export interface ShownLine {
+  line: number;
+  text: string;
+  /** A matching line (otherwise context). */
+  hit: boolean;
+}
+
+export interface FileResult {
+  path: string;
+  /** SHA-256 of the file's bytes. */
+  hash: string;
+  score: number;
+  role?: FileRole;
+  /** Named exactly in the path scope. */
+  explicit: boolean;
+  /** Matches in the file (at least this many when `capped`). */
+  matches: number;
+  capped: boolean;
+  /** Matches shown (after the fair cut), here or in the best match. */
+  shownHits: number;
+  /** Matching lines left out of `lines` because the best match above shows them. */
+  inBest: number;
+  lines: ShownLine[];
+  bestTier: Tier;
+}
+
+export interface DeclarationHit {
+  path: string;
+  declaration: Declaration;
+  /** Kept matches inside it. */
+  matches: number;
+  tier: Tier;
+  call: GetFileCall;
+}
+
+export interface BestMatch {
+  path: string;
+  line: number;
+  tier: Tier;
+  declaration?: Declaration;
+  /** The declaration's lines (doc comment included), or a window around the match. */
+  range: LineRange;
+  parts: BodyPart[];
+  /** Lines of `range` not shown, each with the call that reads them. */
+  omitted: Array<LineRange & { call: GetFileCall }>;
+  totalLines: number;
+  cap: number;
+}
+
+export interface Coverage {
+  /** Files in the focus. */
+  focus: number;
+  /** Focus files inside the path scope (= focus without a scope). */
+  inScope: number;
+  searched: number;
+  /** Focus files in scope that were not searched, by reason. */
+  notSearched: Record<string, number>;
+  /** Visible files outside the focus (never searched). */
+  outsideFocus: number;
+  /** Scope entries that matched no file in the focus. */
+  unmatchedScope: string[];
+  /** Set when a regular-expression search stopped at its time limit. */
+  timedOut?: { limitMs: number; searched: number };
+  /** Matching files whose declarations are not known (not parsed within the budget, or no grammar). */
+  unparsed: number;
+}
+
+export interface SearchResult {
+  query: string;
+  regex: boolean;
+  caseSensitive: boolean;
+  paths?: string[];
+  best?: BestMatch;
+  declarations: DeclarationHit[];
+  /** Declarations holding matches in the parsed files (shown or not). */
+  declarationsFound: number;
+  files: FileResult[];
+  totals: {
+    matches: number;
+    /** Some file had more matches than were counted. */
+    capped: boolean;
+    files: number;
+    shownHits: number;
+    shownFiles: number;
+    maxResults: number;
+    /** Set when files were left out to keep the matches under this many characters. */
+    maxChars?: number;
+  };
+  coverage: Coverage;
+  context: number;
+  /** 'session': placeholder numbers are the given session's; 'local': numbered for this result only. */
+  placeholders: 'session' | 'local';
+  /** Placeholders shown, per rule. */
+  masked: Record<string, number>;
+  /** What the result shows of each file (for receipts and the repeated-read ledger). */
+  shown: Array<{ path: string; hash: string; lines: LineRange[] }>;
+  ms: number;
+}

@@ -1,0 +1,228 @@
+// Ranking, fair cut, body capping, scope and coverage statements of searchFocus, end to end over a
+// real project folder opened as a Workspace (real scan, real masking pipeline, real parses).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderSearchResult, searchDelivered, searchResultJson } from './render';
+import type { SearchOptions, SearchResult } from './result';
+import { searchFocus } from './search';
+import { openProject, type TestProject } from './testing';
+
+const SERVICE = [
+  'import type { OrderInput } from "../types";',
+  '',
+  '/** Places and cancels orders. */',
+  'export class OrderService {',
+  '  private readonly log: string[] = [];',
+  '',
+  '  /** Places one order. */',
+  '  placeOrder(input: OrderInput): number {',
+  '    this.log.push(input.id);',
+  '    return this.log.length;',
+  '  }',
+  '',
+  '  cancel(id: string): void {',
+  '    this.log.splice(this.log.indexOf(id), 1);',
+  '  }',
+  '}',
+  '',
+].join('\n');
+
+const FILES: Record<string, string> = {
+  'src/orders/service.ts': SERVICE,
+  'src/types.ts': 'export interface OrderInput {\n  id: string;\n}\n',
+  'src/api/routes.ts': [
+    'import { OrderService } from "../orders/service";',
+    'const service = new OrderService();',
+    'export function route(body: { id: string }) {',
+    '  // placeOrder is the only writer',
+    '  const first = service.placeOrder(body);',
+    '  const again = service.placeOrder(body);',
+    '  return first + again + service.placeOrder(body);',
+    '}',
+    '',
+  ].join('\n'),
+  'src/api/handler.ts': [
+    'import type { OrderInput } from "../types";',
+    'export function handle(input: OrderInput, place: (i: OrderInput) => number) {',
+    '  const copy: OrderInput = { ...input };',
+    '  return place(copy); // not placeOrder',
+    '}',
+    '',
+  ].join('\n'),
+  'test/service.test.ts': [
+    'import { describe, it } from "vitest";',
+    'function placeOrder() { return 0; }',
+    'describe("orders", () => it("places", () => placeOrder()));',
+    '',
+  ].join('\n'),
+  'vendor/lib/orders.js': 'export function placeOrder() { return 1; }\n',
+  'src/api/copy.ts': 'export function copy(x: object) {\n  return x as OrderInput;\n}\n',
+  'docs/orders.md': '# Orders\n\nCall `placeOrder` to place one.\n',
+  'a/same.ts': 'export const tie = 1; // tie\n',
+  'b/same.ts': 'export const tie = 1; // tie\n',
+};
+
+let p: TestProject;
+beforeAll(async () => {
+  p = await openProject(FILES);
+});
+afterAll(() => p.close());
+
+/** Searches with a parse budget no machine runs out of: golden rankings do not depend on timing. */
+const find = (query: string, options: SearchOptions = {}): Promise<SearchResult> =>
+  searchFocus(p.ws, query, { parseBudgetMs: 60_000, ...options });
+
+const order = (r: Awaited<ReturnType<typeof searchFocus>>) => r.files.map((f) => `${f.path} ${f.bestTier}`);
+
+describe('search ranking', () => {
+  it('puts the declaration first, then references by rarity; vendored and test declarations weigh less', async () => {
+    const r = await find('placeOrder');
+    expect(order(r)).toEqual([
+      'src/orders/service.ts name',
+      'test/service.test.ts name',
+      'vendor/lib/orders.js name',
+      'docs/orders.md content',
+      'src/api/handler.ts content',
+      'src/api/routes.ts content',
+    ]);
+    expect(r.best).toMatchObject({ path: 'src/orders/service.ts', line: 8, tier: 'name' });
+    expect(r.best?.declaration?.qualifiedName).toBe('OrderService.placeOrder');
+    // The body is the whole method with its doc comment.
+    expect(r.best?.range).toEqual({ start: 7, end: 11 });
+    expect(r.best?.parts.map((x) => x.text).join('\n')).toBe(SERVICE.split('\n').slice(6, 11).join('\n'));
+    expect(r.best?.omitted).toEqual([]);
+  });
+
+  it('ranks a qualified query on the qualified declaration, which no literal match shows', async () => {
+    const r = await find('OrderService.placeOrder');
+    expect(order(r)).toEqual(['src/orders/service.ts qualified']);
+    expect(r.declarations.map((d) => `${d.path} ${d.declaration.qualifiedName}`)).toEqual([
+      'src/orders/service.ts OrderService.placeOrder',
+    ]);
+    expect(r.declarations[0]?.call).toEqual({
+      path: 'src/orders/service.ts',
+      symbol: 'OrderService.placeOrder',
+    });
+  });
+
+  it('puts a declaration name above declaration syntax above plain content', async () => {
+    const r = await find('OrderInput');
+    // service.ts and handler.ts both hold it in a signature; service.ts's is rarer in its file
+    // (2 matches against 4); copy.ts holds it once, in a body only.
+    expect(order(r)).toEqual([
+      'src/types.ts name',
+      'src/orders/service.ts syntax',
+      'src/api/handler.ts syntax',
+      'src/api/copy.ts content',
+    ]);
+    expect(r.files.map((f) => f.matches)).toEqual([1, 2, 4, 1]);
+  });
+
+  it('an explicit file in the path scope outranks everything; folders and globs only scope', async () => {
+    const r = await find('placeOrder', { paths: ['src/api/routes.ts', 'test/**'] });
+    expect(order(r)).toEqual(['src/api/routes.ts content', 'test/service.test.ts name']);
+    expect(r.coverage).toMatchObject({ focus: 10, inScope: 2, searched: 2, unmatchedScope: [] });
+    const none = await find('placeOrder', { paths: ['nowhere/', '*.py'] });
+    expect(none.files).toEqual([]);
+    expect(none.coverage.unmatchedScope).toEqual(['nowhere/', '*.py']);
+    expect(renderSearchResult(none)).toContain(
+      'These paths matched no file in the focus: "nowhere/", "*.py".',
+    );
+  });
+
+  it('breaks ties by path, then line', async () => {
+    const r = await find('tie');
+    expect(r.files.map((f) => f.path)).toEqual(['a/same.ts', 'b/same.ts']);
+    expect(r.files[0]?.score).toBe(r.files[1]?.score);
+  });
+
+  it('is case-insensitive unless the query has capitals', async () => {
+    expect((await find('placeorder')).totals.files).toBe(6);
+    expect((await find('PlaceOrder')).totals.files).toBe(0);
+    expect((await find('ORDERS')).caseSensitive).toBe(true);
+  });
+});
+
+describe('search result shape', () => {
+  it('cuts fairly: every matching file gets one match before any gets a second', async () => {
+    const r = await find('placeOrder', { maxResults: 6, context: 0 });
+    expect(r.files.map((f) => f.shownHits)).toEqual([1, 1, 1, 1, 1, 1]);
+    const r2 = await find('placeOrder', { maxResults: 8, context: 0 });
+    // Two more: the files that have a second match get it, in rank order (the test file, routes.ts).
+    expect(r2.files.map((f) => f.shownHits)).toEqual([1, 2, 1, 1, 1, 2]);
+    const text = renderSearchResult(r);
+    expect(text).toContain(
+      '10 matches in 6 files (literal, case-sensitive); shown: 6 matches in 6 files, cut at 6 matches (every matching file gets one match before any gets a second).',
+    );
+  });
+
+  it('lists the declarations holding matches with ready get_file calls', async () => {
+    const r = await find('placeOrder');
+    const text = renderSearchResult(r);
+    expect(text).toContain(
+      'src/orders/service.ts:7–11 method OrderService.placeOrder (1 match, declared here) get_file {"path": "src/orders/service.ts", "symbol": "OrderService.placeOrder"}',
+    );
+    expect(text).toContain(
+      'src/api/routes.ts:3–8 function route (4 matches) get_file {"path": "src/api/routes.ts", "symbol": "route"}',
+    );
+    expect(text).toContain(
+      'Searched 10 of 10 files in the focus; 0 files outside the focus were not searched.',
+    );
+  });
+
+  it('JSON: lines and files as a header and rows, smaller than objects with repeated keys', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 8; i++) files[`dir/file${i}.txt`] = `line one\nthe needle ${i}\n`;
+    const q = await openProject(files);
+    try {
+      const r = await searchFocus(q.ws, 'needle', { context: 1 });
+      const json = searchResultJson(r) as { lines: { columns: string[]; rows: unknown[][] } };
+      expect(json.lines.columns).toEqual(['path', 'line', 'match', 'text']);
+      expect(json.lines.rows).toContainEqual(['dir/file1.txt', 2, 1, 'the needle 1']);
+      expect(json.lines.rows).toContainEqual(['dir/file1.txt', 1, 0, 'line one']);
+      expect(JSON.stringify(json).length).toBeLessThan(JSON.stringify(r).length);
+    } finally {
+      await q.close();
+    }
+  });
+
+  it('says what it showed of each file, for receipts', async () => {
+    const r = await find('placeOrder', { context: 0 });
+    const delivered = searchDelivered(r);
+    expect(delivered.find((d) => d.path === 'src/orders/service.ts')).toMatchObject({
+      lines: [[7, 11]],
+      detail: 'full',
+      hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(delivered.find((d) => d.path === 'src/api/routes.ts')?.lines).toEqual([[4, 7]]);
+  });
+
+  it('states how many files outside the focus were not searched', async () => {
+    p.ws.setFocus({ include: ['src'], exclude: [] });
+    try {
+      const r = await find('placeOrder');
+      expect(r.files.map((f) => f.path)).toEqual([
+        'src/orders/service.ts',
+        'src/api/handler.ts',
+        'src/api/routes.ts',
+      ]);
+      expect(r.coverage).toMatchObject({ focus: 5, outsideFocus: 5 });
+      expect(renderSearchResult(r)).toContain(
+        'Searched 5 of 5 files in the focus; 5 files outside the focus were not searched.',
+      );
+    } finally {
+      p.ws.setFocus({ include: [], exclude: [] });
+    }
+  });
+
+  it('regex: RE2 syntax, smart case, refusals in one sentence', async () => {
+    const r = await find('place\\w+\\(', { regex: true });
+    expect(r.regex).toBe(true);
+    expect(r.caseSensitive).toBe(false);
+    expect(r.files[0]?.path).toBe('src/orders/service.ts');
+    await expect(find('(?<=x)y', { regex: true })).rejects.toThrow(/not valid RE2 syntax/);
+    await expect(find('')).rejects.toThrow(/empty/);
+    const late = await find('x', { regex: true, timeLimitMs: -1 });
+    expect(late.coverage.timedOut).toBeDefined();
+    expect(renderSearchResult(late)).toMatch(/stopped at its -1 ms time limit|time limit/);
+  });
+});

@@ -1,0 +1,263 @@
+// searchFocus: the ranked search inside the focus. Files come from the shared index (masked text,
+// read through the content pipeline); matching runs over every file in scope; declarations are
+// parsed only for the files that rank near the top (within a time budget, cached by content
+// hash); the result carries the best match's declaration, the declarations holding matches with
+// ready get_file calls, and the matches per file after a fair cut.
+import type { LineRange } from '../content/pipeline';
+import { languageOf } from '../lang/languages';
+import { MaskSession } from '../mask/session';
+import type { FileFlag } from '../types';
+import type { IndexEntry } from '../workspace/file-index';
+import type { Workspace } from '../workspace/workspace';
+import { bestMatch, declarationsHolding, matchesPerFile, mergeRanges } from './assemble';
+import { clip, MAX_LINE_CHARS } from './body';
+import { type Candidate, declarationsOf, estimate, scoreByDeclarations, textHits } from './classify';
+import { mayContain, needleGrams } from './grams';
+import { type Matcher, matcherFor } from './match';
+import { compareFiles, roleOf, topFiles } from './rank';
+import type { SearchOptions, SearchResult } from './result';
+import { makeScope } from './scope';
+import { fold, lineText } from './text';
+import { focusedFiles, preloadGrammars, searchIndexOf } from './workspace-index';
+
+export { callFor } from './assemble';
+export { focusedFiles, searchIndexOf } from './workspace-index';
+
+/** First pass over every file: matches kept and counted (enough to rank; more is "at least"). */
+const FIRST_KEEP = 8;
+/** Second pass, for the files near the top: matches kept, and counted. */
+const KEEP = 64;
+const NO_SPANS: number[] = [];
+const COUNT_CAP = 10_000;
+/** Up to this many matching files, every file with more matches than the first pass kept gets the second pass. */
+const SECOND_PASS_ALL = 2000;
+/** Files parsed per search at least (budget or not), and at most. */
+const MIN_PARSE = 1;
+const MAX_PARSE = 24;
+/** Widest declaration body a cap may ask for (a guard against a cap meant in tokens or bytes). */
+const MAX_BODY = 20_000;
+
+const FLAG_REASON: Record<FileFlag, string> = {
+  binary: 'binary',
+  'too-large': 'too large',
+  'symlink-outside-root': 'links outside the project',
+  'symlinked-folder': 'links to folders',
+  unreadable: 'unreadable',
+};
+
+function withheldReason(reason: string | undefined): string {
+  if (!reason) return 'unreadable';
+  if (/binary/.test(reason)) return 'binary';
+  if (/masking|Withheld/.test(reason)) return 'withheld by masking';
+  if (/removed/.test(reason)) return 'removed since the scan';
+  return 'unreadable';
+}
+
+function clamp(n: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, Math.round(n)));
+}
+
+/** Spans of the last segment of a qualified query (`total` of `Cart.total`), the first 2×KEEP. */
+function probeSpans(entry: Candidate['entry'], matcher: Matcher, grams: Uint32Array): number[] {
+  const probe = matcher.qualified?.probe;
+  if (!probe || (grams.length && !mayContain(entry.grams, grams))) return [];
+  const hay = matcher.caseSensitive ? entry.text : entry.folded;
+  const needle = matcher.caseSensitive ? probe : fold(probe);
+  const spans: number[] = [];
+  for (
+    let i = hay.indexOf(needle);
+    i >= 0 && spans.length < 2 * KEEP;
+    i = hay.indexOf(needle, i + needle.length)
+  )
+    spans.push(i, i + needle.length);
+  return spans;
+}
+
+export async function searchFocus(
+  ws: Workspace,
+  query: string,
+  options: SearchOptions = {},
+): Promise<SearchResult> {
+  const t0 = performance.now();
+  const regex = options.regex ?? false;
+  const matcher = matcherFor(query, regex);
+  const maxResults = clamp(options.maxResults ?? 50, 1, 500);
+  const context = clamp(options.context ?? 1, 0, 2);
+  const cap = clamp(options.bodyChars ?? 1800, 200, MAX_BODY);
+  const maxDeclarations = clamp(options.maxDeclarations ?? 20, 0, 200);
+  const parseBudget = options.parseBudgetMs ?? 10;
+  const maxChars = clamp(options.maxChars ?? 4000, 500, 200_000);
+  const deadline = regex ? t0 + (options.timeLimitMs ?? 1000) : Number.POSITIVE_INFINITY;
+  const focus = options.files ?? focusedFiles(ws);
+  const scope = makeScope(options.paths, ws.root);
+
+  const notSearched: Record<string, number> = {};
+  const skip = (why: string) => {
+    notSearched[why] = (notSearched[why] ?? 0) + 1;
+  };
+  const todo: IndexEntry[] = [];
+  const explicit = new Set<string>();
+  for (const f of focus) {
+    const s = scope ? scope.test(f.path) : 'scoped';
+    if (!s) continue;
+    if (s === 'explicit') explicit.add(f.path);
+    if (f.flag) skip(FLAG_REASON[f.flag]);
+    else todo.push(f);
+  }
+  const inScope = todo.length + Object.values(notSearched).reduce((a, b) => a + b, 0);
+  const index = searchIndexOf(ws);
+  const { stats, records } = await index.collect(todo);
+  if (stats.read) preloadGrammars(todo.map((f) => f.path));
+
+  const probeGrams = needleGrams(fold(matcher.qualified?.probe ?? ''));
+  // Match every file in scope.
+  const candidates: Candidate[] = [];
+  let searched = 0;
+  let timedOut = false;
+  for (let order = 0; order < todo.length; order++) {
+    const file = todo[order]!;
+    const record = records[order];
+    if (!record?.entry) {
+      skip(withheldReason(record?.withheld));
+      continue;
+    }
+    if (regex && performance.now() > deadline) {
+      timedOut = true;
+      skip('not reached before the time limit');
+      continue;
+    }
+    searched++;
+    const entry = record.entry;
+    const m = matcher.find(entry, FIRST_KEEP, FIRST_KEEP + 1);
+    const probe = m.count === 0 && matcher.qualified ? probeSpans(entry, matcher, probeGrams) : NO_SPANS;
+    if (m.count === 0 && probe.length === 0) continue;
+    if (record.role === undefined) record.role = roleOf(file.path, entry.text) ?? null;
+    candidates.push({
+      path: file.path,
+      order,
+      hash: entry.hash,
+      entry,
+      role: record.role ?? undefined,
+      explicit: explicit.size > 0 && explicit.has(file.path),
+      spans: m.spans,
+      count: m.count,
+      capped: m.capped,
+      probe,
+      hits: [],
+      score: 0,
+      parsed: false,
+    });
+  }
+
+  // First pass by text, then declarations for the files near the top.
+  for (const c of candidates) estimate(c, matcher, query);
+  // Second pass, for the files near the top (for all of them when few files match): all their
+  // matches (up to the caps), each checked for a declaration-like line (a definition below many
+  // uses of its name), then rank again. Files left out keep a count of "at least" (their rarity
+  // bonus is an upper bound) and only their first matches were checked.
+  const second =
+    candidates.length <= SECOND_PASS_ALL ? candidates : topFiles(candidates, maxResults + MAX_PARSE);
+  for (const c of second) {
+    if (!c.capped && c.count * 2 === c.spans.length) continue; // every match already kept
+    const m = matcher.find(c.entry, KEEP, COUNT_CAP);
+    c.spans = m.spans;
+    c.count = m.count;
+    c.capped = m.capped;
+    estimate(c, matcher, query, KEEP);
+  }
+  // Only the files a result can reach are put in order (with room for files that fall once parsed).
+  const head = topFiles(candidates, Math.max(maxResults, MAX_PARSE + maxDeclarations) + MAX_PARSE);
+  const parseStart = performance.now();
+  const parse = async (c: Candidate, force: boolean): Promise<boolean> => {
+    if (c.parsed) return true;
+    const cached = c.entry.declarations.has(languageOf(c.path) ?? '');
+    if (!cached && !force && performance.now() - parseStart > parseBudget) return false;
+    scoreByDeclarations(c, await declarationsOf(c.entry, c.path), matcher, query);
+    return true;
+  };
+  for (let i = 0; i < Math.min(head.length, MAX_PARSE); i++) await parse(head[i]!, i < MIN_PARSE);
+  const matching = (c: Candidate) => (c.parsed ? c.hits.length > 0 : c.count > 0);
+  let ranked = head.filter(matching).sort(compareFiles);
+  // The top file is always parsed: its declaration is the best match's body.
+  for (let round = 0; round < 4 && ranked[0] && !ranked[0].parsed; round++) {
+    await parse(ranked[0], true);
+    ranked = ranked.filter(matching).sort(compareFiles);
+  }
+  // Hits of the files a result can show (the fair cut never reaches past `maxResults` files).
+  for (const c of ranked.slice(0, maxResults)) if (!c.parsed) c.hits = textHits(c, matcher, query);
+  let matches = 0;
+  let matchingFiles = 0;
+  let capped = false;
+  let unparsed = 0;
+  for (const c of candidates)
+    if (matching(c)) {
+      matchingFiles++;
+      matches += c.count;
+      capped ||= c.capped;
+      if (!c.parsed) unparsed++;
+    }
+
+  const view = options.session?.key.equals(ws.maskKey) ? options.session : new MaskSession(ws.maskKey);
+  const masked: Record<string, number> = {};
+  const rendered = new Map<string, string>();
+  /** Line n as shown (each line rendered once, so placeholders count once); cut around column `at`. */
+  const show = (c: Candidate, n: number, at?: number) => {
+    const key = `${c.path}\0${n}`;
+    let line = rendered.get(key);
+    if (line === undefined) {
+      line = index.session.render(lineText(c.entry.text, c.entry.starts, n), view, masked);
+      rendered.set(key, line);
+    }
+    return clip(line, at === undefined ? 500 : MAX_LINE_CHARS, at ?? 0);
+  };
+  const shown = new Map<string, { hash: string; lines: LineRange[] }>();
+  const record = (c: Candidate, r: LineRange) => {
+    const s = shown.get(c.path) ?? { hash: c.hash, lines: [] };
+    s.lines.push(r);
+    shown.set(c.path, s);
+  };
+
+  const out = { show, record };
+  const best = bestMatch(ranked[0], cap, out);
+  const { declarations: declarationsShown, found: declarationsFound } = await declarationsHolding(
+    ranked.slice(0, MAX_PARSE + maxDeclarations),
+    maxDeclarations,
+    (c) => parse(c, false),
+  );
+  const { files, overBudget } = matchesPerFile(ranked, best, { maxResults, maxChars, context }, out);
+
+  return {
+    query,
+    regex,
+    caseSensitive: matcher.caseSensitive,
+    ...(options.paths?.length ? { paths: [...options.paths] } : {}),
+    ...(best ? { best } : {}),
+    declarations: declarationsShown,
+    declarationsFound,
+    files,
+    totals: {
+      matches,
+      capped,
+      files: matchingFiles,
+      shownHits: files.reduce((n, f) => n + f.shownHits, 0),
+      shownFiles: files.length,
+      maxResults,
+      ...(overBudget ? { maxChars } : {}),
+    },
+    coverage: {
+      focus: focus.length,
+      inScope,
+      searched,
+      notSearched,
+      outsideFocus: Math.max(0, ws.index.size - focus.length),
+      unmatchedScope: scope?.unmatched() ?? [],
+      ...(timedOut ? { timedOut: { limitMs: options.timeLimitMs ?? 1000, searched } } : {}),
+      unparsed,
+    },
+    context,
+    placeholders: view === options.session ? 'session' : 'local',
+    masked,
+    shown: [...shown.entries()].map(([path, s]) => ({ path, hash: s.hash, lines: mergeRanges(s.lines) })),
+    ms: performance.now() - t0,
+  };
+}

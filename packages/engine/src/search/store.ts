@@ -1,0 +1,213 @@
+// The search index: the masked text of each indexed file with its folded copy and line starts,
+// keyed by content hash (two paths with the same bytes share one entry; a reverted file finds
+// its entry again). What must be fast on every search is eager; declarations and imports are
+// computed on first need and kept with the entry. Text comes only from the content pipeline, so
+// the index never holds a secret value (see placeholders.ts for how masked values are numbered).
+import type { MaskedText, Withheld } from '../content/pipeline';
+import type { Declaration } from '../declarations/declarations';
+import type { FileEntry, RelPath } from '../types';
+import { buildGrams, type Grams } from './grams';
+import { forgetEncoded } from './match';
+import { IndexMaskSession } from './placeholders';
+import type { FileRole } from './rank';
+import { fold, lineStarts } from './text';
+
+export interface ContentEntry {
+  hash: string;
+  /** Masked text, index placeholders inside (never rendered as is). */
+  text: string;
+  /** `fold(text)`: same offsets, for case-insensitive matching. */
+  folded: string;
+  starts: Uint32Array;
+  /** Trigram filter of `folded`: files that cannot hold a query are skipped unread. */
+  grams: Grams;
+  /** Pairs [start, end) of placeholder parts no query may match (see placeholders.ts). */
+  privateSpans: number[];
+  /** Declarations by language, once parsed. */
+  declarations: Map<string, Declaration[]>;
+  /** Derived facts (imports per language …), once computed. */
+  memo: Map<string, unknown>;
+  refs: number;
+}
+
+export interface PathRecord {
+  path: RelPath;
+  size: number;
+  mtimeMs: number;
+  hash?: string;
+  entry?: ContentEntry;
+  /** Why the file is not searchable (binary, withheld by masking, unreadable). */
+  withheld?: string;
+  /** Test, fixture, vendored or generated (null: none), once known. */
+  role?: FileRole | null;
+}
+
+/** What the index needs from the content pipeline. */
+export interface MaskedSource {
+  readMaskedMany(
+    entries: ReadonlyArray<Pick<FileEntry, 'path' | 'flag' | 'size'>>,
+    session: IndexMaskSession,
+  ): Promise<Array<MaskedText | Withheld>>;
+}
+
+export interface IndexStats {
+  /** Files read and masked by the last `ensure` (0 when everything was current). */
+  read: number;
+  /** Entries shared by content hash (same bytes as another path, or as before). */
+  reused: number;
+  files: number;
+  entries: number;
+}
+
+const BATCH = 2000;
+/** Entries no path refers to any more, kept for a revert or a rename (most recent last). */
+const SPARE = 256;
+
+export class SearchIndex {
+  private readonly paths = new Map<RelPath, PathRecord>();
+  private readonly entries = new Map<string, ContentEntry>();
+  private readonly spare = new Map<string, ContentEntry>();
+  private readonly stale = new Set<RelPath>();
+  private queue: Promise<unknown> = Promise.resolve();
+  readonly session: IndexMaskSession;
+  last: IndexStats = { read: 0, reused: 0, files: 0, entries: 0 };
+
+  constructor(
+    private readonly source: MaskedSource,
+    maskKey?: Buffer,
+  ) {
+    this.session = new IndexMaskSession(maskKey);
+  }
+
+  get(path: RelPath): PathRecord | undefined {
+    return this.paths.get(path);
+  }
+
+  get size(): number {
+    return this.paths.size;
+  }
+
+  /**
+   * Brings the records of `files` up to date: files not indexed yet, or whose size or mtime
+   * changed, or named by `update`, are read again through the pipeline. Serialized: concurrent
+   * callers wait for each other, so a file is never read twice at once.
+   */
+  ensure(files: readonly FileEntry[]): Promise<IndexStats> {
+    return this.collect(files).then((r) => r.stats);
+  }
+
+  /** `ensure`, and the record of each file, in order (undefined where none was made). */
+  collect(
+    files: readonly FileEntry[],
+  ): Promise<{ stats: IndexStats; records: Array<PathRecord | undefined> }> {
+    const run = this.queue.then(async () => {
+      const records = this.current(files);
+      if (records) {
+        this.last = { read: 0, reused: 0, files: this.paths.size, entries: this.entries.size };
+        return { stats: this.last, records };
+      }
+      const stats = await this.refresh(files);
+      return { stats, records: files.map((f) => this.paths.get(f.path)) };
+    });
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  /** The watcher's entry point: these paths changed (or vanished); the next `ensure` reads them again. */
+  update(paths: readonly RelPath[]): void {
+    for (const p of paths) this.stale.add(p);
+  }
+
+  /** Drops records of paths no longer in the project. */
+  retain(visible: (path: RelPath) => boolean): void {
+    for (const p of [...this.paths.keys()]) if (!visible(p)) this.drop(p);
+  }
+
+  /** The records of `files` when every one is indexed as it is (same size and mtime, not named by `update`). */
+  private current(files: readonly FileEntry[]): PathRecord[] | undefined {
+    if (this.stale.size) return undefined;
+    const out = new Array<PathRecord>(files.length);
+    for (let i = 0; i < files.length; i++) {
+      const f = files[i]!;
+      const r = this.paths.get(f.path);
+      if (!r || r.size !== f.size || r.mtimeMs !== f.mtimeMs) return undefined;
+      out[i] = r;
+    }
+    return out;
+  }
+
+  private async refresh(files: readonly FileEntry[]): Promise<IndexStats> {
+    const todo: FileEntry[] = [];
+    const stale = this.stale.size > 0;
+    for (const f of files) {
+      const r = this.paths.get(f.path);
+      if (r && !(stale && this.stale.has(f.path)) && r.size === f.size && r.mtimeMs === f.mtimeMs) continue;
+      todo.push(f);
+    }
+    let reused = 0;
+    for (let i = 0; i < todo.length; i += BATCH) {
+      const batch = todo.slice(i, i + BATCH);
+      const results = await this.source.readMaskedMany(batch, this.session);
+      results.forEach((res, k) => {
+        const f = batch[k]!;
+        this.stale.delete(f.path);
+        this.drop(f.path);
+        const record: PathRecord = { path: f.path, size: f.size, mtimeMs: f.mtimeMs };
+        if (res.hash) record.hash = res.hash;
+        if (res.kind === 'withheld') record.withheld = res.reason;
+        else {
+          const known = this.entries.get(res.hash) ?? this.spare.get(res.hash);
+          if (known) {
+            reused++;
+            this.session.release(res.text);
+          }
+          record.entry = known ?? this.create(res);
+          this.adopt(record.entry);
+        }
+        this.paths.set(f.path, record);
+      });
+    }
+    this.last = { read: todo.length, reused, files: this.paths.size, entries: this.entries.size };
+    return this.last;
+  }
+
+  private create(res: MaskedText): ContentEntry {
+    const folded = fold(res.text);
+    return {
+      hash: res.hash,
+      text: res.text,
+      folded,
+      starts: lineStarts(res.text),
+      grams: buildGrams(folded),
+      privateSpans: this.session.privateSpans(res.text),
+      declarations: new Map(),
+      memo: new Map(),
+      refs: 0,
+    };
+  }
+
+  private adopt(entry: ContentEntry): void {
+    if (entry.refs++ === 0) {
+      this.spare.delete(entry.hash);
+      this.entries.set(entry.hash, entry);
+    }
+  }
+
+  private drop(path: RelPath): void {
+    const r = this.paths.get(path);
+    if (!r) return;
+    this.paths.delete(path);
+    const e = r.entry;
+    if (!e || --e.refs > 0) return;
+    this.entries.delete(e.hash);
+    this.spare.set(e.hash, e);
+    if (this.spare.size > SPARE) {
+      const [oldest] = this.spare;
+      if (oldest) {
+        this.spare.delete(oldest[0]);
+        this.session.release(oldest[1].text);
+        forgetEncoded(oldest[1]);
+      }
+    }
+  }
+}
