@@ -152,12 +152,33 @@ export async function exportToClipboard(t: Target): Promise<void> {
   await expect(toast).toContainText(/Copied [\d,]+ tokens to the clipboard/);
   const shown = Number((await toast.textContent())!.match(/Copied ([\d,]+) tokens/)![1]!.replace(/,/g, ''));
   const clip = await t.readClipboard();
-  expect(clip.length).toBeGreaterThan(0);
-  expect(clip).toContain('package.json'); // the ticked file
+  expect(clip).toContain('"name": "sample"'); // the ticked file's content, packed
+  expect(clip).not.toContain('export function add'); // unticked files are not
   expect(countO200k(clip)).toBe(shown);
   const previewed = Number((await count.textContent())!.match(/^([\d,]+) tokens/)![1]!.replace(/,/g, ''));
   expect(previewed).toBe(shown);
   await shot(t, '07-export');
+
+  // A secret in a ticked file is masked; masking off (this export only) warns and copies it as is.
+  await box(page, 'config').click();
+  const copyAndRead = async () => {
+    const before = await t.readClipboard();
+    await page.getByTestId('copy').click();
+    await expect.poll(() => t.readClipboard()).not.toBe(before);
+    return t.readClipboard();
+  };
+  await expect(count).toContainText(/ · r\d+/);
+  let text = await copyAndRead();
+  expect(text).toContain('config/app.env');
+  expect(text).not.toContain('s3cr3t-Pa55word');
+  expect(text).toMatch(/LOUPE_REDACTED\[[\w-]+#1\]/);
+  await page.getByLabel('Mask secrets').uncheck();
+  await expect(page.getByRole('alert')).toContainText('Masking is off');
+  text = await copyAndRead();
+  expect(text).toContain('s3cr3t-Pa55word');
+  await shot(t, '07b-export-unmasked');
+  await page.getByLabel('Mask secrets').check();
+  await box(page, 'config').click();
   await page.getByRole('button', { name: 'Export', exact: true }).click();
 }
 

@@ -134,9 +134,12 @@ export interface ExportResult {
   encoding: Encoding;
   /** Where the tokens went: the tree, the file contents, and what was left out (estimated). */
   parts: { tree: number; files: number; leftOut: number };
+  /** Files in the text (whole, compressed, or as a reference to an earlier delivery). */
   filesIncluded: number;
-  /** Files of the focus that are not in the text, each with the reason. */
+  /** Files of the focus that are not in the text, each with the reason (the first 200). */
   leftOut: Array<{ path: RelPath; reason: string }>;
+  /** All files left out (the text's footer accounts for every one). */
+  leftOutCount: number;
   /** Secret values masked in the text. */
   masked: number;
   /** The focus revision the text was made from. */

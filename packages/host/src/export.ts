@@ -1,62 +1,81 @@
-// Export for the clipboard. Until the packer (packages/engine/src/pack) lands, the export is the
-// focus tree with exact per-file token counts; file contents are left out and the text says so.
-// Contents are never sent without the content pipeline (masking), so this withholds rather than
-// guesses.
-import {
-  buildTree,
-  countTokens,
-  renderTree,
-  type TreeEntry,
-  type TreeFormat,
-  type Workspace,
-} from '@loupe/engine';
+// Export for the clipboard: the engine's packer over the focus, the same document the MCP `pack`
+// tool and `loupe pack` make for the same settings. Masking follows the export's own switch: off
+// reads through an unmasked pipeline for this export only (agents keep the masked one), and the
+// pack's header and the window both say so.
+import type { ContentPipeline, Outcome, PackResult, Workspace } from '@loupe/engine';
+import { packFocus } from '@loupe/engine';
 import type { ExportOptions, ExportResult } from './api';
 
-const TREE_FORMAT: Record<ExportOptions['format'], TreeFormat> = {
-  markdown: 'markdown',
-  xml: 'xml',
-  plain: 'ascii',
-};
+/** Files listed by name in the result; the rest are counted (the pack's footer has them all). */
+const LEFT_OUT_LISTED = 200;
 
-const CONTENTS_NOTE =
-  'File contents are left out: this build has no packer yet, so the export holds the focus tree only.';
+const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-export function exportFocus(ws: Workspace, options: ExportOptions): ExportResult {
-  const files = ws.focusedFiles();
-  const entries: TreeEntry[] = files.map((f) =>
-    f.tokens === undefined ? { path: f.path } : { path: f.path, tokens: f.tokens },
-  );
-  const count = (text: string) => countTokens(text, ws.encoding);
-  const rendering = renderTree(
-    buildTree(entries),
-    {
-      format: TREE_FORMAT[options.format],
-      fields: ['tokens'],
-      rootName: ws.root.split(/[\\/]/).pop() ?? '',
-      ...(options.budget ? { maxTokens: options.budget } : {}),
-    },
-    { count },
-  );
-  const uncounted = files.filter((f) => f.tokens === undefined).length;
-  const notes = [CONTENTS_NOTE];
-  if (rendering.leftOut.files)
+/** The workspace as the packer sees it, reading through another content pipeline. */
+function withContent(ws: Workspace, content: ContentPipeline): Workspace {
+  return new Proxy(ws, {
+    get: (target, prop, receiver) => (prop === 'content' ? content : Reflect.get(target, prop, receiver)),
+  });
+}
+
+export async function exportFocus(
+  ws: Workspace,
+  options: ExportOptions,
+  unmasked: () => ContentPipeline,
+): Promise<ExportResult> {
+  const source = options.masking ? ws : withContent(ws, unmasked());
+  const pack = await packFocus(source, {
+    budget: options.budget,
+    format: options.format,
+    detail: options.detail,
+    lineNumbers: options.lineNumbers,
+  });
+  return toExportResult(pack);
+}
+
+const tokensOf = (o: Outcome) => (o.kind === 'omitted' ? (o.tokens ?? 0) : o.tokens);
+
+export function toExportResult(pack: PackResult): ExportResult {
+  const c = pack.coverage;
+  const omitted = c.outcomes.filter((o) => o.kind === 'omitted');
+  const inText = c.outcomes.filter((o) => o.kind !== 'omitted');
+  const notes: string[] = [];
+  if (!c.masking) notes.push('Masking is off: secret values are in the text as they are in the files.');
+  if (omitted.length)
     notes.push(
-      `${rendering.leftOut.files} of ${files.length} files are left out of the tree to fit the budget.`,
+      `${plural(omitted.length, 'file')} of ${plural(c.counts.scope, 'file')} in the focus left out (the footer says why).`,
     );
-  if (uncounted) notes.push(`${uncounted} files are not counted yet; their token counts are missing.`);
-  const footer = `\n${notes.map((n) => `<!-- ${n} -->`).join('\n')}\n`;
-  const text = options.format === 'xml' ? rendering.text : `${rendering.text}${footer}`;
-  const tokens = count(text);
-  const leftOutTokens = files.reduce((sum, f) => sum + (f.tokens ?? 0), 0);
+  const compressed = Object.entries(c.counts.compressed).filter(([, n]) => n);
+  if (compressed.length)
+    notes.push(
+      `Compressed: ${compressed.map(([level, n]) => `${plural(n ?? 0, 'file')} at ${level}`).join(', ')}.`,
+    );
+  if (c.tree.leftOut.files || c.tree.leftOut.folders)
+    notes.push(
+      `The tree leaves out ${plural(c.tree.leftOut.files, 'file')} and ${plural(c.tree.leftOut.folders, 'folder')} (its cap).`,
+    );
+  if (c.scope.outside && !c.scope.everything)
+    notes.push(
+      `${plural(c.scope.outside, 'visible file')} outside the focus ${c.scope.outside === 1 ? 'is' : 'are'} not in the export.`,
+    );
+  if (c.hidden.entries) notes.push(`Hidden by the ignore rules: ${c.hidden.summary}.`);
   return {
-    text,
-    tokens,
-    encoding: ws.encoding,
-    parts: { tree: tokens, files: 0, leftOut: leftOutTokens },
-    filesIncluded: 0,
-    leftOut: files.map((f) => ({ path: f.path, reason: 'contents not packed (no packer in this build)' })),
-    masked: 0,
-    revision: ws.focus.snapshot.revision,
+    text: pack.text,
+    tokens: pack.tokens,
+    encoding: c.encoding,
+    parts: {
+      tree: c.tree.tokens,
+      files: inText.reduce((sum, o) => sum + tokensOf(o), 0),
+      leftOut: omitted.reduce((sum, o) => sum + tokensOf(o), 0),
+    },
+    filesIncluded: inText.length,
+    leftOut: omitted
+      .slice(0, LEFT_OUT_LISTED)
+      .map((o) => ({ path: o.path, reason: o.kind === 'omitted' ? o.why : '' })),
+    leftOutCount: omitted.length,
+    masked: c.masked.total,
+    revision: c.revision,
     notes,
   };
 }

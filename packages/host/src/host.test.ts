@@ -246,25 +246,49 @@ describe('LoupeHost', () => {
     }
   });
 
-  it('exports the focus with an exact token count and says what it left out', async () => {
+  it('exports the focus through the packer: exact tokens, masked unless masking is off, what is left out', async () => {
     const { host, project } = setup();
+    // Assembled at run time: the repository's own sources hold no secret-looking value.
+    const secret = ['postgres://app', 's3cr3t-Pa55word@db.internal:5432/app'].join(':');
+    writeFileSync(path.join(project, 'src/math/db.env'), `DATABASE_URL=${secret}\n`);
+    writeFileSync(
+      path.join(project, 'docs/notes.txt'),
+      'A line of notes about the project, repeated.\n'.repeat(400),
+    );
+    const options = {
+      format: 'markdown' as const,
+      budget: null,
+      detail: 'full' as const,
+      masking: true,
+      lineNumbers: false,
+    };
     try {
       await host.openProject({ path: project });
       await counted(host);
       await host.toggleFocus({ path: 'src/math', on: true });
-      const r = await host.exportPack({
-        format: 'markdown',
-        budget: null,
-        detail: 'full',
-        masking: true,
-        lineNumbers: false,
-      });
-      expect(r.text).toContain('add.ts');
+      const r = await host.exportPack(options);
+      expect(r.text).toContain('return a + b;');
       expect(r.text).not.toContain('README.md');
       expect(r.tokens).toBe(countTokens(r.text));
-      expect(r.revision).toBe(1);
-      expect(r.notes.join(' ')).toMatch(/left out/);
-      expect(r.leftOut.map((l) => l.path)).toEqual(['src/math/add.ts', 'src/math/mul.ts']);
+      expect(r).toMatchObject({ revision: 1, filesIncluded: 3, leftOutCount: 0, encoding: 'o200k_base' });
+      expect(r.text).not.toContain('s3cr3t-Pa55word');
+      expect(r.masked).toBeGreaterThan(0);
+      expect(r.parts.tree + r.parts.files).toBeLessThanOrEqual(r.tokens);
+
+      const open = await host.exportPreview({ ...options, masking: false });
+      expect(open.text).toContain('s3cr3t-Pa55word');
+      expect(open.masked).toBe(0);
+      expect(open.notes[0]).toBe('Masking is off: secret values are in the text as they are in the files.');
+      // the agents' view stays masked
+      expect((await host.exportPreview(options)).text).not.toContain('s3cr3t-Pa55word');
+
+      await host.setFocus({ include: [], exclude: [] });
+      const small = await host.exportPack({ ...options, budget: 1500 });
+      expect(small.tokens).toBeLessThanOrEqual(1500);
+      expect(small.tokens).toBe(countTokens(small.text));
+      expect(small.leftOutCount).toBeGreaterThan(0);
+      expect(small.leftOut[0]?.reason).toMatch(/\w/);
+      expect(small.notes.join(' ')).toMatch(/left out/);
     } finally {
       await host.close();
     }

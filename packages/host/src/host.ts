@@ -363,11 +363,13 @@ export class LoupeHost implements HostCommands {
   }
 
   async exportPreview(arg: ExportOptions): Promise<ExportResult> {
-    return exportFocus(this.current().ws, this.exportOptions(arg));
+    const project = this.current();
+    return exportFocus(project.ws, this.exportOptions(arg), () => project.unmaskedContent());
   }
 
   async exportPack(arg: ExportOptions): Promise<ExportResult> {
-    return exportFocus(this.current().ws, this.exportOptions(arg));
+    const project = this.current();
+    return exportFocus(project.ws, this.exportOptions(arg), () => project.unmaskedContent());
   }
 
   // ------------------------------------------------------------ agent sessions

@@ -13,7 +13,7 @@ export const DEFAULT_SETTINGS: Settings = {
   masking: true,
   theme: 'system',
   exportFormat: 'markdown',
-  budget: null,
+  budget: 32_000,
   lineNumbers: false,
 };
 

@@ -116,8 +116,9 @@ export function ExportPanel() {
         <>
           <TokenBar {...preview.parts} />
           <p className="export-count" data-testid="export-tokens">
-            {formatCount(preview.tokens)} tokens ({preview.encoding}) · {preview.filesIncluded} files with
-            content · r{preview.revision}
+            {formatCount(preview.tokens)} tokens ({preview.encoding}) · {formatCount(preview.filesIncluded)}{' '}
+            {preview.filesIncluded === 1 ? 'file' : 'files'} · {formatCount(preview.masked)} masked · r
+            {preview.revision}
             {busy ? ' · updating…' : ''}
           </p>
           {preview.notes.length ? (
@@ -126,6 +127,26 @@ export function ExportPanel() {
                 <li key={n}>{n}</li>
               ))}
             </ul>
+          ) : null}
+          {preview.leftOutCount ? (
+            <details className="left-out">
+              <summary>
+                Left out: {formatCount(preview.leftOutCount)} {preview.leftOutCount === 1 ? 'file' : 'files'}
+              </summary>
+              <ul>
+                {preview.leftOut.map((f) => (
+                  <li key={f.path}>
+                    <code>{f.path}</code> <span className="muted">{f.reason}</span>
+                  </li>
+                ))}
+                {preview.leftOutCount > preview.leftOut.length ? (
+                  <li className="muted">
+                    … and {formatCount(preview.leftOutCount - preview.leftOut.length)} more (the text's footer
+                    lists them)
+                  </li>
+                ) : null}
+              </ul>
+            </details>
           ) : null}
           <VirtualList
             className="preview"

@@ -10,6 +10,7 @@ const result = (text: string, revision: number): ExportResult => ({
   parts: { tree: 42, files: 0, leftOut: 10 },
   filesIncluded: 0,
   leftOut: [],
+  leftOutCount: 0,
   masked: 0,
   revision,
   notes: [],
