@@ -40,6 +40,7 @@ export function toExportResult(pack: PackResult): ExportResult {
   const c = pack.coverage;
   const omitted = c.outcomes.filter((o) => o.kind === 'omitted');
   const inText = c.outcomes.filter((o) => o.kind !== 'omitted');
+  const files = inText.reduce((sum, o) => sum + tokensOf(o), 0);
   const notes: string[] = [];
   if (!c.masking) notes.push('Masking is off: secret values are in the text as they are in the files.');
   if (omitted.length)
@@ -66,7 +67,9 @@ export function toExportResult(pack: PackResult): ExportResult {
     encoding: c.encoding,
     parts: {
       tree: c.tree.tokens,
-      files: inText.reduce((sum, o) => sum + tokensOf(o), 0),
+      files,
+      // Sections are counted alone; the joins make the rest up to the exact total.
+      frame: Math.max(0, pack.tokens - c.tree.tokens - files),
       leftOut: omitted.reduce((sum, o) => sum + tokensOf(o), 0),
     },
     filesIncluded: inText.length,

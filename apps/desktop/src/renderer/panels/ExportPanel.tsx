@@ -1,6 +1,6 @@
 // Export: format, budget, detail, masking (with a warning when off), line numbers, a virtualized
 // preview of exactly what Copy puts on the clipboard, and a token bar of where the tokens went.
-import type { Detail, ExportFormat } from '@loupe/host/api';
+import type { Detail, ExportFormat, ExportResult } from '@loupe/host/api';
 import { useEffect, useMemo } from 'react';
 import { copyContext } from '../app/commands';
 import { VirtualList } from '../components/VirtualList';
@@ -8,23 +8,25 @@ import { formatCount, formatTokens } from '../model/format';
 import { useExport, useProject } from '../store/hooks';
 import { exportStore } from '../store/index';
 
-function TokenBar({ tree, files, leftOut }: { tree: number; files: number; leftOut: number }) {
-  const total = Math.max(1, tree + files + leftOut);
+function TokenBar({ tree, files, frame, leftOut }: ExportResult['parts']) {
+  const total = Math.max(1, tree + files + frame + leftOut);
   const part = (n: number) => `${(n / total) * 100}%`;
   return (
     <div className="token-bar-wrap">
       <div
         className="token-bar"
         role="img"
-        aria-label={`tree ${tree}, files ${files}, left out ${leftOut} tokens`}
+        aria-label={`tree ${tree}, files ${files}, header and footer ${frame}, left out ${leftOut} tokens`}
       >
+        <span className="seg frame" style={{ width: part(frame) }} />
         <span className="seg tree" style={{ width: part(tree) }} />
         <span className="seg files" style={{ width: part(files) }} />
         <span className="seg left" style={{ width: part(leftOut) }} />
       </div>
       <div className="legend">
-        <span className="key tree" /> tree {formatTokens(tree)} <span className="key files" /> files{' '}
-        {formatTokens(files)} <span className="key left" /> left out {formatTokens(leftOut)}
+        <span className="key frame" /> header and footer {formatTokens(frame)} <span className="key tree" />{' '}
+        tree {formatTokens(tree)} <span className="key files" /> files {formatTokens(files)}{' '}
+        <span className="key left" /> left out {formatTokens(leftOut)}
       </div>
     </div>
   );

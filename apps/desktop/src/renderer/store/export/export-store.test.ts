@@ -7,7 +7,7 @@ const result = (text: string, revision: number): ExportResult => ({
   text,
   tokens: 42,
   encoding: 'o200k_base',
-  parts: { tree: 42, files: 0, leftOut: 10 },
+  parts: { tree: 42, files: 0, frame: 0, leftOut: 10 },
   filesIncluded: 0,
   leftOut: [],
   leftOutCount: 0,
