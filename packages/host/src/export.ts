@@ -2,7 +2,7 @@
 // tool and `loupe pack` make for the same settings. Masking follows the export's own switch: off
 // reads through an unmasked pipeline for this export only (agents keep the masked one), and the
 // pack's header and the window both say so.
-import type { ContentPipeline, Outcome, PackResult, Workspace } from '@loupe/engine';
+import type { Outcome, PackResult, Workspace } from '@loupe/engine';
 import { packFocus } from '@loupe/engine';
 import type { ExportOptions, ExportResult } from './api';
 
@@ -12,20 +12,9 @@ const LEFT_OUT_LISTED = 200;
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-/** The workspace as the packer sees it, reading through another content pipeline. */
-function withContent(ws: Workspace, content: ContentPipeline): Workspace {
-  return new Proxy(ws, {
-    get: (target, prop, receiver) => (prop === 'content' ? content : Reflect.get(target, prop, receiver)),
-  });
-}
-
-export async function exportFocus(
-  ws: Workspace,
-  options: ExportOptions,
-  unmasked: () => ContentPipeline,
-): Promise<ExportResult> {
-  const source = options.masking ? ws : withContent(ws, unmasked());
-  const pack = await packFocus(source, {
+export async function exportFocus(ws: Workspace, options: ExportOptions): Promise<ExportResult> {
+  const pack = await packFocus(ws, {
+    masking: options.masking,
     budget: options.budget,
     format: options.format,
     detail: options.detail,

@@ -364,12 +364,12 @@ export class LoupeHost implements HostCommands {
 
   async exportPreview(arg: ExportOptions): Promise<ExportResult> {
     const project = this.current();
-    return exportFocus(project.ws, this.exportOptions(arg), () => project.unmaskedContent());
+    return exportFocus(project.ws, this.exportOptions(arg));
   }
 
   async exportPack(arg: ExportOptions): Promise<ExportResult> {
     const project = this.current();
-    return exportFocus(project.ws, this.exportOptions(arg), () => project.unmaskedContent());
+    return exportFocus(project.ws, this.exportOptions(arg));
   }
 
   // ------------------------------------------------------------ agent sessions

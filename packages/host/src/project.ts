@@ -1,7 +1,7 @@
 // One open project as the window sees it: the engine Workspace, its flattened tree (built once per
 // index version, then patched with token counts), and the wiring from workspace events to host
 // events. The Workspace stays the one owner of the state; this only translates.
-import { ContentPipeline, type Workspace } from '@loupe/engine';
+import type { Workspace } from '@loupe/engine';
 import type { BridgeServer, McpProject } from '@loupe/mcp';
 import type { FocusState, ProjectInfo, TokenUpdate, TreeSnapshot } from './api';
 import type { HostEventBus } from './events';
@@ -15,7 +15,6 @@ export class OpenProject {
   private lastAll: unknown;
   private lastHidden: unknown;
   private watchProblem: string | undefined;
-  private unmasked: ContentPipeline | undefined;
   private readonly disposers: Array<() => void> = [];
 
   constructor(
@@ -43,12 +42,6 @@ export class OpenProject {
       sessions.onDidChange(() => bus.emit('didChangeSessions', sessions.list())),
       sessions.onDidCall((e) => bus.emit('didAgentCall', e)),
     );
-  }
-
-  /** A pipeline that does not mask, for exports the person chose to leave unmasked (never agents). */
-  unmaskedContent(): ContentPipeline {
-    this.unmasked ??= new ContentPipeline(this.ws.root, { mask: false, encoding: this.ws.encoding });
-    return this.unmasked;
   }
 
   /** Runs `dispose` when the project closes. */
@@ -150,7 +143,6 @@ export class OpenProject {
   async close(): Promise<void> {
     for (const d of this.disposers.splice(0)) d();
     await this.mcp.close();
-    await this.unmasked?.close();
     await this.ws.close();
   }
 }

@@ -79,7 +79,7 @@ describe('the coverage footer', () => {
     const off = footerLines({ coverage: coverage([], { masking: false }), listCap: 0, count: () => 0 })
       .map((l) => l.text)
       .join('\n');
-    expect(off).toContain('Masking: off for this project; secret values in this text are not masked.');
+    expect(off).toContain('Masking: off; secret values in this text are not masked.');
     expect(`${text}\n${off}`.toLowerCase()).not.toMatch(/\bsafe\b/);
   });
 

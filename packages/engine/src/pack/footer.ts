@@ -154,7 +154,7 @@ export function footerLines({ coverage: c, listCap, count }: FooterInput): Foote
       text: `Masking: ${maskingNotice(c.masked.total)}${rules.length ? ` (${rules.join(', ')})` : ''}.`,
     });
   } else {
-    lines.push({ text: 'Masking: off for this project; secret values in this text are not masked.' });
+    lines.push({ text: 'Masking: off; secret values in this text are not masked.' });
   }
   lines.push({
     text: `Hidden by ignore rules (never in scope): ${c.hidden.entries ? c.hidden.summary : 'nothing'}.`,

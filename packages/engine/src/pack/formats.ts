@@ -87,7 +87,7 @@ export function settingsLine(h: HeaderInfo): string {
 function notes(h: HeaderInfo): string[] {
   const out = [DATA_NOTE];
   if (h.placeholders) out.push(PLACEHOLDER_NOTE);
-  if (!h.masking) out.push('Masking is off for this project: secret values are not masked in this text.');
+  if (!h.masking) out.push('Masking is off: secret values are not masked in this text.');
   return out;
 }
 

@@ -182,7 +182,8 @@ export async function packFocusTo(
   // A full pack of a large project masks and counts on worker threads; a small one does both here
   // (one file per read keeps the pipeline's masking on this thread).
   const large = budget === null && isLarge(scope.files, deps.largeBytes ?? LARGE_BYTES);
-  const source = new FileSource(ws.content, files, options.session ?? new MaskSession(), {
+  const content = ws.contentFor(options.masking ?? ws.content.masking);
+  const source = new FileSource(content, files, options.session ?? new MaskSession(), {
     lineNumbers,
     encoding,
     ...(budget === null ? { batch: large ? 64 : 1 } : {}),
@@ -201,7 +202,7 @@ export async function packFocusTo(
     budget,
     encoding,
     detail,
-    masking: ws.content.masking,
+    masking: content.masking,
     lineNumbers,
     placeholders: false,
   };

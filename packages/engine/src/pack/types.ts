@@ -33,6 +33,11 @@ export interface PackOptions {
   paths?: readonly RelPath[];
   /** Prefix each line with the file's own line number. */
   lineNumbers?: boolean;
+  /**
+   * Mask secret values (default: the project's setting). `false` is a person's explicit choice for
+   * one export; the document then says that masking is off.
+   */
+  masking?: boolean;
   /** Placeholder numbering (an agent session passes its own, so numbers agree across calls). */
   session?: MaskSession;
   /** Session-aware packs: files received unchanged become one-line references. */

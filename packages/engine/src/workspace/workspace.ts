@@ -121,6 +121,7 @@ export class Workspace {
   private counting: AbortController | undefined;
   private closed = false;
   private pipeline: ContentPipeline | undefined;
+  private otherPipeline: ContentPipeline | undefined;
 
   private constructor(
     readonly root: string,
@@ -327,6 +328,21 @@ export class Workspace {
     return Boolean(running);
   }
 
+  /**
+   * The pipeline with masking on or off: the project's own (`content`) when that matches, else a
+   * second one for a person's explicit one-off choice (an unmasked export). Agents always read
+   * through `content`.
+   */
+  contentFor(mask: boolean): ContentPipeline {
+    if (mask === this.content.masking) return this.content;
+    this.otherPipeline ??= new ContentPipeline(this.root, {
+      encoding: this.encoding,
+      mask,
+      ...(this.options.rulesPath ? { rulesPath: this.options.rulesPath } : {}),
+    });
+    return this.otherPipeline;
+  }
+
   /** The one content pipeline (read -> mask -> select -> compress) for this project. */
   get content(): ContentPipeline {
     this.pipeline ??= new ContentPipeline(this.root, {
@@ -407,6 +423,7 @@ export class Workspace {
     this.closed = true;
     await this.watcher_?.close();
     await this.pipeline?.close();
+    await this.otherPipeline?.close();
     if (this.ownsTokens) await this.tokens.close();
   }
 }
