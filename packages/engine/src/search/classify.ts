@@ -46,6 +46,8 @@ export interface Candidate {
   score: number;
   parsed: boolean;
   decls?: Declaration[];
+  /** `fileBase(path)`, kept with the index record. */
+  base?: string;
 }
 
 /** Declarations of an indexed file, parsed once per content hash and language. */
@@ -63,9 +65,15 @@ export async function declarationsOf(entry: ContentEntry, path: string): Promise
   return list;
 }
 
+/** What the first pass knows of a file (a Candidate, or one scratch object reused for every file). */
+export type Estimable = Pick<
+  Candidate,
+  'path' | 'base' | 'entry' | 'role' | 'explicit' | 'spans' | 'count' | 'probe' | 'score'
+>;
+
 const keys = new Map<string, string>();
 
-function baseScore(c: Candidate, query: string): number {
+function baseScore(c: Estimable, query: string): number {
   let key = keys.get(query);
   if (key === undefined) {
     if (keys.size > 64) keys.clear();
@@ -74,7 +82,7 @@ function baseScore(c: Candidate, query: string): number {
   }
   return (
     rarityBonus(c.count) +
-    fileNameBonus(c.path, key) -
+    fileNameBonus(c.path, key, c.base) -
     (c.role ? ROLE_PENALTY[c.role] : 0) +
     (c.explicit ? 100_000 : 0)
   );
@@ -87,6 +95,13 @@ function finish(c: Candidate, query: string): void {
 }
 
 const IDENT = /^[\p{L}_$][\p{L}\p{N}_$]*$/u;
+let lastIdent = { query: '', ident: false };
+
+/** Whether the query is one identifier (asked once per file of the first pass: remembered). */
+function isIdent(query: string): boolean {
+  if (lastIdent.query !== query) lastIdent = { query, ident: IDENT.test(query) };
+  return lastIdent.ident;
+}
 /** Whole-word matches checked per file for a declaration-like line, by default. */
 const LOOKS_CHECKS = 8;
 
@@ -95,9 +110,9 @@ const LOOKS_CHECKS = 8;
  * runs over thousands of files). Whether a match looks declared is checked for the first
  * `limit` whole-word matches only.
  */
-export function estimate(c: Candidate, matcher: Matcher, query: string, limit = LOOKS_CHECKS): void {
+export function estimate(c: Estimable, matcher: Matcher, query: string, limit = LOOKS_CHECKS): void {
   const text = c.entry.text;
-  const literalIdent = !matcher.regex && IDENT.test(query);
+  const literalIdent = !matcher.regex && isIdent(query);
   let whole = false;
   let looks = false;
   let exact = matcher.caseSensitive;

@@ -20,7 +20,8 @@ export interface Matcher {
   readonly regex: boolean;
   /** The query's last identifier segment when it names a qualified declaration (`Cart.total`). */
   readonly qualified?: { segments: string[]; probe: string };
-  find(entry: ContentEntry, keep: number, countCap: number): FileMatches;
+  /** Matches of one file; `out` (when given) is filled and returned instead of a new object. */
+  find(entry: ContentEntry, keep: number, countCap: number, out?: FileMatches): FileMatches;
 }
 
 const QUALIFIED = /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::|#)[\p{L}_$][\p{L}\p{N}_$]*)+$/u;
@@ -41,27 +42,128 @@ export const MAX_QUERY = 1000;
 /** No match (shared: never modified). */
 const NONE: FileMatches = Object.freeze({ spans: [], count: 0, capped: false }) as FileMatches;
 
+/** `out` emptied, or a new result. */
+function reset(out: FileMatches | undefined): FileMatches {
+  if (!out) return { spans: [], count: 0, capped: false };
+  out.spans.length = 0;
+  out.count = 0;
+  out.capped = false;
+  return out;
+}
+
+function none(out: FileMatches | undefined): FileMatches {
+  return out ? reset(out) : NONE;
+}
+
+/**
+ * How common each ASCII character is in source code, per mille (lower case; measured over a
+ * sample of JavaScript, TypeScript, Python, Go, Rust, Java and C). A literal is looked for by its
+ * rarest character: `indexOf` stops at every occurrence of the first character of what it looks
+ * for, and `render` stopped at every `r` (4.5% of source text) where looking for `der` stops at
+ * every `d` (2%): about twice as fast over a 10k-file focus.
+ */
+const COMMON: Record<string, number> = {
+  ' ': 177,
+  e: 75,
+  t: 59,
+  r: 45,
+  a: 43,
+  n: 42,
+  s: 42,
+  i: 41,
+  o: 40,
+  c: 27,
+  l: 25,
+  '\n': 24,
+  d: 22,
+  p: 21,
+  u: 20,
+  m: 16,
+  f: 15,
+  h: 15,
+  g: 13,
+  ',': 13,
+  '.': 13,
+  ')': 11,
+  '(': 11,
+  b: 11,
+  '-': 11,
+  '"': 11,
+  y: 8.5,
+  '=': 8,
+  '/': 7.7,
+  ';': 7.5,
+  ':': 7.4,
+  _: 7.3,
+  '0': 7.3,
+  v: 7.2,
+  x: 6.2,
+  w: 5.7,
+  '2': 5.6,
+  '1': 5.6,
+  '*': 5.4,
+  k: 4.8,
+  '{': 4.5,
+  '}': 4.5,
+  "'": 4.3,
+  '\t': 4,
+  '|': 3,
+  q: 2.5,
+};
+
+function commonness(ch: string): number {
+  const known = COMMON[ch];
+  if (known !== undefined) return known;
+  const lower = ch.toLowerCase();
+  // Capitals (in a case-sensitive search) are a fraction of their letter; other characters are rare.
+  return lower !== ch && COMMON[lower] !== undefined ? COMMON[lower] / 6 : 1;
+}
+
+/**
+ * A literal search by the needle's rarest character: the part from that character on is looked
+ * for, and the part before it checked in place. Finds exactly what `indexOf(needle, from)` finds.
+ */
+export function literalSearch(needle: string): (hay: string, from: number) => number {
+  let k = 0;
+  for (let i = 1; i < needle.length; i++) if (commonness(needle[i]!) < commonness(needle[k]!)) k = i;
+  if (k === 0) return (hay, from) => hay.indexOf(needle, from);
+  const head = needle.slice(0, k);
+  const tail = needle.slice(k);
+  return (hay, from) => {
+    for (let j = hay.indexOf(tail, from + k); j >= 0; j = hay.indexOf(tail, j + 1))
+      if (hay.startsWith(head, j - k)) return j - k;
+    return -1;
+  };
+}
+
 export function literalMatcher(query: string): Matcher {
   const caseSensitive = literalIsCaseSensitive(query);
   const needle = caseSensitive ? query : fold(query);
   const grams = needleGrams(fold(query));
   const q = qualifiedOf(query);
+  const search = literalSearch(needle);
   return {
     caseSensitive,
     regex: false,
     ...(q ? { qualified: q } : {}),
-    find(entry, keep, countCap) {
-      if (grams.length && !mayContain(entry.grams, grams)) return NONE;
+    find(entry, keep, countCap, out) {
+      if (grams.length && !mayContain(entry.grams, grams)) return none(out);
       const hay = caseSensitive ? entry.text : entry.folded;
-      const spans: number[] = [];
+      const result = reset(out);
+      const spans = result.spans;
       const priv = entry.privateSpans;
       let count = 0;
-      for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + needle.length)) {
+      for (let i = search(hay, 0); i >= 0; i = search(hay, i + needle.length)) {
         if (priv.length && overlapsPrivate(priv, i, i + needle.length)) continue;
         if (count < keep) spans.push(i, i + needle.length);
-        if (++count >= countCap) return { spans, count, capped: hay.indexOf(needle, i + 1) >= 0 };
+        if (++count >= countCap) {
+          result.count = count;
+          result.capped = search(hay, i + 1) >= 0;
+          return result;
+        }
       }
-      return { spans, count, capped: false };
+      result.count = count;
+      return result;
     },
   };
 }
@@ -176,14 +278,16 @@ export function regexMatcher(pattern: string): Matcher {
   const literal = requiredLiteral(pattern);
   const needle = literal && !caseSensitive ? fold(literal) : literal;
   const grams = needleGrams(literal ? fold(literal) : '');
+  const findLiteral = needle ? literalSearch(needle) : undefined;
   return {
     caseSensitive,
     regex: true,
-    find(entry, keep, countCap) {
-      if (grams.length && !mayContain(entry.grams, grams)) return NONE;
-      if (needle && !(caseSensitive ? entry.text : entry.folded).includes(needle)) return NONE;
+    find(entry, keep, countCap, out) {
+      if (grams.length && !mayContain(entry.grams, grams)) return none(out);
+      if (needle && findLiteral!(caseSensitive ? entry.text : entry.folded, 0) < 0) return none(out);
       const { buf, ascii } = encoded(entry);
-      const spans: number[] = [];
+      const result = reset(out);
+      const spans = result.spans;
       const priv = entry.privateSpans;
       let count = 0;
       re.lastIndex = 0;
@@ -207,9 +311,14 @@ export function regexMatcher(pattern: string): Matcher {
         }
         if (priv.length && overlapsPrivate(priv, start, end)) continue;
         if (count < keep) spans.push(start, end);
-        if (++count >= countCap) return { spans, count, capped: true };
+        if (++count >= countCap) {
+          result.count = count;
+          result.capped = true;
+          return result;
+        }
       }
-      return { spans, count, capped: false };
+      result.count = count;
+      return result;
     },
   };
 }

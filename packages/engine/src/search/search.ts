@@ -11,26 +11,18 @@ import type { IndexEntry } from '../workspace/file-index';
 import type { Workspace } from '../workspace/workspace';
 import { bestMatch, declarationsHolding, matchesPerFile, mergeRanges } from './assemble';
 import { clip, MAX_LINE_CHARS } from './body';
-import { type Candidate, declarationsOf, estimate, scoreByDeclarations, textHits } from './classify';
-import { mayContain, needleGrams } from './grams';
-import { type Matcher, matcherFor } from './match';
-import { compareFiles, roleOf, topFiles } from './rank';
+import { type Candidate, declarationsOf, scoreByDeclarations, textHits } from './classify';
+import { matcherFor } from './match';
+import { candidateOf, type MatchInput, matchAll } from './passes';
+import { compareFiles, topIndices } from './rank';
 import type { SearchOptions, SearchResult } from './result';
 import { makeScope } from './scope';
-import { fold, lineText } from './text';
+import { lineText } from './text';
 import { focusedFiles, preloadGrammars, searchIndexOf } from './workspace-index';
 
 export { callFor } from './assemble';
 export { focusedFiles, searchIndexOf } from './workspace-index';
 
-/** First pass over every file: matches kept and counted (enough to rank; more is "at least"). */
-const FIRST_KEEP = 8;
-/** Second pass, for the files near the top: matches kept, and counted. */
-const KEEP = 64;
-const NO_SPANS: number[] = [];
-const COUNT_CAP = 10_000;
-/** Up to this many matching files, every file with more matches than the first pass kept gets the second pass. */
-const SECOND_PASS_ALL = 2000;
 /** Files parsed per search at least (budget or not), and at most. */
 const MIN_PARSE = 1;
 const MAX_PARSE = 24;
@@ -45,32 +37,8 @@ const FLAG_REASON: Record<FileFlag, string> = {
   unreadable: 'unreadable',
 };
 
-function withheldReason(reason: string | undefined): string {
-  if (!reason) return 'unreadable';
-  if (/binary/.test(reason)) return 'binary';
-  if (/masking|Withheld/.test(reason)) return 'withheld by masking';
-  if (/removed/.test(reason)) return 'removed since the scan';
-  return 'unreadable';
-}
-
 function clamp(n: number, lo: number, hi: number): number {
   return Math.min(hi, Math.max(lo, Math.round(n)));
-}
-
-/** Spans of the last segment of a qualified query (`total` of `Cart.total`), the first 2×KEEP. */
-function probeSpans(entry: Candidate['entry'], matcher: Matcher, grams: Uint32Array): number[] {
-  const probe = matcher.qualified?.probe;
-  if (!probe || (grams.length && !mayContain(entry.grams, grams))) return [];
-  const hay = matcher.caseSensitive ? entry.text : entry.folded;
-  const needle = matcher.caseSensitive ? probe : fold(probe);
-  const spans: number[] = [];
-  for (
-    let i = hay.indexOf(needle);
-    i >= 0 && spans.length < 2 * KEEP;
-    i = hay.indexOf(needle, i + needle.length)
-  )
-    spans.push(i, i + needle.length);
-  return spans;
 }
 
 export async function searchFocus(
@@ -109,64 +77,21 @@ export async function searchFocus(
   const { stats, records } = await index.collect(todo);
   if (stats.read) preloadGrammars(todo.map((f) => f.path));
 
-  const probeGrams = needleGrams(fold(matcher.qualified?.probe ?? ''));
-  // Match every file in scope.
-  const candidates: Candidate[] = [];
-  let searched = 0;
-  let timedOut = false;
-  for (let order = 0; order < todo.length; order++) {
-    const file = todo[order]!;
-    const record = records[order];
-    if (!record?.entry) {
-      skip(withheldReason(record?.withheld));
-      continue;
-    }
-    if (regex && performance.now() > deadline) {
-      timedOut = true;
-      skip('not reached before the time limit');
-      continue;
-    }
-    searched++;
-    const entry = record.entry;
-    const m = matcher.find(entry, FIRST_KEEP, FIRST_KEEP + 1);
-    const probe = m.count === 0 && matcher.qualified ? probeSpans(entry, matcher, probeGrams) : NO_SPANS;
-    if (m.count === 0 && probe.length === 0) continue;
-    if (record.role === undefined) record.role = roleOf(file.path, entry.text) ?? null;
-    candidates.push({
-      path: file.path,
-      order,
-      hash: entry.hash,
-      entry,
-      role: record.role ?? undefined,
-      explicit: explicit.size > 0 && explicit.has(file.path),
-      spans: m.spans,
-      count: m.count,
-      capped: m.capped,
-      probe,
-      hits: [],
-      score: 0,
-      parsed: false,
-    });
-  }
-
-  // First pass by text, then declarations for the files near the top.
-  for (const c of candidates) estimate(c, matcher, query);
-  // Second pass, for the files near the top (for all of them when few files match): all their
-  // matches (up to the caps), each checked for a declaration-like line (a definition below many
-  // uses of its name), then rank again. Files left out keep a count of "at least" (their rarity
-  // bonus is an upper bound) and only their first matches were checked.
-  const second =
-    candidates.length <= SECOND_PASS_ALL ? candidates : topFiles(candidates, maxResults + MAX_PARSE);
-  for (const c of second) {
-    if (!c.capped && c.count * 2 === c.spans.length) continue; // every match already kept
-    const m = matcher.find(c.entry, KEEP, COUNT_CAP);
-    c.spans = m.spans;
-    c.count = m.count;
-    c.capped = m.capped;
-    estimate(c, matcher, query, KEEP);
-  }
-  // Only the files a result can reach are put in order (with room for files that fall once parsed).
-  const head = topFiles(candidates, Math.max(maxResults, MAX_PARSE + maxDeclarations) + MAX_PARSE);
+  // Match every file in scope (both passes), then make candidates of the files a result can
+  // reach (with room for files that fall once parsed) and put them in order.
+  const input: MatchInput = {
+    files: todo,
+    records,
+    matcher,
+    query,
+    explicit,
+    deadline,
+    secondPassTop: maxResults + MAX_PARSE,
+    skip,
+  };
+  const { matching: all, searched, timedOut } = matchAll(input);
+  const headAt = topIndices(all.score, Math.max(maxResults, MAX_PARSE + maxDeclarations) + MAX_PARSE);
+  const head = headAt.map((i) => candidateOf(i, input, all));
   const parseStart = performance.now();
   const parse = async (c: Candidate, force: boolean): Promise<boolean> => {
     if (c.parsed) return true;
@@ -185,16 +110,25 @@ export async function searchFocus(
   }
   // Hits of the files a result can show (the fair cut never reaches past `maxResults` files).
   for (const c of ranked.slice(0, maxResults)) if (!c.parsed) c.hits = textHits(c, matcher, query);
+  // Totals over every matching file: the candidates as parsed, the others as the passes left them.
   let matches = 0;
   let matchingFiles = 0;
   let capped = false;
   let unparsed = 0;
-  for (const c of candidates)
+  for (const c of head)
     if (matching(c)) {
       matchingFiles++;
       matches += c.count;
       capped ||= c.capped;
       if (!c.parsed) unparsed++;
+    }
+  const inHead = new Set(headAt);
+  for (let i = 0; i < all.at.length; i++)
+    if (!inHead.has(i) && all.count[i]! > 0) {
+      matchingFiles++;
+      matches += all.count[i]!;
+      capped ||= all.capped[i] === 1;
+      unparsed++;
     }
 
   const view = options.session?.key.equals(ws.maskKey) ? options.session : new MaskSession(ws.maskKey);

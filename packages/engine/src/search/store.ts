@@ -40,6 +40,8 @@ export interface PathRecord {
   withheld?: string;
   /** Test, fixture, vendored or generated (null: none), once known. */
   role?: FileRole | null;
+  /** The file's name as compared with queries (`fileBase`), once asked. */
+  base?: string;
 }
 
 /** What the index needs from the content pipeline. */
@@ -69,6 +71,8 @@ export class SearchIndex {
   private readonly spare = new Map<string, ContentEntry>();
   private readonly stale = new Set<RelPath>();
   private queue: Promise<unknown> = Promise.resolve();
+  /** The last list `current` confirmed, and its records, while no record changed since. */
+  private confirmed: { files: readonly FileEntry[]; records: PathRecord[] } | undefined;
   readonly session: IndexMaskSession;
   last: IndexStats = { read: 0, reused: 0, files: 0, entries: 0 };
 
@@ -99,7 +103,7 @@ export class SearchIndex {
   /** `ensure`, and the record of each file, in order (undefined where none was made). */
   collect(
     files: readonly FileEntry[],
-  ): Promise<{ stats: IndexStats; records: Array<PathRecord | undefined> }> {
+  ): Promise<{ stats: IndexStats; records: ReadonlyArray<PathRecord | undefined> }> {
     const run = this.queue.then(async () => {
       const records = this.current(files);
       if (records) {
@@ -126,6 +130,11 @@ export class SearchIndex {
   /** The records of `files` when every one is indexed as it is (same size and mtime, not named by `update`). */
   private current(files: readonly FileEntry[]): PathRecord[] | undefined {
     if (this.stale.size) return undefined;
+    // The same entry objects as last time (the file index replaces an entry whose size or mtime
+    // changes), and no record changed: the same records, without a lookup per path.
+    const last = this.confirmed;
+    if (last && last.files.length === files.length && files.every((f, i) => f === last.files[i]))
+      return last.records;
     const out = new Array<PathRecord>(files.length);
     for (let i = 0; i < files.length; i++) {
       const f = files[i]!;
@@ -133,10 +142,12 @@ export class SearchIndex {
       if (!r || r.size !== f.size || r.mtimeMs !== f.mtimeMs) return undefined;
       out[i] = r;
     }
+    this.confirmed = { files: [...files], records: out };
     return out;
   }
 
   private async refresh(files: readonly FileEntry[]): Promise<IndexStats> {
+    this.confirmed = undefined;
     const todo: FileEntry[] = [];
     const stale = this.stale.size > 0;
     for (const f of files) {
@@ -196,6 +207,7 @@ export class SearchIndex {
   private drop(path: RelPath): void {
     const r = this.paths.get(path);
     if (!r) return;
+    this.confirmed = undefined;
     this.paths.delete(path);
     const e = r.entry;
     if (!e || --e.refs > 0) return;
