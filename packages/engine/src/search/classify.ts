@@ -98,7 +98,7 @@ const IDENT = /^[\p{L}_$][\p{L}\p{N}_$]*$/u;
 let lastIdent = { query: '', ident: false };
 
 /** Whether the query is one identifier (asked once per file of the first pass: remembered). */
-function isIdent(query: string): boolean {
+export function isIdent(query: string): boolean {
   if (lastIdent.query !== query) lastIdent = { query, ident: IDENT.test(query) };
   return lastIdent.ident;
 }
@@ -131,20 +131,52 @@ export function estimate(c: Estimable, matcher: Matcher, query: string, limit = 
     checks++;
     looks = looksDeclaredAt(text, start, end);
   }
-  let best = c.count
-    ? TIER_SCORE[looks ? 'name?' : 'content'] + (whole ? 300 : 0) + (exact && !matcher.caseSensitive ? 30 : 0)
-    : 0;
   // A qualified query's declaration shows in no literal match (`Cart.total` is declared as
   // `total` inside `Cart`): a file whose probe line looks declared ranks as a likely declaration.
+  let probed = false;
   if (matcher.qualified && !looks) {
     for (let i = 0; i < c.probe.length && i < 2 * limit; i += 2) {
       if (looksDeclaredAt(text, c.probe[i]!, c.probe[i + 1]!)) {
-        best = Math.max(best, TIER_SCORE['name?'] + 300);
+        probed = true;
         break;
       }
     }
   }
-  c.score = best + baseScore(c, query);
+  c.score = textScore(c, matcher, query, { whole, looks, exact }, probed);
+}
+
+/** What the text alone says of a file's matches: any whole-word one, any that looks declared, any in exact case. */
+export interface TextSigns {
+  whole: boolean;
+  looks: boolean;
+  exact: boolean;
+}
+
+/** The score of a file from the text alone (the first pass's, and the word index's). */
+export function textScore(
+  c: Estimable,
+  matcher: Matcher,
+  query: string,
+  signs: TextSigns,
+  probeLooksDeclared = false,
+): number {
+  let best = c.count
+    ? TIER_SCORE[signs.looks ? 'name?' : 'content'] +
+      (signs.whole ? 300 : 0) +
+      (signs.exact && !matcher.caseSensitive ? 30 : 0)
+    : 0;
+  if (probeLooksDeclared) best = Math.max(best, TIER_SCORE['name?'] + 300);
+  return best + baseScore(c, query);
+}
+
+/** Whether a whole-word match among `spans` looks declared (the query is one identifier). */
+export function anyLooksDeclared(text: string, spans: readonly number[]): boolean {
+  for (let i = 0; i < spans.length; i += 2) {
+    const start = spans[i]!;
+    const end = spans[i + 1]!;
+    if (isWholeWord(text, start, end) && looksDeclaredAt(text, start, end)) return true;
+  }
+  return false;
 }
 
 /** Hits of a file not parsed, tiered from the text alone (for the files a result shows). */

@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { buildGrams, mayContain, needleGrams } from './grams';
-import { literalMatcher, literalSearch, regexMatcher, requiredLiteral } from './match';
+import { LiteralSearch, literalMatcher, regexMatcher, requiredLiteral } from './match';
 import type { ContentEntry } from './store';
 import { fold, lineStarts } from './text';
 
@@ -64,10 +64,10 @@ describe('literal search by the rarest character', () => {
       const alphabet = alphabets[t % 2]!;
       for (let n = Math.floor(rand() * 60); n > 0; n--) hay += alphabet[Math.floor(rand() * alphabet.length)];
       for (const needle of needles) {
-        const search = literalSearch(needle);
+        const search = new LiteralSearch(needle);
         for (let from = 0; from <= hay.length + 1; from++) {
           const expected = hay.indexOf(needle, from);
-          expect(search(hay, from), `${needle} in ${JSON.stringify(hay)} from ${from}`).toBe(expected);
+          expect(search.next(hay, from), `${needle} in ${JSON.stringify(hay)} from ${from}`).toBe(expected);
           if (expected >= 0) found++;
         }
       }

@@ -134,53 +134,85 @@ function commonness(ch: string): number {
 /**
  * A literal search by the needle's rarest character: the part from that character on is looked
  * for, and the part before it checked in place. Finds exactly what `indexOf(needle, from)` finds.
+ * A class, not a closure per query: the searches of every query share one function, so the
+ * optimized code that calls it stays valid from one query to the next.
  */
-export function literalSearch(needle: string): (hay: string, from: number) => number {
-  let k = 0;
-  for (let i = 1; i < needle.length; i++) if (commonness(needle[i]!) < commonness(needle[k]!)) k = i;
-  if (k === 0) return (hay, from) => hay.indexOf(needle, from);
-  const head = needle.slice(0, k);
-  const tail = needle.slice(k);
-  return (hay, from) => {
+export class LiteralSearch {
+  private readonly k: number;
+  private readonly head: string;
+  private readonly tail: string;
+
+  constructor(readonly needle: string) {
+    let k = 0;
+    for (let i = 1; i < needle.length; i++) if (commonness(needle[i]!) < commonness(needle[k]!)) k = i;
+    this.k = k;
+    this.head = needle.slice(0, k);
+    this.tail = needle.slice(k);
+  }
+
+  /** `hay.indexOf(needle, from)`. */
+  next(hay: string, from: number): number {
+    const k = this.k;
+    if (k === 0) return hay.indexOf(this.needle, from);
+    const { head, tail } = this;
     for (let j = hay.indexOf(tail, from + k); j >= 0; j = hay.indexOf(tail, j + 1))
       if (hay.startsWith(head, j - k)) return j - k;
     return -1;
-  };
+  }
+}
+
+/** Literal matching, smart case (see the Matcher interface). */
+class LiteralMatcher implements Matcher {
+  readonly caseSensitive: boolean;
+  readonly regex = false;
+  readonly qualified: Matcher['qualified'];
+  private readonly needle: string;
+  private readonly grams: Uint32Array;
+  private readonly search: LiteralSearch;
+
+  constructor(query: string) {
+    this.caseSensitive = literalIsCaseSensitive(query);
+    this.needle = this.caseSensitive ? query : fold(query);
+    this.grams = needleGrams(fold(query));
+    this.qualified = qualifiedOf(query);
+    this.search = new LiteralSearch(this.needle);
+  }
+
+  mayMatch(entry: ContentEntry): boolean {
+    return this.grams.length === 0 || mayContain(entry.grams, this.grams);
+  }
+
+  find(
+    entry: ContentEntry,
+    keep: number,
+    countCap: number,
+    out?: FileMatches,
+    unfiltered?: boolean,
+  ): FileMatches {
+    if (!unfiltered && !this.mayMatch(entry)) return none(out);
+    const hay = this.caseSensitive ? entry.text : entry.folded;
+    const result = reset(out);
+    const spans = result.spans;
+    const priv = entry.privateSpans;
+    const search = this.search;
+    const len = this.needle.length;
+    let count = 0;
+    for (let i = search.next(hay, 0); i >= 0; i = search.next(hay, i + len)) {
+      if (priv.length && overlapsPrivate(priv, i, i + len)) continue;
+      if (count < keep) spans.push(i, i + len);
+      if (++count >= countCap) {
+        result.count = count;
+        result.capped = search.next(hay, i + 1) >= 0;
+        return result;
+      }
+    }
+    result.count = count;
+    return result;
+  }
 }
 
 export function literalMatcher(query: string): Matcher {
-  const caseSensitive = literalIsCaseSensitive(query);
-  const needle = caseSensitive ? query : fold(query);
-  const grams = needleGrams(fold(query));
-  const q = qualifiedOf(query);
-  const search = literalSearch(needle);
-  return {
-    caseSensitive,
-    regex: false,
-    ...(q ? { qualified: q } : {}),
-    mayMatch(entry) {
-      return grams.length === 0 || mayContain(entry.grams, grams);
-    },
-    find(entry, keep, countCap, out, unfiltered) {
-      if (!unfiltered && grams.length && !mayContain(entry.grams, grams)) return none(out);
-      const hay = caseSensitive ? entry.text : entry.folded;
-      const result = reset(out);
-      const spans = result.spans;
-      const priv = entry.privateSpans;
-      let count = 0;
-      for (let i = search(hay, 0); i >= 0; i = search(hay, i + needle.length)) {
-        if (priv.length && overlapsPrivate(priv, i, i + needle.length)) continue;
-        if (count < keep) spans.push(i, i + needle.length);
-        if (++count >= countCap) {
-          result.count = count;
-          result.capped = search(hay, i + 1) >= 0;
-          return result;
-        }
-      }
-      result.count = count;
-      return result;
-    },
-  };
+  return new LiteralMatcher(query);
 }
 
 /** Byte offset -> UTF-16 offset, for texts that are not plain ASCII. */
@@ -279,66 +311,83 @@ export function requiredLiteral(pattern: string): string | undefined {
   return best.length >= 3 ? best : undefined;
 }
 
-export function regexMatcher(pattern: string): Matcher {
-  const caseSensitive = regexIsCaseSensitive(pattern);
-  let re: RE2;
-  try {
-    re = new RE2(pattern, caseSensitive ? 'gm' : 'gim');
-  } catch (error) {
-    throw new LoupeError(
-      'invalid-argument',
-      `The regular expression is not valid RE2 syntax (${(error as Error).message}); fix it, or search without regex for a literal.`,
-    );
+/** RE2 matching, smart case, with the literal prefilter (see the Matcher interface). */
+class RegexMatcher implements Matcher {
+  readonly caseSensitive: boolean;
+  readonly regex = true;
+  readonly qualified = undefined;
+  private readonly re: RE2;
+  private readonly grams: Uint32Array;
+  private readonly literal: LiteralSearch | undefined;
+
+  constructor(pattern: string) {
+    this.caseSensitive = regexIsCaseSensitive(pattern);
+    try {
+      this.re = new RE2(pattern, this.caseSensitive ? 'gm' : 'gim');
+    } catch (error) {
+      throw new LoupeError(
+        'invalid-argument',
+        `The regular expression is not valid RE2 syntax (${(error as Error).message}); fix it, or search without regex for a literal.`,
+      );
+    }
+    const literal = requiredLiteral(pattern);
+    this.grams = needleGrams(literal ? fold(literal) : '');
+    this.literal = literal ? new LiteralSearch(this.caseSensitive ? literal : fold(literal)) : undefined;
   }
-  const literal = requiredLiteral(pattern);
-  const needle = literal && !caseSensitive ? fold(literal) : literal;
-  const grams = needleGrams(literal ? fold(literal) : '');
-  const findLiteral = needle ? literalSearch(needle) : undefined;
-  return {
-    caseSensitive,
-    regex: true,
-    mayMatch(entry) {
-      if (grams.length && !mayContain(entry.grams, grams)) return false;
-      return !needle || findLiteral!(caseSensitive ? entry.text : entry.folded, 0) >= 0;
-    },
-    find(entry, keep, countCap, out, unfiltered) {
-      if (!unfiltered && !this.mayMatch(entry)) return none(out);
-      const { buf, ascii } = encoded(entry);
-      const result = reset(out);
-      const spans = result.spans;
-      const priv = entry.privateSpans;
-      let count = 0;
-      re.lastIndex = 0;
-      // Offsets stay in bytes until a match is kept; byte -> char conversion runs from the last one.
-      let lastByte = 0;
-      let lastChar = 0;
-      for (let m = re.exec(buf); m; m = re.exec(buf)) {
-        const len = (m[0] as Buffer).length;
-        if (len === 0) {
-          re.lastIndex = m.index + 1;
-          if (re.lastIndex > buf.length) break;
-          continue; // an empty match locates nothing worth showing
-        }
-        let start = m.index;
-        let end = m.index + len;
-        if (!ascii) {
-          lastChar += charOffset(buf.subarray(lastByte), start - lastByte);
-          lastByte = start;
-          start = lastChar;
-          end = start + buf.toString('utf8', m.index, m.index + len).length;
-        }
-        if (priv.length && overlapsPrivate(priv, start, end)) continue;
-        if (count < keep) spans.push(start, end);
-        if (++count >= countCap) {
-          result.count = count;
-          result.capped = true;
-          return result;
-        }
+
+  mayMatch(entry: ContentEntry): boolean {
+    if (this.grams.length && !mayContain(entry.grams, this.grams)) return false;
+    return !this.literal || this.literal.next(this.caseSensitive ? entry.text : entry.folded, 0) >= 0;
+  }
+
+  find(
+    entry: ContentEntry,
+    keep: number,
+    countCap: number,
+    out?: FileMatches,
+    unfiltered?: boolean,
+  ): FileMatches {
+    if (!unfiltered && !this.mayMatch(entry)) return none(out);
+    const { buf, ascii } = encoded(entry);
+    const result = reset(out);
+    const spans = result.spans;
+    const priv = entry.privateSpans;
+    const re = this.re;
+    let count = 0;
+    re.lastIndex = 0;
+    // Offsets stay in bytes until a match is kept; byte -> char conversion runs from the last one.
+    let lastByte = 0;
+    let lastChar = 0;
+    for (let m = re.exec(buf); m; m = re.exec(buf)) {
+      const len = (m[0] as Buffer).length;
+      if (len === 0) {
+        re.lastIndex = m.index + 1;
+        if (re.lastIndex > buf.length) break;
+        continue; // an empty match locates nothing worth showing
       }
-      result.count = count;
-      return result;
-    },
-  };
+      let start = m.index;
+      let end = m.index + len;
+      if (!ascii) {
+        lastChar += charOffset(buf.subarray(lastByte), start - lastByte);
+        lastByte = start;
+        start = lastChar;
+        end = start + buf.toString('utf8', m.index, m.index + len).length;
+      }
+      if (priv.length && overlapsPrivate(priv, start, end)) continue;
+      if (count < keep) spans.push(start, end);
+      if (++count >= countCap) {
+        result.count = count;
+        result.capped = true;
+        return result;
+      }
+    }
+    result.count = count;
+    return result;
+  }
+}
+
+export function regexMatcher(pattern: string): Matcher {
+  return new RegexMatcher(pattern);
 }
 
 export function matcherFor(query: string, regex: boolean): Matcher {

@@ -4,12 +4,13 @@
 // matched and scored in one visit, into plain arrays of numbers; Candidates (objects with hits and
 // declarations) are made only for the files a result can reach.
 import type { IndexEntry } from '../workspace/file-index';
-import { type Candidate, type Estimable, estimate } from './classify';
+import { anyLooksDeclared, type Candidate, type Estimable, estimate, isIdent, textScore } from './classify';
 import { mayContain, needleGrams } from './grams';
 import type { FileMatches, Matcher } from './match';
 import { fileBase, roleOf, topIndices } from './rank';
 import type { ContentEntry, PathRecord } from './store';
 import { fold } from './text';
+import { EXACT, isWordQuery, WHOLE, type WordIndex, type WordMatch } from './words';
 
 /** First pass over every file: matches kept and counted (enough to rank; more is "at least"). */
 export const FIRST_KEEP = 8;
@@ -54,6 +55,8 @@ export interface MatchInput {
   deadline: number;
   /** Top files that get the second pass when many files match. */
   secondPassTop: number;
+  /** The index's words, for queries of word characters. */
+  words?: WordIndex;
   /** Counts a file not searched, by reason. */
   skip(why: string): void;
 }
@@ -93,29 +96,15 @@ function probeSpans(entry: ContentEntry, matcher: Matcher, grams: Uint32Array): 
  * from the text. Second, all matches (KEEP kept, COUNT_CAP counted) of the files with more than
  * the first pass kept: all of them when at most SECOND_PASS_ALL files match, otherwise those near
  * the top. Files left out keep a count of "at least" (their rarity bonus is an upper bound).
+ * A query of word characters is answered from the words instead (see words.ts): every match
+ * counted and checked in one pass.
  */
 export function matchAll(input: MatchInput): { matching: Matching; searched: number; timedOut: boolean } {
-  const { files, records, matcher, query, explicit } = input;
-  const probeGrams = needleGrams(fold(matcher.qualified?.probe ?? ''));
-  const matching: Matching = { at: [], score: [], count: [], capped: [], deep: [] };
-  const found: FileMatches = { spans: [], count: 0, capped: false };
-  const scratch: Estimable = {
-    path: '',
-    base: '',
-    entry: undefined as unknown as ContentEntry,
-    role: undefined,
-    explicit: false,
-    spans: found.spans,
-    count: 0,
-    probe: NO_SPANS,
-    score: 0,
-  };
-  const regex = matcher.regex;
+  const pass = new FirstPass(input);
+  const { files, records } = input;
+  const regex = input.matcher.regex;
   let searched = 0;
   let timedOut = false;
-  let filter = true;
-  let probed = 0;
-  let passed = 0;
   for (let at = 0; at < files.length; at++) {
     const record = records[at];
     const entry = record?.entry;
@@ -128,64 +117,191 @@ export function matchAll(input: MatchInput): { matching: Matching; searched: num
       input.skip('not reached before the time limit');
       continue;
     }
-    const w = searched++ % WINDOW;
+    const may = pass.mayMatch(entry, searched++);
+    if (pass.words) {
+      if (entry.words) {
+        if (may) pass.byWords(at, entry, record, entry.words);
+      } else pass.allMatches(at, entry, record, may);
+    } else pass.firstMatches(at, entry, record, may);
+  }
+  pass.secondPass();
+  return { matching: pass.matching, searched, timedOut };
+}
+
+/** The first pass's state. Methods, not closures: their optimized code serves every query. */
+class FirstPass {
+  readonly matching: Matching = { at: [], score: [], count: [], capped: [], deep: [] };
+  readonly words: WordMatch | undefined;
+  private readonly ident: boolean;
+  private readonly probeGrams: Uint32Array;
+  private readonly found: FileMatches = { spans: [], count: 0, capped: false };
+  private readonly scratch: Estimable = {
+    path: '',
+    base: '',
+    entry: undefined as unknown as ContentEntry,
+    role: undefined,
+    explicit: false,
+    spans: NO_SPANS,
+    count: 0,
+    probe: NO_SPANS,
+    score: 0,
+  };
+  private filter = true;
+  private probed = 0;
+  private passed = 0;
+
+  constructor(private readonly input: MatchInput) {
+    const { matcher, query } = input;
+    this.words =
+      input.words && !matcher.regex && isWordQuery(query)
+        ? input.words.match(query, matcher.caseSensitive)
+        : undefined;
+    this.ident = this.words !== undefined && isIdent(query);
+    this.probeGrams = needleGrams(fold(matcher.qualified?.probe ?? ''));
+  }
+
+  /** The cheap filters, where they pay (see WINDOW): false when the file cannot match. */
+  mayMatch(entry: ContentEntry, searched: number): boolean {
+    const w = searched % WINDOW;
     if (w === 0) {
-      filter = true;
-      probed = passed = 0;
-    } else if (w === PROBE) filter = (probed - passed) * RULED_OUT >= probed;
-    if (filter) {
-      if (w < PROBE) probed++;
-      if (matcher.mayMatch(entry)) {
-        if (w < PROBE) passed++;
-        matcher.find(entry, FIRST_KEEP, FIRST_KEEP + 1, found, true);
-      } else clear(found);
-    } else matcher.find(entry, FIRST_KEEP, FIRST_KEEP + 1, found, true);
-    const probe = found.count === 0 && matcher.qualified ? probeSpans(entry, matcher, probeGrams) : NO_SPANS;
-    if (found.count === 0 && probe.length === 0) continue;
-    const path = files[at]!.path;
+      this.filter = true;
+      this.probed = this.passed = 0;
+    } else if (w === PROBE) this.filter = (this.probed - this.passed) * RULED_OUT >= this.probed;
+    if (!this.filter) return true;
+    const may = this.input.matcher.mayMatch(entry);
+    if (w < PROBE) {
+      this.probed++;
+      if (may) this.passed++;
+    }
+    return may;
+  }
+
+  /** A query of word characters, from the file's words. */
+  byWords(at: number, entry: ContentEntry, record: PathRecord, pairs: Uint32Array): void {
+    const count = tally(pairs, this.words!);
+    if (count === 0) return;
+    const flags = tallied.flags;
+    const { matcher, query } = this.input;
+    // Only where the query stands whole and may be declared is the text read, to check the line.
+    const looks =
+      this.ident &&
+      tallied.declared &&
+      anyLooksDeclared(entry.text, matcher.find(entry, COUNT_CAP, COUNT_CAP).spans);
+    const scratch = this.prepare(at, entry, record);
+    scratch.count = count;
+    scratch.score = textScore(scratch, matcher, query, {
+      whole: (flags & WHOLE) !== 0,
+      looks,
+      exact: (flags & EXACT) !== 0,
+    });
+    this.add(at, count, false, true);
+  }
+
+  /** A query of word characters in a text without words (placeholders in it): every match read and checked. */
+  allMatches(at: number, entry: ContentEntry, record: PathRecord, may: boolean): void {
+    const found = this.found;
+    if (may) this.input.matcher.find(entry, COUNT_CAP, COUNT_CAP, found, true);
+    else clear(found);
+    if (found.count === 0) return;
+    const scratch = this.prepare(at, entry, record);
+    scratch.spans = found.spans;
+    scratch.count = found.count;
+    estimate(scratch, this.input.matcher, this.input.query, Number.POSITIVE_INFINITY);
+    this.add(at, found.count, found.capped, true);
+  }
+
+  /** Any other query: the first matches of the file. */
+  firstMatches(at: number, entry: ContentEntry, record: PathRecord, may: boolean): void {
+    const { matcher, query } = this.input;
+    const found = this.found;
+    if (may) matcher.find(entry, FIRST_KEEP, FIRST_KEEP + 1, found, true);
+    else clear(found);
+    const probe =
+      found.count === 0 && matcher.qualified ? probeSpans(entry, matcher, this.probeGrams) : NO_SPANS;
+    if (found.count === 0 && probe.length === 0) return;
+    const scratch = this.prepare(at, entry, record);
+    scratch.spans = found.spans;
+    scratch.count = found.count;
+    scratch.probe = probe;
+    estimate(scratch, matcher, query);
+    this.add(at, found.count, found.capped, false);
+  }
+
+  /** The second pass, for the files whose first matches were not all of them. */
+  secondPass(): void {
+    const { matching, found } = this;
+    const { matcher, query, records } = this.input;
+    const n = matching.at.length;
+    const second =
+      this.words || n <= SECOND_PASS_ALL
+        ? Array.from({ length: n }, (_, i) => i)
+        : topIndices(matching.score, this.input.secondPassTop);
+    for (const i of second) {
+      if (matching.deep[i] || matching.count[i]! <= FIRST_KEEP) continue; // every match already checked
+      const at = matching.at[i]!;
+      const record = records[at]!;
+      const entry = record.entry!;
+      matcher.find(entry, KEEP, COUNT_CAP, found);
+      const scratch = this.prepare(at, entry, record);
+      scratch.spans = found.spans;
+      scratch.count = found.count;
+      estimate(scratch, matcher, query, KEEP);
+      matching.score[i] = scratch.score;
+      matching.count[i] = found.count;
+      matching.capped[i] = found.capped ? 1 : 0;
+      matching.deep[i] = 1;
+    }
+  }
+
+  /** The scratch candidate set to one file (its role and name key found once, kept with the record). */
+  private prepare(at: number, entry: ContentEntry, record: PathRecord): Estimable {
+    const path = this.input.files[at]!.path;
+    const explicit = this.input.explicit;
     if (record.role === undefined) record.role = roleOf(path, entry.text) ?? null;
     record.base ??= fileBase(path);
+    const scratch = this.scratch;
     scratch.path = path;
     scratch.base = record.base;
     scratch.entry = entry;
     scratch.role = record.role ?? undefined;
     scratch.explicit = explicit.size > 0 && explicit.has(path);
-    scratch.spans = found.spans;
-    scratch.count = found.count;
-    scratch.probe = probe;
-    estimate(scratch, matcher, query);
-    matching.at.push(at);
-    matching.score.push(scratch.score);
-    matching.count.push(found.count);
-    matching.capped.push(found.capped ? 1 : 0);
-    matching.deep.push(0);
+    scratch.spans = NO_SPANS;
+    scratch.probe = NO_SPANS;
+    return scratch;
   }
 
-  const n = matching.at.length;
-  const second =
-    n <= SECOND_PASS_ALL
-      ? Array.from({ length: n }, (_, i) => i)
-      : topIndices(matching.score, input.secondPassTop);
-  for (const i of second) {
-    if (matching.count[i]! <= FIRST_KEEP) continue; // every match already kept
-    const at = matching.at[i]!;
-    const entry = records[at]!.entry!;
-    matcher.find(entry, KEEP, COUNT_CAP, found);
-    scratch.path = files[at]!.path;
-    scratch.base = records[at]!.base;
-    scratch.entry = entry;
-    scratch.role = records[at]!.role ?? undefined;
-    scratch.explicit = explicit.size > 0 && explicit.has(scratch.path);
-    scratch.spans = found.spans;
-    scratch.count = found.count;
-    scratch.probe = NO_SPANS; // only files without a literal match have probe spans
-    estimate(scratch, matcher, query, KEEP);
-    matching.score[i] = scratch.score;
-    matching.count[i] = found.count;
-    matching.capped[i] = found.capped ? 1 : 0;
-    matching.deep[i] = 1;
+  private add(at: number, count: number, capped: boolean, deep: boolean): void {
+    const m = this.matching;
+    m.at.push(at);
+    m.score.push(this.scratch.score);
+    m.count.push(count);
+    m.capped.push(capped ? 1 : 0);
+    m.deep.push(deep ? 1 : 0);
   }
-  return { matching, searched, timedOut };
+}
+
+/** What `tally` found besides the count: the words' flags, and whether a whole-word match may be declared. */
+const tallied = { flags: 0, declared: false };
+
+/** Matches of the query in one file, from its words (and `tallied`). */
+function tally(pairs: Uint32Array, words: WordMatch): number {
+  const counts = words.count;
+  let count = 0;
+  let flags = 0;
+  let declared = false;
+  for (let k = 0; k < pairs.length; k += 2) {
+    const id = pairs[k]!;
+    const n = counts[id]!;
+    if (n === 0) continue;
+    const p = pairs[k + 1]!;
+    count += n * (p >>> 1);
+    const f = words.flags[id]!;
+    flags |= f;
+    if (f & WHOLE && p & 1) declared = true;
+  }
+  tallied.flags = flags;
+  tallied.declared = declared;
+  return count;
 }
 
 /** The Candidate of matching file `i`: its kept spans found again (as the pass that scored it kept them). */

@@ -55,6 +55,43 @@ const ASSIGN_AFTER = /^\s*(?::[^=:]|=[^=>]|:=)/;
 /** Characters right before a name that never declare it (`.x`, `= x`, `{ x }`, `@x` …). */
 const NOT_DECLARED_AFTER = new Set([...'.=,[!+-/%<>?"\'`{|~^@'].map((c) => c.charCodeAt(0)));
 
+/** The words DECL_KEYWORD's keywords end with (`#define` ends with `define`; `macro_rules!` ends with `!`). */
+export const DECLARING_WORDS: ReadonlySet<string> = new Set(
+  (
+    'function class interface type enum struct union trait impl def fn func fun module namespace record ' +
+    'object protocol typealias let const var val define mod alias data newtype sub proc defn defmacro ' +
+    'message service rpc method property'
+  ).split(' '),
+);
+const code = (chars: string) => new Set([...chars].map((c) => c.charCodeAt(0)));
+/** Before a name that may be declared: `a::name`, a Go receiver `(r *T) name`, `impl<T> Name`, `function* name`. */
+const MAY_PRECEDE = code(':)>*');
+/** After a name that may be declared: a signature `(` or `<`, a type `:`, an assignment `=`. */
+const MAY_FOLLOW = code('(<:=');
+const SPACE = /\s/;
+
+/** A character `\s` matches other than a space, a tab and a line feed (-1: none). */
+function oddSpace(c: number): boolean {
+  return c === 11 || c === 12 || c === 13 || (c >= 128 && SPACE.test(String.fromCharCode(c)));
+}
+
+/**
+ * A necessary condition of `looksDeclaredAt`, from the nearest characters before and after the
+ * name that are not a space or a tab (-1 at the ends of the text) and whether the word right
+ * before it is one of DECLARING_WORDS: when it is false, so is `looksDeclaredAt`. The word index
+ * keeps it per word and file, so a search reads only the files where a declaration may stand.
+ */
+export function mayLookDeclared(before: number, after: number, afterDeclaringWord: boolean): boolean {
+  if (before >= 0 && NOT_DECLARED_AFTER.has(before)) return false;
+  return (
+    afterDeclaringWord ||
+    MAY_PRECEDE.has(before) ||
+    MAY_FOLLOW.has(after) ||
+    oddSpace(before) ||
+    oddSpace(after)
+  );
+}
+
 /**
  * Whether the identifier at [start, end) of `text` looks declared by its line: a cheap first pass
  * that chooses which files to parse. The parse decides.

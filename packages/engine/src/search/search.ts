@@ -74,17 +74,9 @@ export async function searchFocus(
   }
   const inScope = todo.length + Object.values(notSearched).reduce((a, b) => a + b, 0);
   const index = searchIndexOf(ws);
-  const __T: Record<string, number> = {};
-  let __t = performance.now();
-  const __m = (k: string) => {
-    const n = performance.now();
-    __T[k] = (__T[k] ?? 0) + n - __t;
-    __t = n;
-  };
   const { stats, records } = await index.collect(todo);
   if (stats.read) preloadGrammars(todo.map((f) => f.path));
 
-  __m('collect');
   // Match every file in scope (both passes), then make candidates of the files a result can
   // reach (with room for files that fall once parsed) and put them in order.
   const input: MatchInput = {
@@ -95,13 +87,12 @@ export async function searchFocus(
     explicit,
     deadline,
     secondPassTop: maxResults + MAX_PARSE,
+    words: index.words,
     skip,
   };
   const { matching: all, searched, timedOut } = matchAll(input);
-  __m('match');
   const headAt = topIndices(all.score, Math.max(maxResults, MAX_PARSE + maxDeclarations) + MAX_PARSE);
   const head = headAt.map((i) => candidateOf(i, input, all));
-  __m('head');
   const parseStart = performance.now();
   const parse = async (c: Candidate, force: boolean): Promise<boolean> => {
     if (c.parsed) return true;
@@ -118,7 +109,6 @@ export async function searchFocus(
     await parse(ranked[0], true);
     ranked = ranked.filter(matching).sort(compareFiles);
   }
-  __m('parse');
   // Hits of the files a result can show (the fair cut never reaches past `maxResults` files).
   for (const c of ranked.slice(0, maxResults)) if (!c.parsed) c.hits = textHits(c, matcher, query);
   // Totals over every matching file: the candidates as parsed, the others as the passes left them.
@@ -142,7 +132,6 @@ export async function searchFocus(
       unparsed++;
     }
 
-  __m('totals');
   const view = options.session?.key.equals(ws.maskKey) ? options.session : new MaskSession(ws.maskKey);
   const masked: Record<string, number> = {};
   const rendered = new Map<string, string>();
@@ -172,15 +161,6 @@ export async function searchFocus(
   );
   const { files, overBudget } = matchesPerFile(ranked, best, { maxResults, maxChars, context }, out);
 
-  __m('render');
-  if (process.env.PHASES)
-    console.log(
-      Object.entries(__T)
-        .map(([k, v]) => `${k} ${v.toFixed(1)}`)
-        .join(' | '),
-      all.at.length,
-      query,
-    );
   return {
     query,
     regex,

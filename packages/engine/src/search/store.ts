@@ -11,6 +11,7 @@ import { forgetEncoded } from './match';
 import { IndexMaskSession } from './placeholders';
 import type { FileRole } from './rank';
 import { fold, lineStarts } from './text';
+import { WordIndex } from './words';
 
 export interface ContentEntry {
   hash: string;
@@ -23,6 +24,8 @@ export interface ContentEntry {
   grams: Grams;
   /** Pairs [start, end) of placeholder parts no query may match (see placeholders.ts). */
   privateSpans: number[];
+  /** The text's words (`WordIndex.wordsOf`); undefined for a text with placeholders (those are scanned). */
+  words?: Uint32Array;
   /** Declarations by language, once parsed. */
   declarations: Map<string, Declaration[]>;
   /** Derived facts (imports per language …), once computed. */
@@ -74,6 +77,8 @@ export class SearchIndex {
   /** The last list `current` confirmed, and its records, while no record changed since. */
   private confirmed: { files: readonly FileEntry[]; records: PathRecord[] } | undefined;
   readonly session: IndexMaskSession;
+  /** The dictionary of the entries' words. */
+  readonly words = new WordIndex();
   last: IndexStats = { read: 0, reused: 0, files: 0, entries: 0 };
 
   constructor(
@@ -184,13 +189,16 @@ export class SearchIndex {
 
   private create(res: MaskedText): ContentEntry {
     const folded = fold(res.text);
+    const privateSpans = this.session.privateSpans(res.text);
+    const words = privateSpans.length ? undefined : this.words.wordsOf(res.text);
     return {
       hash: res.hash,
       text: res.text,
       folded,
       starts: lineStarts(res.text),
       grams: buildGrams(folded),
-      privateSpans: this.session.privateSpans(res.text),
+      privateSpans,
+      words, // always set (undefined or not): one object shape for the hot loops
       declarations: new Map(),
       memo: new Map(),
       refs: 0,
