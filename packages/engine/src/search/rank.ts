@@ -63,16 +63,21 @@ export const DECLARING_WORDS: ReadonlySet<string> = new Set(
     'message service rpc method property'
   ).split(' '),
 );
-const code = (chars: string) => new Set([...chars].map((c) => c.charCodeAt(0)));
-/** Before a name that may be declared: `a::name`, a Go receiver `(r *T) name`, `impl<T> Name`, `function* name`. */
-const MAY_PRECEDE = code(':)>*');
-/** After a name that may be declared: a signature `(` or `<`, a type `:`, an assignment `=`. */
-const MAY_FOLLOW = code('(<:=');
+/** Per ASCII character, for `mayLookDeclared`: 1 never before a declared name, 2 may precede one, 4 may follow one, 8 `\s` other than space, tab and line feed. */
+const AROUND = new Uint8Array(128);
+for (const c of NOT_DECLARED_AFTER) AROUND[c]! |= 1;
+// `a::name`, a Go receiver `(r *T) name`, `impl<T> Name`, `function* name`.
+for (const c of ':)>*') AROUND[c.charCodeAt(0)]! |= 2;
+// A signature `(` or `<`, a type `:`, an assignment `=`.
+for (const c of '(<:=') AROUND[c.charCodeAt(0)]! |= 4;
+for (const c of [11, 12, 13]) AROUND[c]! |= 8;
 const SPACE = /\s/;
 
-/** A character `\s` matches other than a space, a tab and a line feed (-1: none). */
-function oddSpace(c: number): boolean {
-  return c === 11 || c === 12 || c === 13 || (c >= 128 && SPACE.test(String.fromCharCode(c)));
+/** -1 (none), or a character `\s` matches other than a space, a tab and a line feed: anything may look declared next to it. */
+function around(c: number): number {
+  if (c < 0) return 0;
+  if (c < 128) return AROUND[c]!;
+  return SPACE.test(String.fromCharCode(c)) ? 8 : 0;
 }
 
 /**
@@ -82,14 +87,9 @@ function oddSpace(c: number): boolean {
  * keeps it per word and file, so a search reads only the files where a declaration may stand.
  */
 export function mayLookDeclared(before: number, after: number, afterDeclaringWord: boolean): boolean {
-  if (before >= 0 && NOT_DECLARED_AFTER.has(before)) return false;
-  return (
-    afterDeclaringWord ||
-    MAY_PRECEDE.has(before) ||
-    MAY_FOLLOW.has(after) ||
-    oddSpace(before) ||
-    oddSpace(after)
-  );
+  const b = around(before);
+  if (b & 1) return false;
+  return afterDeclaringWord || (b & 10) !== 0 || (around(after) & 12) !== 0;
 }
 
 /**

@@ -37,7 +37,9 @@ function sameAt(word: string, text: string, start: number): boolean {
   return true;
 }
 
-const DECLARING_HASHES = new Set([...DECLARING_WORDS].map((w) => hashOf(w, 0, w.length)));
+/** The declaring words' hashes, 10 bits each: a cheap first look before comparing the word. */
+const DECLARING_BITS = new Uint8Array(1024);
+for (const w of DECLARING_WORDS) DECLARING_BITS[hashOf(w, 0, w.length) & 1023] = 1;
 
 /** The dictionary's words joined (a line each), searched once per query; the words are slices of it. */
 interface Joined {
@@ -58,6 +60,8 @@ class Scratch {
   hash = new Uint32Array(256);
   count = new Int32Array(256);
   declares = new Uint8Array(256);
+  /** 1: the word is one of DECLARING_WORDS. */
+  declaring = new Uint8Array(256);
   n = 0;
 
   begin(): void {
@@ -83,6 +87,8 @@ class Scratch {
         this.hash[k] = hash;
         this.count[k] = 0;
         this.declares[k] = 0;
+        this.declaring[k] =
+          DECLARING_BITS[hash & 1023] === 1 && DECLARING_WORDS.has(text.slice(start, end)) ? 1 : 0;
         if (this.n * 2 > this.table.length) this.rehash();
         return k;
       }
@@ -104,6 +110,7 @@ class Scratch {
     this.hash = copy(this.hash, (n) => new Uint32Array(n));
     this.count = copy(this.count, (n) => new Int32Array(n));
     this.declares = copy(this.declares, (n) => new Uint8Array(n));
+    this.declaring = copy(this.declaring, (n) => new Uint8Array(n));
   }
 
   private rehash(): void {
@@ -176,7 +183,7 @@ export class WordIndex {
         if (mayLookDeclared(before, after, prevDeclaring && b === prevEnd - 1)) s.declares[k] = 1;
       }
       prevEnd = i;
-      prevDeclaring = DECLARING_HASHES.has(hash) && DECLARING_WORDS.has(text.slice(start, i));
+      prevDeclaring = s.declaring[k] === 1;
     }
     const pairs = new Uint32Array(s.n * 2);
     for (let k = 0; k < s.n; k++) {
@@ -189,11 +196,13 @@ export class WordIndex {
   /** The id of a word (added on first sight). */
   private intern(text: string, start: number, len: number, hash: number): number {
     const mask = this.table.length - 1;
+    const hashes = this.hashes;
     for (let p = hash & mask; ; p = (p + 1) & mask) {
       const id = this.table[p]!;
       if (id < 0) break;
+      if (hashes[id] !== hash) continue;
       const w = this.words[id]!;
-      if (this.hashes[id] === hash && w.length === len && sameAt(w, text, start)) return id;
+      if (w.length === len && sameAt(w, text, start)) return id;
     }
     const id = this.words.length;
     this.words.push(text.slice(start, start + len));
