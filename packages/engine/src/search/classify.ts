@@ -2,7 +2,7 @@
 // they declare the query), then the exact pass from the file's declarations once it is parsed.
 import { type Declaration, declarations } from '../declarations/declarations';
 import { languageOf } from '../lang/languages';
-import type { Matcher } from './match';
+import type { Matcher } from './found';
 import {
   type FileRole,
   fileNameBonus,

@@ -5,8 +5,8 @@
 // declarations) are made only for the files a result can reach.
 import type { IndexEntry } from '../workspace/file-index';
 import { anyLooksDeclared, type Candidate, type Estimable, estimate, isIdent, textScore } from './classify';
+import type { FileMatches, Matcher } from './found';
 import { mayContain, needleGrams } from './grams';
-import type { FileMatches, Matcher } from './match';
 import { fileBase, roleOf, topIndices } from './rank';
 import type { ContentEntry, PathRecord } from './store';
 import { fold } from './text';

@@ -7,9 +7,9 @@ import type { MaskedText, Withheld } from '../content/pipeline';
 import type { Declaration } from '../declarations/declarations';
 import type { FileEntry, RelPath } from '../types';
 import { buildGrams, type Grams } from './grams';
-import { forgetEncoded } from './match';
 import { IndexMaskSession } from './placeholders';
 import type { FileRole } from './rank';
+import { forgetEncoded } from './regex';
 import { fold, lineStarts } from './text';
 import { WordIndex } from './words';
 
