@@ -145,6 +145,9 @@ export function estimate(c: Estimable, matcher: Matcher, query: string, limit = 
   c.score = textScore(c, matcher, query, { whole, looks, exact }, probed);
 }
 
+const LOOKS_DECLARED = TIER_SCORE['name?'];
+const CONTENT = TIER_SCORE.content;
+
 /** What the text alone says of a file's matches: any whole-word one, any that looks declared, any in exact case. */
 export interface TextSigns {
   whole: boolean;
@@ -160,12 +163,13 @@ export function textScore(
   signs: TextSigns,
   probeLooksDeclared = false,
 ): number {
+  // Constants, not TIER_SCORE[tier]: a lookup by a name the optimized code has not seen yet sends it back to the interpreter.
   let best = c.count
-    ? TIER_SCORE[signs.looks ? 'name?' : 'content'] +
+    ? (signs.looks ? LOOKS_DECLARED : CONTENT) +
       (signs.whole ? 300 : 0) +
       (signs.exact && !matcher.caseSensitive ? 30 : 0)
     : 0;
-  if (probeLooksDeclared) best = Math.max(best, TIER_SCORE['name?'] + 300);
+  if (probeLooksDeclared) best = Math.max(best, LOOKS_DECLARED + 300);
   return best + baseScore(c, query);
 }
 

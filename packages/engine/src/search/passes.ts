@@ -319,7 +319,7 @@ export function candidateOf(i: number, input: MatchInput, matching: Matching): C
       : NO_SPANS;
   return {
     path,
-    ...(record.base === undefined ? {} : { base: record.base }),
+    base: record.base,
     order: at,
     hash: entry.hash,
     entry,
@@ -333,4 +333,35 @@ export function candidateOf(i: number, input: MatchInput, matching: Matching): C
     score: matching.score[i]!,
     parsed: false,
   };
+}
+
+/** Whether a candidate still matches: once parsed, by its hits (a qualified probe may find none). */
+export const stillMatches = (c: Candidate): boolean => (c.parsed ? c.hits.length > 0 : c.count > 0);
+
+/** Totals over every matching file: the candidates as parsed, the others as the passes left them. */
+export function totalsOf(
+  all: Matching,
+  headAt: readonly number[],
+  head: readonly Candidate[],
+): { matches: number; matchingFiles: number; capped: boolean; unparsed: number } {
+  let matches = 0;
+  let matchingFiles = 0;
+  let capped = false;
+  let unparsed = 0;
+  for (const c of head)
+    if (stillMatches(c)) {
+      matchingFiles++;
+      matches += c.count;
+      capped ||= c.capped;
+      if (!c.parsed) unparsed++;
+    }
+  const inHead = new Set(headAt);
+  for (let i = 0; i < all.at.length; i++)
+    if (!inHead.has(i) && all.count[i]! > 0) {
+      matchingFiles++;
+      matches += all.count[i]!;
+      capped ||= all.capped[i] === 1;
+      unparsed++;
+    }
+  return { matches, matchingFiles, capped, unparsed };
 }

@@ -13,7 +13,7 @@ import { bestMatch, declarationsHolding, matchesPerFile, mergeRanges } from './a
 import { clip, MAX_LINE_CHARS } from './body';
 import { type Candidate, declarationsOf, scoreByDeclarations, textHits } from './classify';
 import { matcherFor } from './match';
-import { candidateOf, type MatchInput, matchAll } from './passes';
+import { candidateOf, type MatchInput, matchAll, stillMatches, totalsOf } from './passes';
 import { compareFiles, topIndices } from './rank';
 import type { SearchOptions, SearchResult } from './result';
 import { makeScope } from './scope';
@@ -36,6 +36,28 @@ const FLAG_REASON: Record<FileFlag, string> = {
   'symlinked-folder': 'links to folders',
   unreadable: 'unreadable',
 };
+
+/**
+ * The focus files in the path scope, and those named exactly. The loops over every file live in
+ * small functions (here and in passes.ts): a loop in `searchFocus` itself would have V8 compile
+ * the whole of it while the search runs, and keep the compiler from the functions that matter.
+ */
+function inScopeOf(
+  focus: readonly IndexEntry[],
+  scope: ReturnType<typeof makeScope>,
+  skip: (why: string) => void,
+): { todo: IndexEntry[]; explicit: Set<string> } {
+  const todo: IndexEntry[] = [];
+  const explicit = new Set<string>();
+  for (const f of focus) {
+    const s = scope ? scope.test(f.path) : 'scoped';
+    if (!s) continue;
+    if (s === 'explicit') explicit.add(f.path);
+    if (f.flag) skip(FLAG_REASON[f.flag]);
+    else todo.push(f);
+  }
+  return { todo, explicit };
+}
 
 function clamp(n: number, lo: number, hi: number): number {
   return Math.min(hi, Math.max(lo, Math.round(n)));
@@ -63,15 +85,7 @@ export async function searchFocus(
   const skip = (why: string) => {
     notSearched[why] = (notSearched[why] ?? 0) + 1;
   };
-  const todo: IndexEntry[] = [];
-  const explicit = new Set<string>();
-  for (const f of focus) {
-    const s = scope ? scope.test(f.path) : 'scoped';
-    if (!s) continue;
-    if (s === 'explicit') explicit.add(f.path);
-    if (f.flag) skip(FLAG_REASON[f.flag]);
-    else todo.push(f);
-  }
+  const { todo, explicit } = inScopeOf(focus, scope, skip);
   const inScope = todo.length + Object.values(notSearched).reduce((a, b) => a + b, 0);
   const index = searchIndexOf(ws);
   const { stats, records } = await index.collect(todo);
@@ -102,35 +116,15 @@ export async function searchFocus(
     return true;
   };
   for (let i = 0; i < Math.min(head.length, MAX_PARSE); i++) await parse(head[i]!, i < MIN_PARSE);
-  const matching = (c: Candidate) => (c.parsed ? c.hits.length > 0 : c.count > 0);
-  let ranked = head.filter(matching).sort(compareFiles);
+  let ranked = head.filter(stillMatches).sort(compareFiles);
   // The top file is always parsed: its declaration is the best match's body.
   for (let round = 0; round < 4 && ranked[0] && !ranked[0].parsed; round++) {
     await parse(ranked[0], true);
-    ranked = ranked.filter(matching).sort(compareFiles);
+    ranked = ranked.filter(stillMatches).sort(compareFiles);
   }
   // Hits of the files a result can show (the fair cut never reaches past `maxResults` files).
   for (const c of ranked.slice(0, maxResults)) if (!c.parsed) c.hits = textHits(c, matcher, query);
-  // Totals over every matching file: the candidates as parsed, the others as the passes left them.
-  let matches = 0;
-  let matchingFiles = 0;
-  let capped = false;
-  let unparsed = 0;
-  for (const c of head)
-    if (matching(c)) {
-      matchingFiles++;
-      matches += c.count;
-      capped ||= c.capped;
-      if (!c.parsed) unparsed++;
-    }
-  const inHead = new Set(headAt);
-  for (let i = 0; i < all.at.length; i++)
-    if (!inHead.has(i) && all.count[i]! > 0) {
-      matchingFiles++;
-      matches += all.count[i]!;
-      capped ||= all.capped[i] === 1;
-      unparsed++;
-    }
+  const { matches, matchingFiles, capped, unparsed } = totalsOf(all, headAt, head);
 
   const view = options.session?.key.equals(ws.maskKey) ? options.session : new MaskSession(ws.maskKey);
   const masked: Record<string, number> = {};

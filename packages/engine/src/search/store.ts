@@ -168,8 +168,17 @@ export class SearchIndex {
         const f = batch[k]!;
         this.stale.delete(f.path);
         this.drop(f.path);
-        const record: PathRecord = { path: f.path, size: f.size, mtimeMs: f.mtimeMs };
-        if (res.hash) record.hash = res.hash;
+        // Every field set from the start (undefined or not): one object shape for the search's loops.
+        const record: PathRecord = {
+          path: f.path,
+          size: f.size,
+          mtimeMs: f.mtimeMs,
+          hash: res.hash || undefined,
+          entry: undefined,
+          withheld: undefined,
+          role: undefined,
+          base: undefined,
+        };
         if (res.kind === 'withheld') record.withheld = res.reason;
         else {
           const known = this.entries.get(res.hash) ?? this.spare.get(res.hash);
