@@ -232,8 +232,9 @@ class FirstPass {
     const { matching, found } = this;
     const { matcher, query, records } = this.input;
     const n = matching.at.length;
+    if (this.words) return; // the words checked every match already
     const second =
-      this.words || n <= SECOND_PASS_ALL
+      n <= SECOND_PASS_ALL
         ? Array.from({ length: n }, (_, i) => i)
         : topIndices(matching.score, this.input.secondPassTop);
     for (const i of second) {
