@@ -17,6 +17,7 @@ function entry(text: string, privateSpans: number[] = []): ContentEntry {
     grams: buildGrams(fold(text)),
     starts: lineStarts(text),
     privateSpans,
+    slot: -1,
     declarations: new Map(),
     memo: new Map(),
     refs: 1,

@@ -16,7 +16,7 @@ function entry(text: string): ContentEntry {
     starts: lineStarts(text),
     grams: buildGrams(folded),
     privateSpans: [],
-    words: undefined,
+    slot: -1,
     declarations: new Map(),
     memo: new Map(),
     refs: 1,

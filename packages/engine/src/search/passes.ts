@@ -7,10 +7,11 @@ import type { IndexEntry } from '../workspace/file-index';
 import { anyLooksDeclared, type Candidate, type Estimable, estimate, isIdent, textScore } from './classify';
 import type { FileMatches, Matcher } from './found';
 import { mayContain, needleGrams } from './grams';
+import { DECLARED, type SlotTally } from './postings';
 import { fileBase, roleOf, topIndices } from './rank';
 import type { ContentEntry, PathRecord } from './store';
 import { fold } from './text';
-import { EXACT, isWordQuery, WHOLE, type WordIndex, type WordMatch } from './words';
+import { EXACT, isWordQuery, WHOLE, type WordIndex } from './words';
 
 /** First pass over every file: matches kept and counted (enough to rank; more is "at least"). */
 export const FIRST_KEEP = 8;
@@ -117,12 +118,12 @@ export function matchAll(input: MatchInput): { matching: Matching; searched: num
       input.skip('not reached before the time limit');
       continue;
     }
-    const may = pass.mayMatch(entry, searched++);
     if (pass.words) {
-      if (entry.words) {
-        if (may) pass.byWords(at, entry, record, entry.words);
-      } else pass.allMatches(at, entry, record, may);
-    } else pass.firstMatches(at, entry, record, may);
+      // The tally knows which files match: no filter to ask.
+      if (entry.slot >= 0) pass.byWords(at, entry, record);
+      else pass.allMatches(at, entry, record, pass.mayMatch(entry, searched));
+      searched++;
+    } else pass.firstMatches(at, entry, record, pass.mayMatch(entry, searched++));
   }
   pass.secondPass();
   return { matching: pass.matching, searched, timedOut };
@@ -131,7 +132,7 @@ export function matchAll(input: MatchInput): { matching: Matching; searched: num
 /** The first pass's state. Methods, not closures: their optimized code serves every query. */
 class FirstPass {
   readonly matching: Matching = { at: [], score: [], count: [], capped: [], deep: [] };
-  readonly words: WordMatch | undefined;
+  readonly words: SlotTally | undefined;
   private readonly ident: boolean;
   private readonly probeGrams: Uint32Array;
   private readonly found: FileMatches = { spans: [], count: 0, capped: false };
@@ -154,7 +155,7 @@ class FirstPass {
     const { matcher, query } = input;
     this.words =
       input.words && !matcher.regex && isWordQuery(query)
-        ? input.words.match(query, matcher.caseSensitive)
+        ? input.words.tally(query, matcher.caseSensitive)
         : undefined;
     this.ident = this.words !== undefined && isIdent(query);
     this.probeGrams = needleGrams(fold(matcher.qualified?.probe ?? ''));
@@ -177,15 +178,16 @@ class FirstPass {
   }
 
   /** A query of word characters, from the file's words. */
-  byWords(at: number, entry: ContentEntry, record: PathRecord, pairs: Uint32Array): void {
-    const count = tally(pairs, this.words!);
+  byWords(at: number, entry: ContentEntry, record: PathRecord): void {
+    const words = this.words!;
+    const count = words.count[entry.slot]!;
     if (count === 0) return;
-    const flags = tallied.flags;
+    const flags = words.flags[entry.slot]!;
     const { matcher, query } = this.input;
     // Only where the query stands whole and may be declared is the text read, to check the line.
     const looks =
       this.ident &&
-      tallied.declared &&
+      (flags & DECLARED) !== 0 &&
       anyLooksDeclared(entry.text, matcher.find(entry, COUNT_CAP, COUNT_CAP).spans);
     const scratch = this.prepare(at, entry, record);
     scratch.count = count;
@@ -279,30 +281,6 @@ class FirstPass {
     m.capped.push(capped ? 1 : 0);
     m.deep.push(deep ? 1 : 0);
   }
-}
-
-/** What `tally` found besides the count: the words' flags, and whether a whole-word match may be declared. */
-const tallied = { flags: 0, declared: false };
-
-/** Matches of the query in one file, from its words (and `tallied`). */
-function tally(pairs: Uint32Array, words: WordMatch): number {
-  const counts = words.count;
-  let count = 0;
-  let flags = 0;
-  let declared = false;
-  for (let k = 0; k < pairs.length; k += 2) {
-    const id = pairs[k]!;
-    const n = counts[id]!;
-    if (n === 0) continue;
-    const p = pairs[k + 1]!;
-    count += n * (p >>> 1);
-    const f = words.flags[id]!;
-    flags |= f;
-    if (f & WHOLE && p & 1) declared = true;
-  }
-  tallied.flags = flags;
-  tallied.declared = declared;
-  return count;
 }
 
 /** The Candidate of matching file `i`: its kept spans found again (as the pass that scored it kept them). */

@@ -24,8 +24,8 @@ export interface ContentEntry {
   grams: Grams;
   /** Pairs [start, end) of placeholder parts no query may match (see placeholders.ts). */
   privateSpans: number[];
-  /** The text's words (`WordIndex.wordsOf`); undefined for a text with placeholders (those are scanned). */
-  words?: Uint32Array;
+  /** The text's slot in the word index (`WordIndex.add`); -1 for a text without words (placeholders in it: read instead). */
+  slot: number;
   /** Declarations by language, once parsed. */
   declarations: Map<string, Declaration[]>;
   /** Derived facts (imports per language …), once computed. */
@@ -191,6 +191,7 @@ export class SearchIndex {
         }
         this.paths.set(f.path, record);
       });
+      this.words.seal();
     }
     this.last = { read: todo.length, reused, files: this.paths.size, entries: this.entries.size };
     return this.last;
@@ -199,7 +200,7 @@ export class SearchIndex {
   private create(res: MaskedText): ContentEntry {
     const folded = fold(res.text);
     const privateSpans = this.session.privateSpans(res.text);
-    const words = privateSpans.length ? undefined : this.words.wordsOf(res.text);
+    const slot = privateSpans.length ? -1 : this.words.add(res.text);
     return {
       hash: res.hash,
       text: res.text,
@@ -207,7 +208,7 @@ export class SearchIndex {
       starts: lineStarts(res.text),
       grams: buildGrams(folded),
       privateSpans,
-      words, // always set (undefined or not): one object shape for the hot loops
+      slot,
       declarations: new Map(),
       memo: new Map(),
       refs: 0,
@@ -236,6 +237,7 @@ export class SearchIndex {
         this.spare.delete(oldest[0]);
         this.session.release(oldest[1].text);
         forgetEncoded(oldest[1]);
+        this.words.release(oldest[1].slot);
       }
     }
   }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildGrams } from './grams';
 import { literalMatcher } from './match';
 import { COUNT_CAP, matchAll } from './passes';
+import { DECLARED } from './postings';
 import { DECLARING_WORDS, looksDeclared, looksDeclaredAt } from './rank';
 import type { ContentEntry, PathRecord } from './store';
 import { fold, isWholeWord, lineStarts } from './text';
@@ -97,7 +98,7 @@ function entry(t: string, words?: WordIndex): ContentEntry {
     starts: lineStarts(t),
     grams: buildGrams(folded),
     privateSpans: [],
-    words: words?.wordsOf(t),
+    slot: words ? words.add(t) : -1,
     declarations: new Map(),
     memo: new Map(),
     refs: 1,
@@ -124,19 +125,14 @@ function scan(e: ContentEntry, query: string) {
 
 /** What the words say of one file. */
 function fromWords(e: ContentEntry, index: WordIndex, query: string) {
-  const m = index.match(query, literalMatcher(query).caseSensitive);
-  const pairs = e.words!;
-  let count = 0;
-  let flags = 0;
-  let declared = false;
-  for (let k = 0; k < pairs.length; k += 2) {
-    const n = m.count[pairs[k]!]!;
-    if (!n) continue;
-    count += n * (pairs[k + 1]! >>> 1);
-    flags |= m.flags[pairs[k]!]!;
-    if (m.flags[pairs[k]!]! & WHOLE && pairs[k + 1]! & 1) declared = true;
-  }
-  return { count, whole: (flags & WHOLE) !== 0, exact: (flags & EXACT) !== 0, declared };
+  const t = index.tally(query, literalMatcher(query).caseSensitive);
+  const f = t.flags[e.slot]!;
+  return {
+    count: t.count[e.slot]!,
+    whole: (f & WHOLE) !== 0,
+    exact: (f & EXACT) !== 0,
+    declared: (f & DECLARED) !== 0,
+  };
 }
 
 describe('word index', () => {
@@ -161,7 +157,7 @@ describe('word index', () => {
     let matched = 0;
     for (let t = 0; t < 400; t++) {
       const e = entry(text(rand), index);
-      if (!e.words) continue;
+      if (e.slot < 0) continue;
       const extra = e.text.match(/[\p{L}\p{N}_$]{3,}/gu) ?? [];
       for (const q of [...queries, ...extra.slice(0, 3)].filter(isWordQuery)) {
         const want = scan(e, q);
@@ -197,7 +193,7 @@ describe('word index', () => {
   });
 
   it('leaves out texts whose lower case depends on context (capital sigma)', () => {
-    expect(new WordIndex().wordsOf('ΟΔΟΣ user')).toBeUndefined();
+    expect(new WordIndex().add('ΟΔΟΣ user')).toBe(-1);
   });
 
   it('answers only queries of three or more word characters', () => {
@@ -217,6 +213,26 @@ describe('word index', () => {
     for (const w of candidates) {
       const declares = looksDeclared(`${w} `, '') || looksDeclared(`#${w} `, '');
       expect(DECLARING_WORDS.has(w), w).toBe(declares);
+    }
+  });
+
+  it('keeps the counts of the texts still indexed while others leave and segments merge', () => {
+    const rand = rng(23);
+    const index = new WordIndex();
+    const live: ContentEntry[] = [];
+    for (let round = 0; round < 6; round++) {
+      for (let k = 0; k < 40 + round * 15; k++) {
+        const e = entry(text(rand), index);
+        if (e.slot >= 0) live.push(e);
+      }
+      index.seal();
+      // Some texts leave the index; their slots count no more for the files that matter.
+      for (let k = 0; k < 12; k++) index.release(live.splice(Math.floor(rand() * live.length), 1)[0]!.slot);
+    }
+    for (const q of ['user', 'User', 'ser', 'über']) {
+      const t = index.tally(q, literalMatcher(q).caseSensitive);
+      for (const e of live)
+        expect(t.count[e.slot], `${q} in ${JSON.stringify(e.text)}`).toBe(scan(e, q).count);
     }
   });
 

@@ -6,6 +6,7 @@
 // 8,600 files of 10,000) is then ranked, and its matches counted exactly, from the words alone;
 // only the files where it stands as a whole word that may be declared (`mayLookDeclared`, kept per
 // word and file) are read, to check the line.
+import { type SlotTally, WordPostings } from './postings';
 import { DECLARING_WORDS, mayLookDeclared } from './rank';
 import { fold, isWordChar } from './text';
 
@@ -15,6 +16,8 @@ export interface WordMatch {
   count: Uint32Array;
   /** 1: the word is the query (a whole-word match); 2: a match in exact case (case-insensitive queries). */
   flags: Uint8Array;
+  /** The ids of the words with a match, ascending. */
+  matched: number[];
 }
 
 export const WHOLE = 1;
@@ -134,6 +137,7 @@ function sameRange(text: string, a: number, b: number, len: number): boolean {
 }
 
 export class WordIndex {
+  private readonly postings = new WordPostings();
   private readonly words: string[] = [];
   private hashes = new Uint32Array(1024);
   private table = new Int32Array(2048).fill(-1);
@@ -144,6 +148,35 @@ export class WordIndex {
   /** Words in the dictionary (of every text indexed so far). */
   get size(): number {
     return this.words.length;
+  }
+
+  /**
+   * Indexes a text's words: its slot (how a search finds the text's tally), or -1 for a text
+   * without words (see `wordsOf`). The words count in searches once `seal` ran (searches seal).
+   */
+  add(text: string): number {
+    const pairs = this.wordsOf(text);
+    return pairs ? this.postings.add(pairs) : -1;
+  }
+
+  /** Makes the texts added since the last call searchable (in one segment of posting lists). */
+  seal(): void {
+    this.postings.seal(this.words.length);
+  }
+
+  /** The text of `slot` left the index. */
+  release(slot: number): void {
+    this.postings.release(slot);
+  }
+
+  /**
+   * Per text slot: the matches of a query made of word characters (see `match`), the flags of the
+   * words it matched (WHOLE, EXACT) and DECLARED where it stands whole and may be declared.
+   */
+  tally(query: string, caseSensitive: boolean): SlotTally {
+    this.seal();
+    const m = this.match(query, caseSensitive);
+    return this.postings.tally(m.matched, m.count, m.flags, WHOLE);
   }
 
   /**
@@ -259,6 +292,7 @@ export class WordIndex {
     this.join();
     const count = new Uint32Array(this.words.length);
     const flags = new Uint8Array(this.words.length);
+    const matched: number[] = [];
     const needle = caseSensitive ? query : fold(query);
     const len = needle.length;
     for (const part of this.joined) {
@@ -277,12 +311,13 @@ export class WordIndex {
           if (!caseSensitive && !exact && part.text.startsWith(query, j)) exact = true;
         }
         const id = part.first + w;
+        matched.push(id);
         count[id] = n;
         flags[id] = (n === 1 && i === from && to - from === len ? WHOLE : 0) | (exact ? EXACT : 0);
         i = j;
       }
     }
-    return { count, flags };
+    return { count, flags, matched };
   }
 }
 
