@@ -2,7 +2,7 @@
 // they declare the query), then the exact pass from the file's declarations once it is parsed.
 import { type Declaration, declarations } from '../declarations/declarations';
 import { languageOf } from '../lang/languages';
-import type { Matcher } from './match';
+import type { Matcher } from './found';
 import {
   type FileRole,
   fileNameBonus,
@@ -46,6 +46,8 @@ export interface Candidate {
   score: number;
   parsed: boolean;
   decls?: Declaration[];
+  /** `fileBase(path)`, kept with the index record. */
+  base?: string;
 }
 
 /** Declarations of an indexed file, parsed once per content hash and language. */
@@ -63,9 +65,15 @@ export async function declarationsOf(entry: ContentEntry, path: string): Promise
   return list;
 }
 
+/** What the first pass knows of a file (a Candidate, or one scratch object reused for every file). */
+export type Estimable = Pick<
+  Candidate,
+  'path' | 'base' | 'entry' | 'role' | 'explicit' | 'spans' | 'count' | 'probe' | 'score'
+>;
+
 const keys = new Map<string, string>();
 
-function baseScore(c: Candidate, query: string): number {
+function baseScore(c: Estimable, query: string): number {
   let key = keys.get(query);
   if (key === undefined) {
     if (keys.size > 64) keys.clear();
@@ -74,7 +82,7 @@ function baseScore(c: Candidate, query: string): number {
   }
   return (
     rarityBonus(c.count) +
-    fileNameBonus(c.path, key) -
+    fileNameBonus(c.path, key, c.base) -
     (c.role ? ROLE_PENALTY[c.role] : 0) +
     (c.explicit ? 100_000 : 0)
   );
@@ -87,6 +95,13 @@ function finish(c: Candidate, query: string): void {
 }
 
 const IDENT = /^[\p{L}_$][\p{L}\p{N}_$]*$/u;
+let lastIdent = { query: '', ident: false };
+
+/** Whether the query is one identifier (asked once per file of the first pass: remembered). */
+export function isIdent(query: string): boolean {
+  if (lastIdent.query !== query) lastIdent = { query, ident: IDENT.test(query) };
+  return lastIdent.ident;
+}
 /** Whole-word matches checked per file for a declaration-like line, by default. */
 const LOOKS_CHECKS = 8;
 
@@ -95,9 +110,9 @@ const LOOKS_CHECKS = 8;
  * runs over thousands of files). Whether a match looks declared is checked for the first
  * `limit` whole-word matches only.
  */
-export function estimate(c: Candidate, matcher: Matcher, query: string, limit = LOOKS_CHECKS): void {
+export function estimate(c: Estimable, matcher: Matcher, query: string, limit = LOOKS_CHECKS): void {
   const text = c.entry.text;
-  const literalIdent = !matcher.regex && IDENT.test(query);
+  const literalIdent = !matcher.regex && isIdent(query);
   let whole = false;
   let looks = false;
   let exact = matcher.caseSensitive;
@@ -116,20 +131,56 @@ export function estimate(c: Candidate, matcher: Matcher, query: string, limit = 
     checks++;
     looks = looksDeclaredAt(text, start, end);
   }
-  let best = c.count
-    ? TIER_SCORE[looks ? 'name?' : 'content'] + (whole ? 300 : 0) + (exact && !matcher.caseSensitive ? 30 : 0)
-    : 0;
   // A qualified query's declaration shows in no literal match (`Cart.total` is declared as
   // `total` inside `Cart`): a file whose probe line looks declared ranks as a likely declaration.
+  let probed = false;
   if (matcher.qualified && !looks) {
     for (let i = 0; i < c.probe.length && i < 2 * limit; i += 2) {
       if (looksDeclaredAt(text, c.probe[i]!, c.probe[i + 1]!)) {
-        best = Math.max(best, TIER_SCORE['name?'] + 300);
+        probed = true;
         break;
       }
     }
   }
-  c.score = best + baseScore(c, query);
+  c.score = textScore(c, matcher, query, { whole, looks, exact }, probed);
+}
+
+const LOOKS_DECLARED = TIER_SCORE['name?'];
+const CONTENT = TIER_SCORE.content;
+
+/** What the text alone says of a file's matches: any whole-word one, any that looks declared, any in exact case. */
+export interface TextSigns {
+  whole: boolean;
+  looks: boolean;
+  exact: boolean;
+}
+
+/** The score of a file from the text alone (the first pass's, and the word index's). */
+export function textScore(
+  c: Estimable,
+  matcher: Matcher,
+  query: string,
+  signs: TextSigns,
+  probeLooksDeclared = false,
+): number {
+  // Constants, not TIER_SCORE[tier]: a lookup by a name the optimized code has not seen yet sends it back to the interpreter.
+  let best = c.count
+    ? (signs.looks ? LOOKS_DECLARED : CONTENT) +
+      (signs.whole ? 300 : 0) +
+      (signs.exact && !matcher.caseSensitive ? 30 : 0)
+    : 0;
+  if (probeLooksDeclared) best = Math.max(best, LOOKS_DECLARED + 300);
+  return best + baseScore(c, query);
+}
+
+/** Whether a whole-word match among `spans` looks declared (the query is one identifier). */
+export function anyLooksDeclared(text: string, spans: readonly number[]): boolean {
+  for (let i = 0; i < spans.length; i += 2) {
+    const start = spans[i]!;
+    const end = spans[i + 1]!;
+    if (isWholeWord(text, start, end) && looksDeclaredAt(text, start, end)) return true;
+  }
+  return false;
 }
 
 /** Hits of a file not parsed, tiered from the text alone (for the files a result shows). */

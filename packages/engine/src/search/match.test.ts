@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { buildGrams, mayContain, needleGrams } from './grams';
-import { literalMatcher, regexMatcher, requiredLiteral } from './match';
+import { LiteralSearch, literalMatcher, regexMatcher, requiredLiteral } from './match';
 import type { ContentEntry } from './store';
 import { fold, lineStarts } from './text';
 
@@ -17,6 +17,7 @@ function entry(text: string, privateSpans: number[] = []): ContentEntry {
     grams: buildGrams(fold(text)),
     starts: lineStarts(text),
     privateSpans,
+    slot: -1,
     declarations: new Map(),
     memo: new Map(),
     refs: 1,
@@ -45,6 +46,50 @@ describe('literal matching', () => {
     // `İ` folds to itself (its lower case is two characters): offsets stay the text's own.
     expect(literalMatcher('istanbul').find(e, 10, 10).spans).toEqual([13, 21]);
     expect(literalMatcher('İstanbul').find(e, 10, 10).spans).toEqual([0, 8]);
+  });
+});
+
+describe('literal search by the rarest character', () => {
+  it('finds exactly what indexOf finds, from every position (differential, generated texts)', () => {
+    let seed = 5;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
+    // Needles whose rarest character is first, in the middle, last, repeated (overlapping matches).
+    const needles = ['qa', 'aq', 'aqa', 'aqaq', 'aqq', 'qaq', 'a', 'ab', 'aab', 'k(', 'x = ', 'ZZa', 'éq'];
+    const alphabets = ['aabqk(x= Zé', 'aqq'];
+    let found = 0;
+    for (let t = 0; t < 300; t++) {
+      let hay = '';
+      const alphabet = alphabets[t % 2]!;
+      for (let n = Math.floor(rand() * 60); n > 0; n--) hay += alphabet[Math.floor(rand() * alphabet.length)];
+      for (const needle of needles) {
+        const search = new LiteralSearch(needle);
+        for (let from = 0; from <= hay.length + 1; from++) {
+          const expected = hay.indexOf(needle, from);
+          expect(search.next(hay, from), `${needle} in ${JSON.stringify(hay)} from ${from}`).toBe(expected);
+          if (expected >= 0) found++;
+        }
+      }
+    }
+    expect(found).toBeGreaterThan(10_000);
+  });
+
+  it('fills a given result instead of making one (the first pass reuses one for every file)', () => {
+    const out = { spans: [1, 2, 3, 4], count: 7, capped: true };
+    expect(literalMatcher('cart').find(entry('a cart'), 8, 9, out)).toBe(out);
+    expect(out).toEqual({ spans: [2, 6], count: 1, capped: false });
+    expect(literalMatcher('zzz').find(entry('a cart'), 8, 9, out)).toEqual({
+      spans: [],
+      count: 0,
+      capped: false,
+    });
+    expect(regexMatcher('c\\w+').find(entry('a cart'), 8, 9, out)).toEqual({
+      spans: [2, 6],
+      count: 1,
+      capped: false,
+    });
   });
 });
 

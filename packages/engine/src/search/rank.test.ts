@@ -10,6 +10,7 @@ import {
   rarityBonus,
   roleOf,
   topFiles,
+  topIndices,
 } from './rank';
 import {
   fold,
@@ -47,6 +48,13 @@ describe('topFiles', () => {
       const list = Array.from({ length: n }, (_, order) => ({ order, score: Math.floor(rand() * 20) * 100 }));
       const k = 1 + Math.floor(rand() * 60);
       expect(topFiles(list, k)).toEqual([...list].sort(compareFiles).slice(0, k));
+      const scores = list.map((c) => c.score);
+      expect(topIndices(scores, k)).toEqual(
+        [...list]
+          .sort(compareFiles)
+          .slice(0, k)
+          .map((c) => c.order),
+      );
     }
   });
 });

@@ -55,6 +55,43 @@ const ASSIGN_AFTER = /^\s*(?::[^=:]|=[^=>]|:=)/;
 /** Characters right before a name that never declare it (`.x`, `= x`, `{ x }`, `@x` …). */
 const NOT_DECLARED_AFTER = new Set([...'.=,[!+-/%<>?"\'`{|~^@'].map((c) => c.charCodeAt(0)));
 
+/** The words DECL_KEYWORD's keywords end with (`#define` ends with `define`; `macro_rules!` ends with `!`). */
+export const DECLARING_WORDS: ReadonlySet<string> = new Set(
+  (
+    'function class interface type enum struct union trait impl def fn func fun module namespace record ' +
+    'object protocol typealias let const var val define mod alias data newtype sub proc defn defmacro ' +
+    'message service rpc method property'
+  ).split(' '),
+);
+/** Per ASCII character, for `mayLookDeclared`: 1 never before a declared name, 2 may precede one, 4 may follow one, 8 `\s` other than space, tab and line feed. */
+const AROUND = new Uint8Array(128);
+for (const c of NOT_DECLARED_AFTER) AROUND[c]! |= 1;
+// `a::name`, a Go receiver `(r *T) name`, `impl<T> Name`, `function* name`.
+for (const c of ':)>*') AROUND[c.charCodeAt(0)]! |= 2;
+// A signature `(` or `<`, a type `:`, an assignment `=`.
+for (const c of '(<:=') AROUND[c.charCodeAt(0)]! |= 4;
+for (const c of [11, 12, 13]) AROUND[c]! |= 8;
+const SPACE = /\s/;
+
+/** -1 (none), or a character `\s` matches other than a space, a tab and a line feed: anything may look declared next to it. */
+function around(c: number): number {
+  if (c < 0) return 0;
+  if (c < 128) return AROUND[c]!;
+  return SPACE.test(String.fromCharCode(c)) ? 8 : 0;
+}
+
+/**
+ * A necessary condition of `looksDeclaredAt`, from the nearest characters before and after the
+ * name that are not a space or a tab (-1 at the ends of the text) and whether the word right
+ * before it is one of DECLARING_WORDS: when it is false, so is `looksDeclaredAt`. The word index
+ * keeps it per word and file, so a search reads only the files where a declaration may stand.
+ */
+export function mayLookDeclared(before: number, after: number, afterDeclaringWord: boolean): boolean {
+  const b = around(before);
+  if (b & 1) return false;
+  return afterDeclaringWord || (b & 10) !== 0 || (around(after) & 12) !== 0;
+}
+
 /**
  * Whether the identifier at [start, end) of `text` looks declared by its line: a cheap first pass
  * that chooses which files to parse. The parse decides.
@@ -120,27 +157,21 @@ export function fileNameKey(query: string): string {
   return squash(query.slice(query.search(/[^.:#/]*$/)));
 }
 
-const bases = new Map<string, string>();
-
-/** A file's name as compared with queries (cached: every search asks for thousands). */
-function baseKey(path: string): string {
-  let b = bases.get(path);
-  if (b === undefined) {
-    const slash = path.lastIndexOf('/') + 1;
-    const dot = path.indexOf('.', slash + 1);
-    b = squash(path.slice(slash, dot < 0 ? path.length : dot));
-    if (bases.size > 200_000) bases.clear();
-    bases.set(path, b);
-  }
-  return b;
+/** A file's name as compared with queries: its base name up to the first dot, lower case, no separators. */
+export function fileBase(path: string): string {
+  const slash = path.lastIndexOf('/') + 1;
+  const dot = path.indexOf('.', slash + 1);
+  return squash(path.slice(slash, dot < 0 ? path.length : dot));
 }
 
-/** A file named like the query (`cart.ts` for `Cart`, `user_service.py` for `UserService`). */
-export function fileNameBonus(path: string, key: string): number {
+/**
+ * A file named like the query (`cart.ts` for `Cart`, `user_service.py` for `UserService`). `base`
+ * is `fileBase(path)` when the caller keeps it (every search asks for thousands).
+ */
+export function fileNameBonus(path: string, key: string, base = fileBase(path)): number {
   if (!key) return 0;
-  const b = baseKey(path);
-  if (b === key) return 250;
-  return b.includes(key) ? 80 : 0;
+  if (base === key) return 250;
+  return base.includes(key) ? 80 : 0;
 }
 
 export interface RankedFile {
@@ -181,21 +212,29 @@ function kthLargest(xs: Float64Array, k: number): number {
 }
 
 /**
- * The `k` best files in rank order, without sorting the rest (a search can match thousands of
- * files and shows a few dozen). `list` must be in path order (ties keep it).
+ * Positions of the `k` best scores, best first; equal scores keep their order (the lists are in
+ * path order, so ties go by path). Nothing beyond the first `k` is sorted: a search can match
+ * thousands of files and shows a few dozen.
  */
+export function topIndices(scores: ArrayLike<number>, k: number): number[] {
+  const n = scores.length;
+  const byRank = (a: number, b: number) => scores[b]! - scores[a]! || a - b;
+  if (n <= k) return Array.from({ length: n }, (_, i) => i).sort(byRank);
+  const kth = kthLargest(Float64Array.from(scores), k - 1);
+  const above: number[] = [];
+  for (let i = 0; i < n; i++) if (scores[i]! > kth) above.push(i);
+  above.sort(byRank);
+  for (let i = 0; i < n && above.length < k; i++) if (scores[i] === kth) above.push(i);
+  return above;
+}
+
+/** The `k` best files in rank order. `list` must be in path order (ties keep it). */
 export function topFiles<T extends RankedFile>(list: readonly T[], k: number): T[] {
   if (list.length <= k) return [...list].sort(compareFiles);
-  const kth = kthLargest(
+  return topIndices(
     Float64Array.from(list, (c) => c.score),
-    k - 1,
-  );
-  const above = list.filter((c) => c.score > kth).sort(compareFiles);
-  for (const c of list) {
-    if (above.length >= k) break;
-    if (c.score === kth) above.push(c);
-  }
-  return above;
+    k,
+  ).map((i) => list[i]!);
 }
 
 /**

@@ -214,6 +214,26 @@ describe('search result shape', () => {
     }
   });
 
+  it('counts a word exactly however often it occurs; a fragment past the count cap says "at least"', async () => {
+    const q = await openProject({
+      'big.txt': 'cart '.repeat(12_000),
+      'small.ts': 'export const cart = 1;\n',
+    });
+    try {
+      const word = await searchFocus(q.ws, 'cart', { parseBudgetMs: 60_000 });
+      expect(word.totals).toMatchObject({ matches: 12_001, capped: false, files: 2 });
+      expect(word.files.map((f) => [f.path, f.matches])).toEqual([
+        ['small.ts', 1],
+        ['big.txt', 12_000],
+      ]);
+      const fragment = await searchFocus(q.ws, 'cart ', { parseBudgetMs: 60_000 });
+      expect(fragment.totals).toMatchObject({ matches: 10_001, capped: true, files: 2 });
+      expect(renderSearchResult(fragment)).toContain('10,001 matches+ in 2 files');
+    } finally {
+      await q.close();
+    }
+  });
+
   it('regex: RE2 syntax, smart case, refusals in one sentence', async () => {
     const r = await find('place\\w+\\(', { regex: true });
     expect(r.regex).toBe(true);

@@ -11,26 +11,18 @@ import type { IndexEntry } from '../workspace/file-index';
 import type { Workspace } from '../workspace/workspace';
 import { bestMatch, declarationsHolding, matchesPerFile, mergeRanges } from './assemble';
 import { clip, MAX_LINE_CHARS } from './body';
-import { type Candidate, declarationsOf, estimate, scoreByDeclarations, textHits } from './classify';
-import { mayContain, needleGrams } from './grams';
-import { type Matcher, matcherFor } from './match';
-import { compareFiles, roleOf, topFiles } from './rank';
+import { type Candidate, declarationsOf, scoreByDeclarations, textHits } from './classify';
+import { matcherFor } from './match';
+import { candidateOf, type MatchInput, matchAll, stillMatches, totalsOf } from './passes';
+import { compareFiles, topIndices } from './rank';
 import type { SearchOptions, SearchResult } from './result';
 import { makeScope } from './scope';
-import { fold, lineText } from './text';
+import { lineText } from './text';
 import { focusedFiles, preloadGrammars, searchIndexOf } from './workspace-index';
 
 export { callFor } from './assemble';
 export { focusedFiles, searchIndexOf } from './workspace-index';
 
-/** First pass over every file: matches kept and counted (enough to rank; more is "at least"). */
-const FIRST_KEEP = 8;
-/** Second pass, for the files near the top: matches kept, and counted. */
-const KEEP = 64;
-const NO_SPANS: number[] = [];
-const COUNT_CAP = 10_000;
-/** Up to this many matching files, every file with more matches than the first pass kept gets the second pass. */
-const SECOND_PASS_ALL = 2000;
 /** Files parsed per search at least (budget or not), and at most. */
 const MIN_PARSE = 1;
 const MAX_PARSE = 24;
@@ -45,32 +37,30 @@ const FLAG_REASON: Record<FileFlag, string> = {
   unreadable: 'unreadable',
 };
 
-function withheldReason(reason: string | undefined): string {
-  if (!reason) return 'unreadable';
-  if (/binary/.test(reason)) return 'binary';
-  if (/masking|Withheld/.test(reason)) return 'withheld by masking';
-  if (/removed/.test(reason)) return 'removed since the scan';
-  return 'unreadable';
+/**
+ * The focus files in the path scope, and those named exactly. The loops over every file live in
+ * small functions (here and in passes.ts): a loop in `searchFocus` itself would have V8 compile
+ * the whole of it while the search runs, and keep the compiler from the functions that matter.
+ */
+function inScopeOf(
+  focus: readonly IndexEntry[],
+  scope: ReturnType<typeof makeScope>,
+  skip: (why: string) => void,
+): { todo: IndexEntry[]; explicit: Set<string> } {
+  const todo: IndexEntry[] = [];
+  const explicit = new Set<string>();
+  for (const f of focus) {
+    const s = scope ? scope.test(f.path) : 'scoped';
+    if (!s) continue;
+    if (s === 'explicit') explicit.add(f.path);
+    if (f.flag) skip(FLAG_REASON[f.flag]);
+    else todo.push(f);
+  }
+  return { todo, explicit };
 }
 
 function clamp(n: number, lo: number, hi: number): number {
   return Math.min(hi, Math.max(lo, Math.round(n)));
-}
-
-/** Spans of the last segment of a qualified query (`total` of `Cart.total`), the first 2×KEEP. */
-function probeSpans(entry: Candidate['entry'], matcher: Matcher, grams: Uint32Array): number[] {
-  const probe = matcher.qualified?.probe;
-  if (!probe || (grams.length && !mayContain(entry.grams, grams))) return [];
-  const hay = matcher.caseSensitive ? entry.text : entry.folded;
-  const needle = matcher.caseSensitive ? probe : fold(probe);
-  const spans: number[] = [];
-  for (
-    let i = hay.indexOf(needle);
-    i >= 0 && spans.length < 2 * KEEP;
-    i = hay.indexOf(needle, i + needle.length)
-  )
-    spans.push(i, i + needle.length);
-  return spans;
 }
 
 export async function searchFocus(
@@ -95,78 +85,28 @@ export async function searchFocus(
   const skip = (why: string) => {
     notSearched[why] = (notSearched[why] ?? 0) + 1;
   };
-  const todo: IndexEntry[] = [];
-  const explicit = new Set<string>();
-  for (const f of focus) {
-    const s = scope ? scope.test(f.path) : 'scoped';
-    if (!s) continue;
-    if (s === 'explicit') explicit.add(f.path);
-    if (f.flag) skip(FLAG_REASON[f.flag]);
-    else todo.push(f);
-  }
+  const { todo, explicit } = inScopeOf(focus, scope, skip);
   const inScope = todo.length + Object.values(notSearched).reduce((a, b) => a + b, 0);
   const index = searchIndexOf(ws);
   const { stats, records } = await index.collect(todo);
   if (stats.read) preloadGrammars(todo.map((f) => f.path));
 
-  const probeGrams = needleGrams(fold(matcher.qualified?.probe ?? ''));
-  // Match every file in scope.
-  const candidates: Candidate[] = [];
-  let searched = 0;
-  let timedOut = false;
-  for (let order = 0; order < todo.length; order++) {
-    const file = todo[order]!;
-    const record = records[order];
-    if (!record?.entry) {
-      skip(withheldReason(record?.withheld));
-      continue;
-    }
-    if (regex && performance.now() > deadline) {
-      timedOut = true;
-      skip('not reached before the time limit');
-      continue;
-    }
-    searched++;
-    const entry = record.entry;
-    const m = matcher.find(entry, FIRST_KEEP, FIRST_KEEP + 1);
-    const probe = m.count === 0 && matcher.qualified ? probeSpans(entry, matcher, probeGrams) : NO_SPANS;
-    if (m.count === 0 && probe.length === 0) continue;
-    if (record.role === undefined) record.role = roleOf(file.path, entry.text) ?? null;
-    candidates.push({
-      path: file.path,
-      order,
-      hash: entry.hash,
-      entry,
-      role: record.role ?? undefined,
-      explicit: explicit.size > 0 && explicit.has(file.path),
-      spans: m.spans,
-      count: m.count,
-      capped: m.capped,
-      probe,
-      hits: [],
-      score: 0,
-      parsed: false,
-    });
-  }
-
-  // First pass by text, then declarations for the files near the top.
-  for (const c of candidates) estimate(c, matcher, query);
-  // Second pass, for the files near the top (for all of them when few files match): all their
-  // matches (up to the caps), each checked for a declaration-like line (a definition below many
-  // uses of its name), then rank again. Files left out keep a count of "at least" (their rarity
-  // bonus is an upper bound) and only their first matches were checked.
-  const second =
-    candidates.length <= SECOND_PASS_ALL ? candidates : topFiles(candidates, maxResults + MAX_PARSE);
-  for (const c of second) {
-    if (!c.capped && c.count * 2 === c.spans.length) continue; // every match already kept
-    const m = matcher.find(c.entry, KEEP, COUNT_CAP);
-    c.spans = m.spans;
-    c.count = m.count;
-    c.capped = m.capped;
-    estimate(c, matcher, query, KEEP);
-  }
-  // Only the files a result can reach are put in order (with room for files that fall once parsed).
-  const head = topFiles(candidates, Math.max(maxResults, MAX_PARSE + maxDeclarations) + MAX_PARSE);
+  // Match every file in scope (both passes), then make candidates of the files a result can
+  // reach (with room for files that fall once parsed) and put them in order.
+  const input: MatchInput = {
+    files: todo,
+    records,
+    matcher,
+    query,
+    explicit,
+    deadline,
+    secondPassTop: maxResults + MAX_PARSE,
+    words: index.words,
+    skip,
+  };
+  const { matching: all, searched, timedOut } = matchAll(input);
+  const headAt = topIndices(all.score, Math.max(maxResults, MAX_PARSE + maxDeclarations) + MAX_PARSE);
+  const head = headAt.map((i) => candidateOf(i, input, all));
   const parseStart = performance.now();
   const parse = async (c: Candidate, force: boolean): Promise<boolean> => {
     if (c.parsed) return true;
@@ -176,26 +116,15 @@ export async function searchFocus(
     return true;
   };
   for (let i = 0; i < Math.min(head.length, MAX_PARSE); i++) await parse(head[i]!, i < MIN_PARSE);
-  const matching = (c: Candidate) => (c.parsed ? c.hits.length > 0 : c.count > 0);
-  let ranked = head.filter(matching).sort(compareFiles);
+  let ranked = head.filter(stillMatches).sort(compareFiles);
   // The top file is always parsed: its declaration is the best match's body.
   for (let round = 0; round < 4 && ranked[0] && !ranked[0].parsed; round++) {
     await parse(ranked[0], true);
-    ranked = ranked.filter(matching).sort(compareFiles);
+    ranked = ranked.filter(stillMatches).sort(compareFiles);
   }
   // Hits of the files a result can show (the fair cut never reaches past `maxResults` files).
   for (const c of ranked.slice(0, maxResults)) if (!c.parsed) c.hits = textHits(c, matcher, query);
-  let matches = 0;
-  let matchingFiles = 0;
-  let capped = false;
-  let unparsed = 0;
-  for (const c of candidates)
-    if (matching(c)) {
-      matchingFiles++;
-      matches += c.count;
-      capped ||= c.capped;
-      if (!c.parsed) unparsed++;
-    }
+  const { matches, matchingFiles, capped, unparsed } = totalsOf(all, headAt, head);
 
   const view = options.session?.key.equals(ws.maskKey) ? options.session : new MaskSession(ws.maskKey);
   const masked: Record<string, number> = {};

@@ -7,10 +7,11 @@ import type { MaskedText, Withheld } from '../content/pipeline';
 import type { Declaration } from '../declarations/declarations';
 import type { FileEntry, RelPath } from '../types';
 import { buildGrams, type Grams } from './grams';
-import { forgetEncoded } from './match';
 import { IndexMaskSession } from './placeholders';
 import type { FileRole } from './rank';
+import { forgetEncoded } from './regex';
 import { fold, lineStarts } from './text';
+import { WordIndex } from './words';
 
 export interface ContentEntry {
   hash: string;
@@ -23,6 +24,8 @@ export interface ContentEntry {
   grams: Grams;
   /** Pairs [start, end) of placeholder parts no query may match (see placeholders.ts). */
   privateSpans: number[];
+  /** The text's slot in the word index (`WordIndex.add`); -1 for a text without words (placeholders in it: read instead). */
+  slot: number;
   /** Declarations by language, once parsed. */
   declarations: Map<string, Declaration[]>;
   /** Derived facts (imports per language …), once computed. */
@@ -40,6 +43,8 @@ export interface PathRecord {
   withheld?: string;
   /** Test, fixture, vendored or generated (null: none), once known. */
   role?: FileRole | null;
+  /** The file's name as compared with queries (`fileBase`), once asked. */
+  base?: string;
 }
 
 /** What the index needs from the content pipeline. */
@@ -69,7 +74,11 @@ export class SearchIndex {
   private readonly spare = new Map<string, ContentEntry>();
   private readonly stale = new Set<RelPath>();
   private queue: Promise<unknown> = Promise.resolve();
+  /** The last list `current` confirmed, and its records, while no record changed since. */
+  private confirmed: { files: readonly FileEntry[]; records: PathRecord[] } | undefined;
   readonly session: IndexMaskSession;
+  /** The dictionary of the entries' words. */
+  readonly words = new WordIndex();
   last: IndexStats = { read: 0, reused: 0, files: 0, entries: 0 };
 
   constructor(
@@ -99,7 +108,7 @@ export class SearchIndex {
   /** `ensure`, and the record of each file, in order (undefined where none was made). */
   collect(
     files: readonly FileEntry[],
-  ): Promise<{ stats: IndexStats; records: Array<PathRecord | undefined> }> {
+  ): Promise<{ stats: IndexStats; records: ReadonlyArray<PathRecord | undefined> }> {
     const run = this.queue.then(async () => {
       const records = this.current(files);
       if (records) {
@@ -126,6 +135,11 @@ export class SearchIndex {
   /** The records of `files` when every one is indexed as it is (same size and mtime, not named by `update`). */
   private current(files: readonly FileEntry[]): PathRecord[] | undefined {
     if (this.stale.size) return undefined;
+    // The same entry objects as last time (the file index replaces an entry whose size or mtime
+    // changes), and no record changed: the same records, without a lookup per path.
+    const last = this.confirmed;
+    if (last && last.files.length === files.length && files.every((f, i) => f === last.files[i]))
+      return last.records;
     const out = new Array<PathRecord>(files.length);
     for (let i = 0; i < files.length; i++) {
       const f = files[i]!;
@@ -133,10 +147,12 @@ export class SearchIndex {
       if (!r || r.size !== f.size || r.mtimeMs !== f.mtimeMs) return undefined;
       out[i] = r;
     }
+    this.confirmed = { files: [...files], records: out };
     return out;
   }
 
   private async refresh(files: readonly FileEntry[]): Promise<IndexStats> {
+    this.confirmed = undefined;
     const todo: FileEntry[] = [];
     const stale = this.stale.size > 0;
     for (const f of files) {
@@ -152,8 +168,17 @@ export class SearchIndex {
         const f = batch[k]!;
         this.stale.delete(f.path);
         this.drop(f.path);
-        const record: PathRecord = { path: f.path, size: f.size, mtimeMs: f.mtimeMs };
-        if (res.hash) record.hash = res.hash;
+        // Every field set from the start (undefined or not): one object shape for the search's loops.
+        const record: PathRecord = {
+          path: f.path,
+          size: f.size,
+          mtimeMs: f.mtimeMs,
+          hash: res.hash || undefined,
+          entry: undefined,
+          withheld: undefined,
+          role: undefined,
+          base: undefined,
+        };
         if (res.kind === 'withheld') record.withheld = res.reason;
         else {
           const known = this.entries.get(res.hash) ?? this.spare.get(res.hash);
@@ -166,6 +191,7 @@ export class SearchIndex {
         }
         this.paths.set(f.path, record);
       });
+      this.words.seal();
     }
     this.last = { read: todo.length, reused, files: this.paths.size, entries: this.entries.size };
     return this.last;
@@ -173,13 +199,16 @@ export class SearchIndex {
 
   private create(res: MaskedText): ContentEntry {
     const folded = fold(res.text);
+    const privateSpans = this.session.privateSpans(res.text);
+    const slot = privateSpans.length ? -1 : this.words.add(res.text);
     return {
       hash: res.hash,
       text: res.text,
       folded,
       starts: lineStarts(res.text),
       grams: buildGrams(folded),
-      privateSpans: this.session.privateSpans(res.text),
+      privateSpans,
+      slot,
       declarations: new Map(),
       memo: new Map(),
       refs: 0,
@@ -196,6 +225,7 @@ export class SearchIndex {
   private drop(path: RelPath): void {
     const r = this.paths.get(path);
     if (!r) return;
+    this.confirmed = undefined;
     this.paths.delete(path);
     const e = r.entry;
     if (!e || --e.refs > 0) return;
@@ -207,6 +237,7 @@ export class SearchIndex {
         this.spare.delete(oldest[0]);
         this.session.release(oldest[1].text);
         forgetEncoded(oldest[1]);
+        this.words.release(oldest[1].slot);
       }
     }
   }
