@@ -17,6 +17,10 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
+  // Each command is a dynamic import (commands/index.ts): a command loads its own modules only.
+  // Chunks sit beside loupe.js, so `import.meta.url` of bundled code still names dist/.
+  splitting: true,
+  chunkNames: 'chunk-[hash]',
   packages: 'external',
   sourcemap: 'linked',
   logLevel: 'warning',
