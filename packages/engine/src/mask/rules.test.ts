@@ -56,6 +56,18 @@ describe('the pinned rule file', () => {
     expect(rules.rules.filter((r) => !r.regex).map((r) => r.id)).toEqual(['pkcs12-file']);
   });
 
+  it('compiles each rule when first used, and every pattern and allowlist of the file compiles', () => {
+    const rules = compileMaskRules(bytes, file);
+    const first = rules.rules[0]!;
+    expect(Object.getOwnPropertyDescriptor(first, 'regex')?.get).toBeTypeOf('function');
+    for (const r of rules.rules) {
+      expect(() => [r.regex, r.submatch, r.path, r.allowlists], r.id).not.toThrow();
+      expect(r.regex === undefined && r.path === undefined, r.id).toBe(false);
+    }
+    expect(Object.getOwnPropertyDescriptor(first, 'regex')?.get).toBeUndefined();
+    expect(first.regex).toBe(first.regex); // compiled once
+  });
+
   it('refuses any other file with one sentence', () => {
     const changed = Buffer.concat([bytes, Buffer.from('\n# edited\n')]);
     let error: unknown;

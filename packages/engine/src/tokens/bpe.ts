@@ -4,10 +4,14 @@
 // of that one rule: a flat array for short pieces (fast, quadratic) and a heap for long ones
 // (n log n; js-tiktoken's own loop is cubic there and never finishes on a megabyte-long piece).
 
-/** Byte strings hold one byte per char (latin1), the form rank keys use. */
-export type Ranks = Map<string, number>;
+/** Rank lookup over a byte range of a latin1 string (one char per byte); -1 when not a token. */
+export interface Ranks {
+  rank(s: string, start: number, end: number): number;
+}
 
 const NONE = Number.POSITIVE_INFINITY;
+const or = (r: number): number => (r < 0 ? NONE : r);
+
 /** Pieces up to this many bytes use the array form. */
 export const SHORT_PIECE = 128;
 
@@ -22,7 +26,7 @@ export function bpeShort(bytes: string, ranks: Ranks): number {
   const starts: number[] = new Array(n + 1);
   const rank: number[] = new Array(n);
   for (let i = 0; i <= n; i++) starts[i] = i;
-  for (let i = 0; i < n - 1; i++) rank[i] = ranks.get(bytes.slice(i, i + 2)) ?? NONE;
+  for (let i = 0; i < n - 1; i++) rank[i] = or(ranks.rank(bytes, i, i + 2));
   rank[n - 1] = NONE;
   let parts = n;
   while (parts > 1) {
@@ -39,12 +43,8 @@ export function bpeShort(bytes: string, ranks: Ranks): number {
     starts.splice(at + 1, 1);
     rank.splice(at + 1, 1);
     parts--;
-    rank[at] =
-      at + 1 < parts
-        ? (ranks.get(bytes.slice(starts[at] as number, starts[at + 2] as number)) ?? NONE)
-        : NONE;
-    if (at > 0)
-      rank[at - 1] = ranks.get(bytes.slice(starts[at - 1] as number, starts[at + 1] as number)) ?? NONE;
+    rank[at] = at + 1 < parts ? or(ranks.rank(bytes, starts[at] as number, starts[at + 2] as number)) : NONE;
+    if (at > 0) rank[at - 1] = or(ranks.rank(bytes, starts[at - 1] as number, starts[at + 1] as number));
   }
   return parts;
 }
@@ -64,7 +64,7 @@ export function bpeLong(bytes: string, ranks: Ranks): number {
   const pairRank = (a: number): number => {
     const b = next[a] as number;
     if (b >= n) return NONE;
-    return ranks.get(bytes.slice(a, next[b] as number)) ?? NONE;
+    return or(ranks.rank(bytes, a, next[b] as number));
   };
   for (let i = 0; i < n; i++) {
     next[i] = i + 1;

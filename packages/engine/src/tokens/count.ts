@@ -57,7 +57,7 @@ export function createCounter(encoding: Encoding, options: CounterOptions = {}):
 
   const pieceCount = (piece: string): number => {
     const bytes = byteString(piece);
-    return ranks.has(bytes) ? 1 : bpeCount(bytes, ranks);
+    return ranks.rank(bytes, 0, bytes.length) >= 0 ? 1 : bpeCount(bytes, ranks);
   };
 
   const remember = (piece: string, n: number): void => {
