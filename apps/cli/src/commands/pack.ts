@@ -5,6 +5,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
   defaultStateDir,
+  groupDigits,
   LEVELS,
   type Level,
   LoupeError,
@@ -20,7 +21,7 @@ import { copyToClipboard } from '../clipboard';
 import { defineCommand, type Io, type Values } from '../command';
 import { progress } from '../progress';
 
-const n = (x: number) => x.toLocaleString('en-US');
+const n = groupDigits;
 
 function budgetOf(values: Values): number | null {
   const raw = values.budget;

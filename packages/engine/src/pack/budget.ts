@@ -7,13 +7,14 @@ import { levelsFor } from '../compress/levels';
 import type { Level } from '../compress/types';
 import type { MaskedText } from '../content/pipeline';
 import { languageOf } from '../lang/languages';
+import { groupDigits } from '../util/digits';
 import type { IndexEntry } from '../workspace/file-index';
 import { type FileBlock, fileSection, type Layout } from './formats';
 import type { FileSource, Variant } from './source';
 import { lineCount } from './source';
 import { type AlreadyReceived, FILE_SHARE, type Omitted, type Outcome, type Step } from './types';
 
-const n = (x: number) => x.toLocaleString('en-US');
+const n = groupDigits;
 
 /** A file far larger than this many times the cap is not worth compressing to find out. */
 export const TRY_FACTOR = 20;
