@@ -1,6 +1,6 @@
 // Bundles the CLI and the engine's workers into dist/. npm packages stay external (re2 is native,
 // the grammars are .wasm files); our own workspace packages are bundled from source.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { ENCODINGS, rankTableBytes, rankTableName } from '../../packages/engine/src/tokens/ranks';
 import { WORKER_SOURCES } from '../../packages/engine/src/workers/locate';
@@ -11,6 +11,9 @@ const workerEntries = Object.fromEntries(
     new URL(rel, new URL('../../packages/engine/src/workers/locate.ts', import.meta.url)).pathname,
   ]),
 );
+
+// Chunk names change with their contents: start from an empty folder so no stale chunk stays.
+rmSync('dist', { recursive: true, force: true });
 
 await build({
   entryPoints: { loupe: 'src/bin.ts', ...workerEntries },

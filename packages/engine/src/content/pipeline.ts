@@ -135,6 +135,11 @@ export class ContentPipeline {
     this.encoding = options.encoding ?? 'o200k_base';
   }
 
+  /** The rule file masking uses, when not the pinned default. */
+  get rulesPath(): string | undefined {
+    return this.options.rulesPath;
+  }
+
   private loadRules(): Promise<MaskRules> {
     this.rules ??= loadMaskRules(this.options.rulesPath);
     return this.rules;

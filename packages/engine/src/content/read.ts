@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { decodeText } from '../tokens/count';
 import type { FileEntry, RelPath } from '../types';
 
-export type ReadEntry = Pick<FileEntry, 'path' | 'flag' | 'size'>;
+export type ReadEntry = Pick<FileEntry, 'path' | 'flag'>;
 
 /** A file's text (UTF-8, invalid bytes as U+FFFD) and the SHA-256 (hex) of its bytes. */
 export interface ReadText {

@@ -2,7 +2,6 @@
 // functions shared by the budget walk, the full pack and the full-pack workers, so every path
 // writes the same section for the same file.
 import type { Level } from '../compress/types';
-import type { MaskedText } from '../content/pipeline';
 import { languageOf } from '../lang/languages';
 import { groupDigits } from '../util/digits';
 import type { FileBlock } from './formats';
@@ -23,10 +22,16 @@ export interface Variant {
   unnumbered?: string;
 }
 
+/** A text and the values masked in it (a MaskedText, or a text a worker has not masked anything in). */
+export interface MaskedParts {
+  text: string;
+  findings: ReadonlyArray<{ rule: string; placeholder: string }>;
+}
+
 const PLACEHOLDER = /LOUPE_REDACTED\[([^\]#\s]+)#\d+\]/g;
 
 /** Masked values whose placeholders are in `text` (findings of compressed-away code do not count). */
-export function maskedIn(d: Pick<MaskedText, 'text' | 'findings'>, text: string): Record<string, number> {
+export function maskedIn(d: MaskedParts, text: string): Record<string, number> {
   const out: Record<string, number> = {};
   if (!d.findings.length) return out;
   if (text === d.text) {
@@ -55,7 +60,7 @@ export function lineCount(text: string): number {
 }
 
 /** The file at full detail: its masked text, numbered with its own line numbers when asked. */
-export function fullVariant(d: Pick<MaskedText, 'text' | 'findings'>, lineNumbers: boolean): Variant {
+export function fullVariant(d: MaskedParts, lineNumbers: boolean): Variant {
   const out: Variant = { level: 'full', text: d.text, masked: maskedIn(d, d.text) };
   if (!lineNumbers) return out;
   const lines = splitLines(d.text);
@@ -88,7 +93,7 @@ export function metaOf(
   return parts.length ? parts.join(' · ') : undefined;
 }
 
-export function blockOf(d: Pick<MaskedText, 'path'>, v: Variant, meta: string | undefined): FileBlock {
+export function blockOf(d: { path: string }, v: Variant, meta: string | undefined): FileBlock {
   const language = languageOf(d.path);
   return { path: d.path, text: v.text, ...(language ? { language } : {}), ...(meta ? { meta } : {}) };
 }

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Encoding } from '../types';
 import { bpeLong, bpeShort } from './bpe';
 import { type CorpusDoc, corpus } from './corpus';
-import { byteString, countTokens, createCounter, decodeText } from './count';
+import { byteString, countTokens, createCounter, decodeText, withoutCaptures } from './count';
 import { buildRankTable, RankTable } from './rank-table';
 import { encodingData, prebuiltRankTable, rankFile, rankSource, rankTableBytes } from './ranks';
 
@@ -229,6 +229,18 @@ describe.each(['o200k_base', 'cl100k_base'] as Encoding[])('%s', (encoding) => {
       }
     }
     expect(compared).toBeGreaterThan(1000);
+  });
+});
+
+describe('withoutCaptures', () => {
+  it('makes groups non-capturing and leaves escapes, classes and other groups alone', () => {
+    expect(withoutCaptures("('s|'t)?[(x)]\\(a\\)(?:b)(?!c)(d)")).toBe(
+      "(?:'s|'t)?[(x)]\\(a\\)(?:b)(?!c)(?:d)",
+    );
+    for (const encoding of ['o200k_base', 'cl100k_base'] as Encoding[]) {
+      const source = withoutCaptures(encodingData(encoding).pattern);
+      expect(new RegExp(`${source}|`, 'u').exec('x')!.length).toBe(1); // no groups left
+    }
   });
 });
 

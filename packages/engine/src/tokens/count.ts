@@ -45,11 +45,41 @@ export function decodeText(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }
 
+/**
+ * The pattern with its capturing groups made non-capturing: the same pieces (we use only the whole
+ * match), found without recording groups. Escapes and character classes are left as they are.
+ */
+export function withoutCaptures(pattern: string): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\') {
+      out += c + (pattern[i + 1] ?? '');
+      i++;
+      continue;
+    }
+    if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(' && pattern[i + 1] !== '?') {
+      out += '(?:';
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
 export function createCounter(encoding: Encoding, options: CounterOptions = {}): TokenCounter {
   const { pattern, ranks } = encodingData(encoding);
   const limit = options.memoEntries ?? 50_000;
   const maxLength = options.memoMaxLength ?? 64;
-  const splitter = new RegExp(pattern, 'gu');
+  // Pieces follow each other (the patterns match every character): a sticky test at the end of
+  // the last piece finds the next without building a match array; where it fails (a gap), a
+  // global search finds the next piece exactly as js-tiktoken's matchAll does.
+  const source = withoutCaptures(pattern);
+  const sticky = new RegExp(source, 'yu');
+  const search = new RegExp(source, 'gu');
   // Two generations approximate LRU cheaply: hits in the old one are promoted, and when the young
   // one is full the old one is dropped.
   let young = new Map<string, number>();
@@ -73,14 +103,26 @@ export function createCounter(encoding: Encoding, options: CounterOptions = {}):
     encoding,
     count(text: string): number {
       let total = 0;
-      splitter.lastIndex = 0;
-      for (let m = splitter.exec(text); m !== null; m = splitter.exec(text)) {
-        const piece = m[0];
-        if (piece.length === 0) {
+      let pos = 0;
+      while (pos < text.length) {
+        let start = pos;
+        let end: number;
+        sticky.lastIndex = pos;
+        if (sticky.test(text)) end = sticky.lastIndex;
+        else {
+          search.lastIndex = pos;
+          const m = search.exec(text);
+          if (m === null) break;
+          start = m.index;
+          end = start + m[0].length;
+        }
+        if (end === start) {
           // The patterns never match empty; if one did, js-tiktoken would add no token for it.
-          splitter.lastIndex += (text.codePointAt(splitter.lastIndex) ?? 0) > 0xffff ? 2 : 1;
+          pos = end + ((text.codePointAt(end) ?? 0) > 0xffff ? 2 : 1);
           continue;
         }
+        pos = end;
+        const piece = text.slice(start, end);
         let n = young.get(piece);
         if (n === undefined) {
           n = old.get(piece);
