@@ -10,7 +10,7 @@ import { poolCounter, prewarmCounting, splitsCleanly, type TextCounter } from '.
 import { footerLines } from './footer';
 import type { HeaderInfo, Layout } from './formats';
 import { type FullContext, packAll } from './full';
-import { packSections, type SectionRunner, type SectionsContext } from './sections';
+import { packSections, type SectionStream, type SectionsContext } from './sections';
 import type { Included, Outcome, PackCoverage, PackOptions, PackResult } from './types';
 
 /** Label of the data block (MCP) that holds the tree and the files. */
@@ -205,9 +205,8 @@ export type PartWriter = (chunk: string | Uint8Array) => void | Promise<void>;
  */
 export async function packFullSections(
   ctx: DocContext,
-  files: readonly IndexEntry[],
+  stream: SectionStream,
   sections: Omit<SectionsContext, 'emit' | 'layout'>,
-  runner: SectionRunner,
   write: PartWriter,
 ): Promise<PackReport> {
   const { layout } = ctx;
@@ -230,26 +229,18 @@ export async function packFullSections(
     before += ctx.count(part);
     await write(part);
   };
-  await emitText(`${layout.header({ ...ctx.header, placeholders: ctx.header.masking })}
-
-`);
-  await emitText(`${ctx.treeSection}
-
-`);
-  const outcomes = await packSections(
-    files,
-    {
-      ...sections,
-      layout,
-      // Every section begins with its heading or tag and ends with a blank line (section.ts).
-      emit: async (part, tokens) => {
-        clean(part);
-        before += tokens;
-        await write(part);
-      },
+  await emitText(`${layout.header({ ...ctx.header, placeholders: ctx.header.masking })}\n\n`);
+  await emitText(`${ctx.treeSection}\n\n`);
+  const outcomes = await packSections(stream, {
+    ...sections,
+    layout,
+    // Every section begins with its heading or tag and ends with a blank line (section.ts).
+    emit: async (part, tokens) => {
+      clean(part);
+      before += tokens;
+      await write(part);
     },
-    runner,
-  );
+  });
   const coverage = coverageOf(ctx.base, outcomes, ctx.scope.length);
   coverage.tree.tokens = ctx.count(ctx.treeSection);
   const { tokens, footer } = settle(before, footerOf(ctx, coverage, Number.POSITIVE_INFINITY), ctx.count);

@@ -28,7 +28,7 @@ import {
 import { type HeaderInfo, LAYOUTS, type Layout } from './formats';
 import { rankFiles } from './priority';
 import type { SectionSettings } from './section';
-import { localRunner, poolRunner, sectionThreads } from './sections';
+import { localRunner, poolRunner, sectionThreads, startSections } from './sections';
 import { FileSource } from './source';
 import { DEFAULT_BUDGET, PACK_FORMATS, type PackOptions, type PackResult, TREE_SHARE } from './types';
 
@@ -205,6 +205,8 @@ export async function packFocusTo(
   // Omission costs and language shares read the index's token counts.
   if (budget !== null) await ws.tokensReady;
   const files = rankFiles(scope.files, scope.explicit).map((r) => r.entry);
+  // The first batches are read while the tree is built.
+  const stream = runner ? startSections(files, ws.root, runner) : undefined;
   const encoding = ws.encoding;
   const count = (text: string) => countTokens(text, encoding);
   const layout = LAYOUTS[format];
@@ -260,7 +262,7 @@ export async function packFocusTo(
     },
   };
   const received = options.alreadyReceived ? { alreadyReceived: options.alreadyReceived } : {};
-  if (runner) return packFullSections(ctx, files, { root: ws.root, settings, session }, runner, write);
+  if (stream) return packFullSections(ctx, stream, { settings, session }, write);
   if (budget === null) {
     // A large pack counts on one thread of its own (started before the first file is read, so it
     // loads the encoding meanwhile): a second thread costs its own copy of the encoding and a cold

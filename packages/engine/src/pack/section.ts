@@ -15,6 +15,7 @@ import { loadMaskRules, type MaskRules } from '../mask/rules';
 import { DEFAULT_LIMITS, type MaskLimits } from '../mask/scan';
 import { countTokens } from '../tokens/count';
 import type { Encoding, FileFlag, RelPath } from '../types';
+import { splitsCleanly } from './counter';
 import { LAYOUTS, type Layout } from './formats';
 import type { PackFormat } from './types';
 import { blockOf, fullVariant, lineCount, type MaskedParts, metaOf, type Variant } from './variant';
@@ -72,6 +73,17 @@ export function fullSection(
 }
 
 const NL = Buffer.from('\n');
+
+/**
+ * Tokens of `head + body + tail`: the sum of the parts' counts where they split cleanly (most
+ * files: the text begins with a non-space character), so the text is not copied into one string;
+ * otherwise the count of the joined text.
+ */
+export function sectionTokens(head: string, body: string, tail: string, encoding: Encoding): number {
+  if (body !== '' && splitsCleanly(head, body) && splitsCleanly(body, tail))
+    return countTokens(head, encoding) + countTokens(body, encoding) + countTokens(tail, encoding);
+  return countTokens(head + body + tail, encoding);
+}
 
 /** Reads, masks, lays out and counts `items` in order (see the note at the top). */
 export async function sectionBatch(
@@ -153,7 +165,7 @@ export async function sectionBatch(
       kind: 'section',
       start,
       end: size,
-      tokens: countTokens(head + body + tail, settings.encoding),
+      tokens: sectionTokens(head, body, tail, settings.encoding),
       hash,
       lines: lineCount(raw),
     });

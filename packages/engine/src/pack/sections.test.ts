@@ -12,7 +12,7 @@ import { Workspace } from '../workspace/workspace';
 import { LAYOUTS } from './formats';
 import { rankFiles } from './priority';
 import type { SectionSettings } from './section';
-import { localRunner, packSections, poolRunner, type SectionRunner } from './sections';
+import { localRunner, packSections, poolRunner, type SectionRunner, startSections } from './sections';
 import { writeCorpus } from './testing/corpus';
 import type { Outcome } from './types';
 
@@ -50,22 +50,17 @@ const settings = (format: SectionSettings['format'], lineNumbers = false): Secti
 async function run(runner: SectionRunner, s: SectionSettings) {
   const parts: string[] = [];
   let tokens = 0;
-  const outcomes: Outcome[] = await packSections(
-    files,
-    {
-      layout: LAYOUTS[s.format],
-      root: ws.root,
-      settings: s,
-      session: new MaskSession(key),
-      emit: async (part, k) => {
-        const text = typeof part === 'string' ? part : Buffer.from(part).toString('utf8');
-        expect(k).toBe(countTokens(text));
-        parts.push(text);
-        tokens += k;
-      },
+  const outcomes: Outcome[] = await packSections(startSections(files, ws.root, runner), {
+    layout: LAYOUTS[s.format],
+    settings: s,
+    session: new MaskSession(key),
+    emit: async (part, k) => {
+      const text = typeof part === 'string' ? part : Buffer.from(part).toString('utf8');
+      expect(k).toBe(countTokens(text));
+      parts.push(text);
+      tokens += k;
     },
-    runner,
-  );
+  });
   return { text: parts.join(''), tokens, outcomes };
 }
 

@@ -34,7 +34,6 @@ export interface SectionRunner {
 
 export interface SectionsContext {
   layout: Layout;
-  root: string;
   settings: SectionSettings;
   session: MaskSession;
   /** Writes a part of the document whose tokens are known. */
@@ -138,32 +137,69 @@ function batchesOf(files: readonly IndexEntry[]): Array<[number, number]> {
   return out;
 }
 
-/** Emits every file's section in order (each followed by the blank line that joins it to the next). */
-export async function packSections(
+/** A full pack's batches, started ahead of their turn and handed out in order. */
+export interface SectionStream {
+  readonly files: readonly IndexEntry[];
+  /** First file of each batch, and the end of the last. */
+  readonly bounds: readonly number[];
+  /** Batch `k`, once done (batches are taken in order, each once). */
+  take(k: number): Promise<SectionBatch>;
+}
+
+/**
+ * Starts reading `files` in batches: on worker threads, up to four batches per thread ahead of
+ * the one being written (a slow batch does not idle the other threads); on this thread, one at a
+ * time as each is taken.
+ */
+export function startSections(
   files: readonly IndexEntry[],
-  ctx: SectionsContext,
+  root: string,
   runner: SectionRunner,
-): Promise<Outcome[]> {
-  const outcomes: Outcome[] = [];
-  const omitted: Omitted[] = [];
+): SectionStream {
   const batches = batchesOf(files);
   const items = (b: [number, number]): SectionItem[] =>
     files.slice(b[0], b[1]).map((e) => ({
       path: e.path,
-      file: path.join(ctx.root, ...e.path.split('/')),
+      file: path.join(root, ...e.path.split('/')),
       ...(e.flag ? { flag: e.flag } : {}),
     }));
-  const ahead = Math.max(1, runner.threads * 2);
-  const running: Array<Promise<SectionBatch>> = [];
-  const start = (k: number) => {
-    if (k < batches.length) running[k] = runner.run(items(batches[k]!));
+  const ahead = runner.threads * 4;
+  const running = new Map<number, Promise<SectionBatch>>();
+  let next = 0;
+  let taken = 0;
+  const fill = () => {
+    while (next < batches.length && next - taken < ahead) {
+      const k = next++;
+      running.set(k, runner.run(items(batches[k]!)));
+    }
   };
-  for (let k = 0; k < ahead; k++) start(k);
-  for (let k = 0; k < batches.length; k++) {
-    const batch = await running[k]!;
-    delete running[k];
-    start(k + ahead);
-    const [from] = batches[k]!;
+  fill();
+  return {
+    files,
+    bounds: [...batches.map((b) => b[0]), files.length],
+    take(k) {
+      if (k >= next) {
+        // On this thread (or behind the threads): start it now.
+        next = k + 1;
+        running.set(k, runner.run(items(batches[k]!)));
+      }
+      const batch = running.get(k)!;
+      running.delete(k);
+      taken = k + 1;
+      fill();
+      return batch;
+    },
+  };
+}
+
+/** Emits every file's section in order (each followed by the blank line that joins it to the next). */
+export async function packSections(stream: SectionStream, ctx: SectionsContext): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  const omitted: Omitted[] = [];
+  const { files, bounds } = stream;
+  for (let k = 0; k + 1 < bounds.length; k++) {
+    const batch = await stream.take(k);
+    const from = bounds[k]!;
     // Consecutive sections go out as one write.
     let runStart = -1;
     let runEnd = -1;

@@ -20,31 +20,43 @@ export function bpeCount(bytes: string, ranks: Ranks): number {
   return bytes.length <= SHORT_PIECE ? bpeShort(bytes, ranks) : bpeLong(bytes, ranks);
 }
 
-/** starts[i] is where part i begins (starts[parts] = length); rank[i] merges parts i and i+1. */
+// Scratch space of the array form, reused (grown for the tests' longer pieces): counting is
+// synchronous and never re-entered.
+let STARTS = new Int32Array(SHORT_PIECE + 2);
+let PAIRS = new Int32Array(SHORT_PIECE + 1);
+const NO_PAIR = 0x7fffffff;
+const pair = (r: number): number => (r < 0 ? NO_PAIR : r);
+
+/** starts[i] is where part i begins (starts[parts] = length); pairs[i] merges parts i and i+1. */
 export function bpeShort(bytes: string, ranks: Ranks): number {
   const n = bytes.length;
-  const starts: number[] = new Array(n + 1);
-  const rank: number[] = new Array(n);
+  if (n + 2 > STARTS.length) {
+    STARTS = new Int32Array(n + 2);
+    PAIRS = new Int32Array(n + 1);
+  }
+  const starts = STARTS;
+  const rank = PAIRS;
   for (let i = 0; i <= n; i++) starts[i] = i;
-  for (let i = 0; i < n - 1; i++) rank[i] = or(ranks.rank(bytes, i, i + 2));
-  rank[n - 1] = NONE;
+  for (let i = 0; i < n - 1; i++) rank[i] = pair(ranks.rank(bytes, i, i + 2));
+  rank[n - 1] = NO_PAIR;
   let parts = n;
   while (parts > 1) {
-    let min = NONE;
+    let min = NO_PAIR;
     let at = -1;
     for (let i = 0; i < parts - 1; i++) {
-      const r = rank[i] as number;
+      const r = rank[i]!;
       if (r < min) {
         min = r;
         at = i;
       }
     }
     if (at < 0) break;
-    starts.splice(at + 1, 1);
-    rank.splice(at + 1, 1);
+    // Part at+1 joins part at: drop its start and its pair.
+    starts.copyWithin(at + 1, at + 2, parts + 1);
+    rank.copyWithin(at + 1, at + 2, parts);
     parts--;
-    rank[at] = at + 1 < parts ? or(ranks.rank(bytes, starts[at] as number, starts[at + 2] as number)) : NONE;
-    if (at > 0) rank[at - 1] = or(ranks.rank(bytes, starts[at - 1] as number, starts[at + 1] as number));
+    rank[at] = at + 1 < parts ? pair(ranks.rank(bytes, starts[at]!, starts[at + 2]!)) : NO_PAIR;
+    if (at > 0) rank[at - 1] = pair(ranks.rank(bytes, starts[at - 1]!, starts[at + 1]!));
   }
   return parts;
 }

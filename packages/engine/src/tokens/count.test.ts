@@ -125,6 +125,17 @@ describe.each(['o200k_base', 'cl100k_base'] as Encoding[])('%s', (encoding) => {
     expect(new RankTable(shifted.subarray(1)).size).toBe(table.size);
     expect(() => new RankTable(bytes.subarray(0, bytes.length - 4))).toThrow(/truncated/);
     expect(() => new RankTable(new Uint8Array(64))).toThrow(/not a rank table/);
+    // Ranks that are not the token indices are stored with the tokens.
+    const meta = { ...table.meta, encoding: 'test' };
+    const gaps = new RankTable(buildRankTable('x 5 MA== MQ==\nx 9 YWI=\n', meta));
+    expect([...gaps.entries()]).toEqual([
+      ['0', 5],
+      ['1', 6],
+      ['ab', 9],
+    ]);
+    expect(gaps.rank('xaby', 1, 3)).toBe(9);
+    expect(gaps.rank('abc', 0, 3)).toBe(-1);
+    expect(() => buildRankTable('x 0 MA== MA==\n', meta)).toThrow(/repeats/);
   });
 
   it('takes a prebuilt table beside a bundle only when it is whole and from the installed release', () => {

@@ -122,6 +122,11 @@ export function createCounter(encoding: Encoding, options: CounterOptions = {}):
           continue;
         }
         pos = end;
+        // One ASCII character is one byte, and every byte is a token.
+        if (end - start === 1 && text.charCodeAt(start) < 0x80) {
+          total += 1;
+          continue;
+        }
         const piece = text.slice(start, end);
         let n = young.get(piece);
         if (n === undefined) {

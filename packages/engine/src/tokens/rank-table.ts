@@ -1,20 +1,23 @@
 // An encoding's ranks as one compact binary table: the token byte strings back to back, their
 // offsets and ranks, and an open-addressing hash index over them, all in one buffer. It replaces a
 // Map of 200k strings (~40 MB and ~0.15 s to build from js-tiktoken's base64 on every start, in
-// every thread) with ~5 MB that is read from disk in a millisecond. Lookups take a byte range of a
-// latin1 string (one char per byte), so byte-pair merging never slices a string to ask for a rank.
+// every thread) with ~4 MB that is read from disk in a few milliseconds. Lookups take a byte range
+// of a latin1 string (one char per byte), so byte-pair merging never slices a string to ask for a
+// rank.
 //
 // Layout (little-endian, every array aligned to 4 bytes):
-//   header  u32 × 8: magic, version, tokens n, log2(slots), token bytes, meta bytes, 0, 0
-//   meta    UTF-8 JSON ({ encoding, source }), padded to 4
-//   ranks   i32 × n          rank of the i-th token (tokens are stored in rank order)
+//   header  u32 × 8: magic, version, tokens n, log2(slots), token bytes, meta bytes, flags, 0
+//   meta    UTF-8 JSON (RankTableMeta), padded to 4
+//   ranks   i32 × n          rank of the i-th token (tokens are stored in rank order); absent with
+//                            flag 1, where each token's rank is its index (o200k, cl100k)
 //   offsets u32 × (n + 1)    token i is bytes[offsets[i] .. offsets[i + 1])
-//   hashes  i32 × slots      FNV-1a of the slot's token (0 with an empty slot)
-//   slots   i32 × slots      token index + 1; 0 = empty
+//   slots   i32 × slots      token index + 1 at the FNV-1a hash of its bytes (linear probing); 0 = empty
 //   bytes   u8 × token bytes
 
 const MAGIC = 0x4b52504c; // "LPRK"
-const VERSION = 1;
+const VERSION = 2;
+/** Flag: rank = token index, no ranks array. */
+const RANK_IS_INDEX = 1;
 const HEADER = 32;
 
 /** What a table encodes: the encoding, the js-tiktoken release whose rank file it came from, and that file's other fields. */
@@ -30,9 +33,8 @@ export interface RankTableMeta {
 export class RankTable {
   readonly size: number;
   readonly meta: RankTableMeta;
-  private readonly ranks: Int32Array;
+  private readonly ranks: Int32Array | undefined;
   private readonly offsets: Uint32Array;
-  private readonly hashes: Int32Array;
   private readonly slots: Int32Array;
   private readonly bytes: Uint8Array;
   private readonly mask: number;
@@ -47,6 +49,7 @@ export class RankTable {
     const slots = 2 ** u32(12);
     const byteCount = u32(16);
     const metaBytes = u32(20);
+    const flags = u32(24);
     let at = HEADER;
     this.meta = JSON.parse(Buffer.from(data.buffer, data.byteOffset + at, metaBytes).toString('utf8'));
     at += pad4(metaBytes);
@@ -59,9 +62,8 @@ export class RankTable {
       at += count * width;
       return out;
     };
-    this.ranks = view(Int32Array, n, 4);
+    this.ranks = flags & RANK_IS_INDEX ? undefined : view(Int32Array, n, 4);
     this.offsets = view(Uint32Array, n + 1, 4);
-    this.hashes = view(Int32Array, slots, 4);
     this.slots = view(Int32Array, slots, 4);
     this.bytes = view(Uint8Array, byteCount, 1);
     if (at !== data.byteLength || this.offsets[n] !== byteCount) throw new Error('rank table is truncated');
@@ -74,17 +76,16 @@ export class RankTable {
     let h = 0x811c9dc5 | 0;
     for (let i = start; i < end; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
     const len = end - start;
-    const { hashes, slots, offsets, bytes, mask } = this;
+    const { slots, offsets, bytes, mask } = this;
     for (let slot = h & mask; ; slot = (slot + 1) & mask) {
       const t = slots[slot]!;
       if (t === 0) return -1;
-      if (hashes[slot] !== h) continue;
       const k = t - 1;
       const o = offsets[k]!;
       if (offsets[k + 1]! - o !== len) continue;
       let j = 0;
       while (j < len && bytes[o + j] === s.charCodeAt(start + j)) j++;
-      if (j === len) return this.ranks[k]!;
+      if (j === len) return this.ranks ? this.ranks[k]! : k;
     }
   }
 
@@ -94,7 +95,7 @@ export class RankTable {
       'latin1',
     );
     for (let k = 0; k < this.size; k++)
-      yield [text.slice(this.offsets[k]!, this.offsets[k + 1]!), this.ranks[k]!];
+      yield [text.slice(this.offsets[k]!, this.offsets[k + 1]!), this.ranks ? this.ranks[k]! : k];
   }
 }
 
@@ -128,31 +129,30 @@ export function buildRankTable(bpeRanks: string, meta: RankTableMeta): Uint8Arra
     }
   }
   const n = tokens.length;
-  // At most ~40% full: a miss (most lookups during merging) ends at an empty slot quickly.
+  // At most half full: a miss (most lookups during merging) ends at an empty slot quickly.
   let log2 = 4;
-  while (2 ** log2 < n * 2.5) log2++;
+  while (2 ** log2 < n * 2) log2++;
   const slots = 2 ** log2;
+  const byIndex = rankOf.every((r, k) => r === k);
   const metaBytes = Buffer.from(JSON.stringify(meta), 'utf8');
-  const size = HEADER + pad4(metaBytes.length) + 4 * n + 4 * (n + 1) + 8 * slots + byteCount;
+  const size = HEADER + pad4(metaBytes.length) + (byIndex ? 0 : 4 * n) + 4 * (n + 1) + 4 * slots + byteCount;
   const out = new Uint8Array(size);
   const dv = new DataView(out.buffer);
-  for (const [i, v] of [MAGIC, VERSION, n, log2, byteCount, metaBytes.length, 0, 0].entries())
-    dv.setUint32(i * 4, v, true);
+  const header = [MAGIC, VERSION, n, log2, byteCount, metaBytes.length, byIndex ? RANK_IS_INDEX : 0, 0];
+  for (const [i, v] of header.entries()) dv.setUint32(i * 4, v, true);
   let at = HEADER;
   out.set(metaBytes, at);
   at += pad4(metaBytes.length);
-  const ranks = new Int32Array(out.buffer, at, n);
-  at += 4 * n;
+  const ranks = byIndex ? undefined : new Int32Array(out.buffer, at, n);
+  at += byIndex ? 0 : 4 * n;
   const offsets = new Uint32Array(out.buffer, at, n + 1);
   at += 4 * (n + 1);
-  const hashes = new Int32Array(out.buffer, at, slots);
-  at += 4 * slots;
   const index = new Int32Array(out.buffer, at, slots);
   at += 4 * slots;
   const bytes = new Uint8Array(out.buffer, at, byteCount);
   let pos = 0;
   for (let k = 0; k < n; k++) {
-    ranks[k] = rankOf[k]!;
+    if (ranks) ranks[k] = rankOf[k]!;
     offsets[k] = pos;
     bytes.set(tokens[k]!, pos);
     pos += tokens[k]!.length;
@@ -164,11 +164,10 @@ export function buildRankTable(bpeRanks: string, meta: RankTableMeta): Uint8Arra
     let slot = h & mask;
     for (; index[slot] !== 0; slot = (slot + 1) & mask) {
       const other = index[slot]! - 1;
-      if (hashes[slot] === h && Buffer.compare(tokens[other]!, tokens[k]!) === 0)
+      if (Buffer.compare(tokens[other]!, tokens[k]!) === 0)
         throw new Error(`token ${k} repeats token ${other}`);
     }
     index[slot] = k + 1;
-    hashes[slot] = h;
   }
   return out;
 }
