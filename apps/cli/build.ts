@@ -1,7 +1,13 @@
 // Bundles the CLI and the engine's workers into dist/. npm packages stay external (re2 is native,
 // the grammars are .wasm files); our own workspace packages are bundled from source.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
+import {
+  compileMaskRules,
+  defaultRulesPath,
+  parsedRulesJson,
+  parsedRulesName,
+} from '../../packages/engine/src/mask/rules';
 import { ENCODINGS, rankTableBytes, rankTableName } from '../../packages/engine/src/tokens/ranks';
 import { WORKER_SOURCES } from '../../packages/engine/src/workers/locate';
 
@@ -40,3 +46,11 @@ await build({
 mkdirSync('dist/ranks', { recursive: true });
 for (const encoding of ENCODINGS)
   writeFileSync(`dist/ranks/${rankTableName(encoding)}`, rankTableBytes(encoding));
+
+// The pinned Gitleaks rule file, parsed (mask/rules.ts reads it instead of parsing the TOML in
+// every process and thread); named by the SHA-256 of the TOML it came from, so it serves only
+// those exact bytes. Compiling first checks the pin.
+const rulesFile = defaultRulesPath();
+const rules = compileMaskRules(readFileSync(rulesFile), rulesFile);
+mkdirSync('dist/rules', { recursive: true });
+writeFileSync(`dist/rules/${parsedRulesName(rules.sha256)}`, parsedRulesJson(readFileSync(rulesFile)));

@@ -128,6 +128,8 @@ export async function sectionBatch(
       continue;
     }
     const { raw, hash } = loaded;
+    // Valid UTF-8 decodes without change: the bytes as read are the text's bytes.
+    const exact = isUtf8(read as Buffer);
     if (settings.masking) {
       if (!rules) {
         results.push({
@@ -137,7 +139,7 @@ export async function sectionBatch(
         });
         continue;
       }
-      const prepared = prepareMask(raw, item.path, rules, key, limits);
+      const prepared = prepareMask(raw, item.path, rules, key, limits, exact ? (read as Buffer) : undefined);
       if (prepared.withheld !== undefined) {
         results.push({ kind: 'withheld', reason: `Withheld: ${prepared.withheld}.`, hash });
         continue;
@@ -154,7 +156,7 @@ export async function sectionBatch(
     );
     const start = size;
     // The file's own bytes when the section shows its text unchanged (decoding changed nothing).
-    const own = (body === raw || body === `${raw}\n`) && isUtf8(read as Buffer);
+    const own = exact && (body === raw || body === `${raw}\n`);
     if (own) {
       push(Buffer.from(head));
       push(read as Buffer);
