@@ -64,12 +64,10 @@ export function o200kPiece(t: string, pos: number): number {
   if (q >= 0) {
     // Capitals, then small letters: with small letters after the capitals it is alternative 1,
     // without, alternative 2; both end where the small letters do.
-    let end = q;
-    while (end < len && (c = t.charCodeAt(end)) < 128 && CLASS[c] === UPPER) end++;
-    if (end < len && c >= 128) return -1;
-    while (end < len && (c = t.charCodeAt(end)) < 128 && CLASS[c] === LOWER) end++;
-    if (end < len && c >= 128) return -1;
-    if (end < len && c === 39) {
+    let end = runEnd(t, q, len, UPPER);
+    if (end >= 0) end = runEnd(t, end, len, LOWER);
+    if (end < 0) return -1;
+    if (end < len && t.charCodeAt(end) === 39) {
       const a = end + 1 < len ? t.charCodeAt(end + 1) | 32 : 0;
       if (a === 115 || a === 116 || a === 109 || a === 100) return end + 2; // 's 't 'm 'd
       const b = end + 2 < len ? t.charCodeAt(end + 2) | 32 : 0;
@@ -96,22 +94,37 @@ export function o200kPiece(t: string, pos: number): number {
     if (CLASS[c] === PUNCT) from = pos + 1;
   }
   if (CLASS[t.charCodeAt(from)] === PUNCT) {
-    let end = from + 1;
-    while (end < len && (c = t.charCodeAt(end)) < 128 && CLASS[c] === PUNCT) end++;
-    if (end < len && c >= 128) return -1;
-    while (end < len && ((c = t.charCodeAt(end)) === 10 || c === 13 || c === 47)) end++;
+    let end = runEnd(t, from + 1, len, PUNCT);
+    if (end < 0) return -1;
+    for (; end < len; end++) {
+      c = t.charCodeAt(end);
+      if (c !== 10 && c !== 13 && c !== 47) break;
+    }
     return end;
   }
   // Alternatives 5 to 7, on the run of white space here: up to its last line break (5); else all
   // of it before a non-space but the last space (6), which joins the next piece; else all (7).
   let end = pos;
   let lastBreak = -1;
-  while (end < len && (c = t.charCodeAt(end)) < 128 && CLASS[c]! & SPACE) {
-    if (CLASS[c]! & BREAK) lastBreak = end;
-    end++;
+  for (; end < len; end++) {
+    c = t.charCodeAt(end);
+    if (c >= 128) return -1;
+    const k = CLASS[c]!;
+    if ((k & SPACE) === 0) break;
+    if (k & BREAK) lastBreak = end;
   }
-  if (end < len && c >= 128) return -1;
   if (lastBreak >= 0) return lastBreak + 1;
   if (end === len || end - pos === 1) return end;
   return end - 1;
+}
+
+/** The end of the run of ASCII characters of class `cls` from `from`, or -1 if it stops at a non-ASCII one. */
+function runEnd(t: string, from: number, len: number, cls: number): number {
+  let end = from;
+  for (; end < len; end++) {
+    const c = t.charCodeAt(end);
+    if (c >= 128) return -1;
+    if (CLASS[c] !== cls) break;
+  }
+  return end;
 }
