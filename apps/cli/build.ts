@@ -1,6 +1,14 @@
 // Bundles the CLI and the engine's workers into dist/. npm packages stay external (re2 is native,
 // the grammars are .wasm files); our own workspace packages are bundled from source.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
+import {
+  compileMaskRules,
+  defaultRulesPath,
+  parsedRulesJson,
+  parsedRulesName,
+} from '../../packages/engine/src/mask/rules';
+import { ENCODINGS, rankTableBytes, rankTableName } from '../../packages/engine/src/tokens/ranks';
 import { WORKER_SOURCES } from '../../packages/engine/src/workers/locate';
 
 const workerEntries = Object.fromEntries(
@@ -10,6 +18,9 @@ const workerEntries = Object.fromEntries(
   ]),
 );
 
+// Chunk names change with their contents: start from an empty folder so no stale chunk stays.
+rmSync('dist', { recursive: true, force: true });
+
 await build({
   entryPoints: { loupe: 'src/bin.ts', ...workerEntries },
   outdir: 'dist',
@@ -17,6 +28,10 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
+  // Each command is a dynamic import (commands/index.ts): a command loads its own modules only.
+  // Chunks sit beside loupe.js, so `import.meta.url` of bundled code still names dist/.
+  splitting: true,
+  chunkNames: 'chunk-[hash]',
   packages: 'external',
   sourcemap: 'linked',
   logLevel: 'warning',
@@ -25,3 +40,17 @@ await build({
     js: "import { createRequire as __loupeCreateRequire } from 'node:module'; const require = __loupeCreateRequire(import.meta.url);",
   },
 });
+
+// Each encoding's rank table, prebuilt from js-tiktoken's rank files (tokens/ranks.ts reads it in a
+// millisecond instead of parsing the rank file on every start, in every thread).
+mkdirSync('dist/ranks', { recursive: true });
+for (const encoding of ENCODINGS)
+  writeFileSync(`dist/ranks/${rankTableName(encoding)}`, rankTableBytes(encoding));
+
+// The pinned Gitleaks rule file, parsed (mask/rules.ts reads it instead of parsing the TOML in
+// every process and thread); named by the SHA-256 of the TOML it came from, so it serves only
+// those exact bytes. Compiling first checks the pin.
+const rulesFile = defaultRulesPath();
+const rules = compileMaskRules(readFileSync(rulesFile), rulesFile);
+mkdirSync('dist/rules', { recursive: true });
+writeFileSync(`dist/rules/${parsedRulesName(rules.sha256)}`, parsedRulesJson(readFileSync(rulesFile)));

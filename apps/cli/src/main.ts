@@ -1,15 +1,16 @@
 // `loupe`: parses the command line, runs one subcommand, and turns failures into one sentence
 // on stderr with a non-zero exit. Stack traces appear only with LOUPE_DEBUG=1.
 import { parseArgs } from 'node:util';
-import { isLoupeError } from '@loupe/engine';
+import { isLoupeError } from '@loupe/engine/errors';
 import type { Command, Io } from './command';
 import { commands } from './commands/index';
 
 const VERSION = '0.1.0';
 
-function helpText(): string {
-  const width = Math.max(...commands.map((c) => c.name.length), 4);
-  const lines = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
+async function helpText(): Promise<string> {
+  const all = await Promise.all(commands.map((c) => c.load()));
+  const width = Math.max(...all.map((c) => c.name.length), 4);
+  const lines = all.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
   return `Loupe ${VERSION}: the focus window for coding agents.\n\nUsage: loupe COMMAND [ARGS]\n\nCommands:\n${lines.join('\n')}\n\nRun \`loupe help COMMAND\` for a command's arguments and options.\n`;
 }
 
@@ -24,18 +25,19 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === 'help' || name === '--help' || name === '-h') {
     const target = rest[0] && commands.find((c) => c.name === rest[0]);
-    io.stdout.write(target ? commandHelp(target) : helpText());
+    io.stdout.write(target ? commandHelp(await target.load()) : await helpText());
     return 0;
   }
   if (name === '--version' || name === '-v') {
     io.stdout.write(`${VERSION}\n`);
     return 0;
   }
-  const command = commands.find((c) => c.name === name);
-  if (!command) {
+  const entry = commands.find((c) => c.name === name);
+  if (!entry) {
     io.stderr.write(`loupe: unknown command "${name}". Run \`loupe help\` to see the commands.\n`);
     return 2;
   }
+  const command = await entry.load();
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({

@@ -77,6 +77,7 @@ export { defaultStateDir, projectStateDir } from './state/store';
 export * from './tokens/index';
 export * from './tree/index';
 export * from './types';
+export { groupDigits } from './util/digits';
 export type { Event, Listener } from './util/emitter';
 export * from './watch/index';
 export { FileIndex, type IndexEntry } from './workspace/file-index';

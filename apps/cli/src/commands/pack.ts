@@ -5,6 +5,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
   defaultStateDir,
+  groupDigits,
   LEVELS,
   type Level,
   LoupeError,
@@ -20,7 +21,7 @@ import { copyToClipboard } from '../clipboard';
 import { defineCommand, type Io, type Values } from '../command';
 import { progress } from '../progress';
 
-const n = (x: number) => x.toLocaleString('en-US');
+const n = groupDigits;
 
 function budgetOf(values: Values): number | null {
   const raw = values.budget;
@@ -81,25 +82,30 @@ function report(r: PackReport, extra: Record<string, unknown>): string {
 
 /**
  * Writes to a stream in blocks of about 256 KiB (a full pack arrives one file section at a time;
- * a write per section costs more than the text), waiting when the stream asks to. `flush` writes
- * what is left.
+ * a write per section costs more than the text), waiting when the stream asks to. Byte parts
+ * (whole sections, already UTF-8) go out as they are. `flush` writes what is left.
  */
 function streamWriter(stream: NodeJS.WritableStream): {
-  write: (chunk: string) => Promise<void> | undefined;
+  write: (chunk: string | Uint8Array) => Promise<void> | undefined;
   flush: () => Promise<void> | undefined;
 } {
   let parts: string[] = [];
   let size = 0;
+  const send = (block: string | Uint8Array) =>
+    stream.write(block) ? undefined : new Promise<void>((resolve) => stream.once('drain', () => resolve()));
   const flush = () => {
     if (!parts.length) return undefined;
     const block = parts.join('');
     parts = [];
     size = 0;
-    if (stream.write(block)) return undefined;
-    return new Promise<void>((resolve) => stream.once('drain', () => resolve()));
+    return send(block);
   };
   return {
     write: (chunk) => {
+      if (typeof chunk !== 'string') {
+        const before = flush();
+        return before ? before.then(() => send(chunk)) : send(chunk);
+      }
       parts.push(chunk);
       size += chunk.length;
       return size >= 1 << 18 ? flush() : undefined;
@@ -108,7 +114,7 @@ function streamWriter(stream: NodeJS.WritableStream): {
   };
 }
 
-type Packer = (write: (chunk: string) => Promise<void> | undefined) => Promise<PackReport>;
+type Packer = (write: (chunk: string | Uint8Array) => Promise<void> | undefined) => Promise<PackReport>;
 
 async function toFile(run: Packer, file: string): Promise<PackReport> {
   const out = createWriteStream(file);

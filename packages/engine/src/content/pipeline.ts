@@ -2,7 +2,6 @@
 // The window's preview, the clipboard export, `loupe pack` and every MCP read go through it, so
 // the same settings give the same bytes everywhere. It fails closed: a file that cannot be
 // masked is withheld with its reason, never emitted unmasked.
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,8 +13,9 @@ import { type MaskFinding, type MaskResult, maskText } from '../mask/mask';
 import { createMaskPool, type MaskPool } from '../mask/pool';
 import { loadMaskRules, type MaskRules } from '../mask/rules';
 import type { MaskSession } from '../mask/session';
-import { countTokens, decodeText } from '../tokens/count';
+import { countTokens } from '../tokens/count';
 import type { Encoding, FileEntry, RelPath } from '../types';
+import { type ReadText, readOutcome, type Withheld } from './read';
 import { findSymbol, type SymbolMatch } from './symbols';
 
 export interface ContentOptions {
@@ -62,13 +62,7 @@ export interface Delivered {
   masked: boolean;
 }
 
-export interface Withheld {
-  kind: 'withheld';
-  path: RelPath;
-  /** A sentence: why nothing of the file is delivered. */
-  reason: string;
-  hash?: string;
-}
+export type { Withheld };
 
 export interface SymbolMiss {
   kind: 'symbol-miss';
@@ -82,14 +76,6 @@ export interface SymbolMiss {
 export type ContentResult = Delivered | Withheld | SymbolMiss;
 
 type Entry = Pick<FileEntry, 'path' | 'flag' | 'size'>;
-
-const FLAG_REASONS: Record<NonNullable<FileEntry['flag']>, string> = {
-  binary: 'it is a binary file, never read as text',
-  'too-large': 'it is larger than the size limit for reading files as text',
-  'symlink-outside-root': 'it is a link to a file outside the project',
-  'symlinked-folder': 'it is a link to a folder, which is never followed',
-  unreadable: 'it could not be read when the project was scanned',
-};
 
 function lineCount(text: string): number {
   if (!text) return 0;
@@ -115,10 +101,7 @@ export function sliceLines(text: string, start: number, end: number): string {
   return text.slice(from, to);
 }
 
-interface Loaded {
-  raw: string;
-  hash: string;
-}
+type Loaded = ReadText;
 
 interface Staged {
   loaded: Loaded;
@@ -150,6 +133,11 @@ export class ContentPipeline {
   ) {
     this.masking = options.mask !== false;
     this.encoding = options.encoding ?? 'o200k_base';
+  }
+
+  /** The rule file masking uses, when not the pinned default. */
+  get rulesPath(): string | undefined {
+    return this.options.rulesPath;
   }
 
   private loadRules(): Promise<MaskRules> {
@@ -193,21 +181,7 @@ export class ContentPipeline {
   }
 
   private loaded(entry: Entry, read: Buffer | NodeJS.ErrnoException | undefined): Loaded | Withheld {
-    if (entry.flag)
-      return { kind: 'withheld', path: entry.path, reason: `Not read: ${FLAG_REASONS[entry.flag]}.` };
-    if (!Buffer.isBuffer(read)) {
-      const code = read?.code;
-      const why =
-        code === 'ENOENT'
-          ? 'it was removed since the project was scanned'
-          : `it could not be read (${code ?? 'error'})`;
-      return { kind: 'withheld', path: entry.path, reason: `Not read: ${why}.` };
-    }
-    const hash = createHash('sha256').update(read).digest('hex');
-    if (read.subarray(0, 8192).includes(0)) {
-      return { kind: 'withheld', path: entry.path, reason: `Not read: ${FLAG_REASONS.binary}.`, hash };
-    }
-    return { raw: decodeText(read), hash };
+    return readOutcome(entry, read);
   }
 
   /** Reads one file through the whole pipeline, masking in this thread. */

@@ -43,15 +43,17 @@ export interface PreparedMask {
   withheld?: string;
 }
 
+/** `utf8`: the text's UTF-8 bytes when the caller holds them (spares encoding the text again). */
 export function prepareMask(
   text: string,
   path: string,
   rules: MaskRules,
   key: Buffer,
   limits: MaskLimits = DEFAULT_LIMITS,
+  utf8?: Buffer,
 ): PreparedMask {
   try {
-    const scan = scanText(text, path, rules, limits);
+    const scan = scanText(text, path, rules, limits, utf8);
     if (scan.withheld !== undefined) return { pieces: [], marks: [], withheld: scan.withheld };
     if (scan.spans.length === 0) return { pieces: [text], marks: [] };
     const pieces: string[] = [];

@@ -7,7 +7,7 @@
 // fixed in 1.24.0). So pools of one size are shared, never shrink, and a late task is abandoned
 // (its result dropped) rather than its worker terminated.
 import { availableParallelism } from 'node:os';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import { LoupeError } from '../errors';
 import { locateWorker } from '../workers/locate';
 import { assembleMask, type MaskResult, type PreparedMask } from './mask';
@@ -45,7 +45,7 @@ export async function createMaskPool(options: MaskPoolOptions = {}): Promise<Mas
   // Load here first: a wrong or missing rule file is one clear error, not a withheld file per task.
   const rules = await loadMaskRules(options.rulesPath);
   const limits: MaskLimits = { ...DEFAULT_LIMITS, ...options.limits };
-  const pool = sharedPool(options.maxThreads ?? Math.max(1, Math.floor(availableParallelism() / 2)));
+  const pool = await sharedPool(options.maxThreads ?? Math.max(1, Math.floor(availableParallelism() / 2)));
   let closed = false;
   /** Runs one batch in a worker; any failure or overrun withholds every file of the batch. */
   const prepare = async (items: MaskItem[], session: MaskSession): Promise<PreparedMask[]> => {
@@ -84,19 +84,24 @@ export async function createMaskPool(options: MaskPoolOptions = {}): Promise<Mas
   };
 }
 
-const pools = new Map<number, Piscina>();
+const pools = new Map<number, Promise<Piscina>>();
 
-/** The process-wide pool of `threads` workers (see the note at the top). Idle workers do not keep the process alive. */
-function sharedPool(threads: number): Piscina {
+/**
+ * The process-wide pool of `threads` workers (see the note at the top). Idle workers do not keep
+ * the process alive. piscina itself loads with the first pool (see tokens/service.ts).
+ */
+function sharedPool(threads: number): Promise<Piscina> {
   let pool = pools.get(threads);
   if (!pool) {
-    const entry = locateWorker('mask');
-    pool = new Piscina({
-      filename: entry.url,
-      execArgv: entry.execArgv,
-      minThreads: threads,
-      maxThreads: threads,
-      idleTimeout: Number.POSITIVE_INFINITY,
+    pool = import('piscina').then(({ Piscina }) => {
+      const entry = locateWorker('mask');
+      return new Piscina({
+        filename: entry.url,
+        execArgv: entry.execArgv,
+        minThreads: threads,
+        maxThreads: threads,
+        idleTimeout: Number.POSITIVE_INFINITY,
+      });
     });
     pools.set(threads, pool);
   }

@@ -1,10 +1,21 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isLoupeError } from '../errors';
 import { compileGo, translateGoRegex } from './go-regex';
-import { compileMaskRules, defaultRulesPath, loadMaskRules, PINNED_RULES_SHA256, selectRules } from './rules';
+import {
+  compileMaskRules,
+  defaultRulesPath,
+  loadMaskRules,
+  PINNED_RULES_SHA256,
+  parsedRulesJson,
+  parsedRulesName,
+  parseRuleFile,
+  selectRules,
+} from './rules';
 
 describe('Go regex syntax on npm re2', () => {
   it('expands \\Q…\\E into escaped literals (npm re2 would rewrite / inside it)', () => {
@@ -54,6 +65,46 @@ describe('the pinned rule file', () => {
     expect(rules.rules).toHaveLength(222);
     expect(rules.global).toHaveLength(1);
     expect(rules.rules.filter((r) => !r.regex).map((r) => r.id)).toEqual(['pkcs12-file']);
+  });
+
+  it('compiles each rule when first used, and every pattern and allowlist of the file compiles', () => {
+    const rules = compileMaskRules(bytes, file);
+    const first = rules.rules[0]!;
+    expect(Object.getOwnPropertyDescriptor(first, 'regex')?.get).toBeTypeOf('function');
+    for (const r of rules.rules) {
+      expect(() => [r.regex, r.submatch, r.path, r.allowlists], r.id).not.toThrow();
+      expect(r.regex === undefined && r.path === undefined, r.id).toBe(false);
+    }
+    expect(Object.getOwnPropertyDescriptor(first, 'regex')?.get).toBeUndefined();
+    expect(first.regex).toBe(first.regex); // compiled once
+  });
+
+  it('reads the parsed form a bundle ships only for exactly these bytes, and else parses the TOML', () => {
+    const top = mkdtempSync(path.join(tmpdir(), 'loupe-rules-'));
+    try {
+      const dist = path.join(top, 'dist');
+      mkdirSync(path.join(dist, 'rules'), { recursive: true });
+      const chunk = pathToFileURL(path.join(dist, 'chunk.js')).href;
+      const worker = pathToFileURL(path.join(dist, 'workers', 'w.js')).href;
+      const sha = PINNED_RULES_SHA256;
+      const toml = parseRuleFile(bytes, sha, chunk); // no prebuilt form: parsed here
+      expect(toml.rules).toHaveLength(222);
+      const json = parsedRulesJson(bytes);
+      expect(JSON.parse(json)).toEqual(toml);
+      // A marker shows which source answered.
+      const marked = JSON.stringify({ ...JSON.parse(json), marker: true });
+      writeFileSync(path.join(dist, 'rules', parsedRulesName(sha)), marked);
+      expect(parseRuleFile(bytes, sha, chunk)).toMatchObject({ marker: true });
+      expect(parseRuleFile(bytes, sha, worker)).toMatchObject({ marker: true });
+      expect(parseRuleFile(bytes, 'f'.repeat(64), chunk)).not.toHaveProperty('marker');
+      expect(parseRuleFile(bytes, sha, pathToFileURL(path.join(dist, 'x.ts')).href)).not.toHaveProperty(
+        'marker',
+      );
+      writeFileSync(path.join(dist, 'rules', parsedRulesName(sha)), marked.slice(0, 100));
+      expect(parseRuleFile(bytes, sha, chunk)).toEqual(toml);
+    } finally {
+      rmSync(top, { recursive: true, force: true });
+    }
   });
 
   it('refuses any other file with one sentence', () => {

@@ -2,7 +2,7 @@
 // the global allowlist, and the keyword prefilter. The file is pinned by SHA-256 so that what the
 // docs and tests describe is exactly what runs.
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,7 +81,7 @@ interface RawRule {
   skipReport?: boolean;
 }
 
-interface RawConfig {
+export interface RawConfig {
   rules?: RawRule[];
   allowlist?: RawAllowlist;
   allowlists?: Array<RawAllowlist & { targetRules?: string[] }>;
@@ -136,6 +136,33 @@ async function readRules(file: string, read: (p: string) => Promise<Buffer>): Pr
   return compileMaskRules(bytes, file);
 }
 
+/** Name of a rule file's parsed form, prebuilt by the CLI build beside the bundle: its SHA-256. */
+export const parsedRulesName = (sha256: string) => `${sha256}.json`;
+
+/** The parsed form of a rule file, as JSON (what the CLI build writes). */
+export function parsedRulesJson(bytes: Buffer): string {
+  return JSON.stringify(parse(bytes.toString('utf8')));
+}
+
+/**
+ * The rule file parsed: read from its prebuilt form beside the bundle (dist/rules/, seen from
+ * dist/ or dist/workers/) when there is one for exactly these bytes, which spares parsing the
+ * TOML (~20 ms) in every process and thread; else parsed here.
+ */
+export function parseRuleFile(bytes: Buffer, sha256: string, here = import.meta.url): RawConfig {
+  if (here.startsWith('file:') && !here.endsWith('.ts')) {
+    const dir = path.dirname(fileURLToPath(here));
+    for (const candidate of [path.join(dir, 'rules'), path.join(dir, '..', 'rules')]) {
+      try {
+        return JSON.parse(readFileSync(path.join(candidate, parsedRulesName(sha256)), 'utf8')) as RawConfig;
+      } catch {
+        // none there (or damaged): the next place, then the TOML itself
+      }
+    }
+  }
+  return parse(bytes.toString('utf8')) as RawConfig;
+}
+
 /** Verifies the pin, parses the TOML and compiles every pattern. */
 export function compileMaskRules(bytes: Buffer, file: string, pin = PINNED_RULES_SHA256): MaskRules {
   const sha256 = createHash('sha256').update(bytes).digest('hex');
@@ -144,7 +171,7 @@ export function compileMaskRules(bytes: Buffer, file: string, pin = PINNED_RULES
       'invalid-argument',
       `The masking rule file ${file} is not the pinned Gitleaks rule set (SHA-256 ${sha256.slice(0, 12)}…, expected ${pin.slice(0, 12)}…); restore resources/rules/gitleaks.toml from the Loupe sources.`,
     );
-  const config = parse(bytes.toString('utf8')) as RawConfig;
+  const config = parseRuleFile(bytes, sha256);
   if (config.extend !== undefined)
     throw new LoupeError(
       'unsupported',
@@ -165,44 +192,83 @@ export function compileMaskRules(bytes: Buffer, file: string, pin = PINNED_RULES
   for (const raw of config.rules ?? []) {
     if (!raw.id) throw new LoupeError('invalid-argument', `A rule in ${file} has no id.`);
     if (raw.skipReport) continue;
-    const what = `rule ${raw.id}`;
-    const compile = (source: string, flags: string) => {
-      try {
-        return compileGo(source, flags);
-      } catch (error) {
-        throw new LoupeError(
-          'invalid-argument',
-          `The ${what} in ${file} has a pattern RE2 cannot compile (${(error as Error).message}).`,
-        );
-      }
-    };
-    const lists = [...(raw.allowlists ?? []), ...(raw.allowlist ? [raw.allowlist] : [])];
-    rules.push({
-      index: rules.length,
-      id: raw.id,
-      source: raw.regex,
-      regex: raw.regex ? compile(raw.regex, 'gd') : undefined,
-      submatch: raw.regex ? compile(raw.regex, 'd') : undefined,
-      secretGroup: raw.secretGroup ?? 0,
-      entropy: raw.entropy ?? 0,
-      path: raw.path ? compile(raw.path, '') : undefined,
-      keywords: [...new Set((raw.keywords ?? []).map((k) => k.toLowerCase()))],
-      allowlists: [...lists.map((a) => compileAllowlist(a, what)), ...(targeted.get(raw.id) ?? [])],
-      generic: raw.id.toLowerCase().includes('generic'),
-      // The shared "key … = value" template of Gitleaks' semi-generic rules.
-      contextual: raw.regex?.includes('(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)') ?? false,
-      boundedEnd: raw.regex ? endsWithBoundary(raw.regex) : true,
-    });
     if (!raw.regex && !raw.path)
-      throw new LoupeError('invalid-argument', `The ${what} in ${file} has no regex or path.`);
+      throw new LoupeError('invalid-argument', `The rule ${raw.id} in ${file} has no regex or path.`);
+    rules.push(lazyRule({ raw, id: raw.id, file, targeted: targeted.get(raw.id) ?? [] }, rules.length));
   }
 
   return withKeywordIndex(rules, global, file, sha256);
 }
 
+/** What a rule is compiled from. */
+interface RuleSpec {
+  raw: RawRule;
+  id: string;
+  file: string;
+  /** Global allowlists that name this rule. */
+  targeted: CompiledAllowlist[];
+}
+
+const specs = new WeakMap<CompiledRule, RuleSpec>();
+
+/** Defines `key` as computed on first read, then kept. */
+function lazy<K extends keyof CompiledRule>(rule: CompiledRule, key: K, make: () => CompiledRule[K]): void {
+  Object.defineProperty(rule, key, {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const value = make();
+      Object.defineProperty(rule, key, { value, enumerable: true });
+      return value;
+    },
+  });
+}
+
+/**
+ * A rule whose regexes and allowlists compile when first used: most files switch on few rules
+ * (keyword prefilter), and compiling all 222 rules' patterns up front took ~0.1 s per thread. The
+ * file is pinned, so every pattern compiles (the rule tests compile them all); were one not to,
+ * the error surfaces while masking a file, and that file is withheld (mask.ts).
+ */
+function lazyRule(spec: RuleSpec, index: number): CompiledRule {
+  const { raw, id, file } = spec;
+  const what = `rule ${id}`;
+  const compile = (source: string, flags: string) => {
+    try {
+      return compileGo(source, flags);
+    } catch (error) {
+      throw new LoupeError(
+        'invalid-argument',
+        `The ${what} in ${file} has a pattern RE2 cannot compile (${(error as Error).message}).`,
+      );
+    }
+  };
+  const rule = {
+    index,
+    id,
+    source: raw.regex,
+    secretGroup: raw.secretGroup ?? 0,
+    entropy: raw.entropy ?? 0,
+    keywords: [...new Set((raw.keywords ?? []).map((k) => k.toLowerCase()))],
+    generic: id.toLowerCase().includes('generic'),
+    // The shared "key … = value" template of Gitleaks' semi-generic rules.
+    contextual: raw.regex?.includes('(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)') ?? false,
+    boundedEnd: raw.regex ? endsWithBoundary(raw.regex) : true,
+  } as CompiledRule;
+  lazy(rule, 'regex', () => (raw.regex ? compile(raw.regex, 'gd') : undefined));
+  lazy(rule, 'submatch', () => (raw.regex ? compile(raw.regex, 'd') : undefined));
+  lazy(rule, 'path', () => (raw.path ? compile(raw.path, '') : undefined));
+  lazy(rule, 'allowlists', () => {
+    const lists = [...(raw.allowlists ?? []), ...(raw.allowlist ? [raw.allowlist] : [])];
+    return [...lists.map((a) => compileAllowlist(a, what)), ...spec.targeted];
+  });
+  specs.set(rule, spec);
+  return rule;
+}
+
 /** A rule set restricted to some rules (upstream validates each rule alone, with the global allowlist). */
 export function selectRules(all: MaskRules, keep: (rule: CompiledRule) => boolean): MaskRules {
-  const rules = all.rules.filter(keep).map((r, index) => ({ ...r, index }));
+  const rules = all.rules.filter(keep).map((r, index) => lazyRule(specs.get(r)!, index));
   return withKeywordIndex(rules, all.global, all.file, all.sha256);
 }
 

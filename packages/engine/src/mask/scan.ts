@@ -32,14 +32,16 @@ export interface Span {
 
 export type ScanResult = { spans: Span[]; withheld?: undefined } | { withheld: string; spans?: undefined };
 
+/** `utf8`: the text's UTF-8 bytes when the caller holds them (a file as read, if valid UTF-8). */
 export function scanText(
   text: string,
   path: string,
   rules: MaskRules,
   limits: MaskLimits = DEFAULT_LIMITS,
+  utf8?: Buffer,
 ): ScanResult {
   if (text.length > limits.maxBytes) return { withheld: tooLarge(limits) };
-  const buf = Buffer.from(text, 'utf8');
+  const buf = utf8 ?? Buffer.from(text, 'utf8');
   if (buf.length > limits.maxBytes) return { withheld: tooLarge(limits) };
   let found: ReturnType<typeof detectSecrets>;
   const deadline = performance.now() + limits.timeLimitMs;

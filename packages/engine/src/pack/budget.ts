@@ -5,15 +5,18 @@
 
 import { levelsFor } from '../compress/levels';
 import type { Level } from '../compress/types';
-import type { MaskedText } from '../content/pipeline';
 import { languageOf } from '../lang/languages';
+import { groupDigits } from '../util/digits';
 import type { IndexEntry } from '../workspace/file-index';
-import { type FileBlock, fileSection, type Layout } from './formats';
-import type { FileSource, Variant } from './source';
-import { lineCount } from './source';
+import { fileSection, type Layout } from './formats';
+import type { FileSource } from './source';
+import { blockOf, lineCount, metaOf, type Variant, withheldWhy } from './variant';
+
+export { blockOf, metaOf, withheldWhy } from './variant';
+
 import { type AlreadyReceived, FILE_SHARE, type Omitted, type Outcome, type Step } from './types';
 
-const n = (x: number) => x.toLocaleString('en-US');
+const n = groupDigits;
 
 /** A file far larger than this many times the cap is not worth compressing to find out. */
 export const TRY_FACTOR = 20;
@@ -51,33 +54,6 @@ export function ladder(requested: Level, path: string): Level[] {
     if (rank.indexOf(l) > rank.indexOf(requested) && can.includes(l)) out.push(l);
   }
   return out;
-}
-
-export function metaOf(
-  v: Variant,
-  requested: Level,
-  steps: readonly Step[],
-  cap: number | undefined,
-): string | undefined {
-  const parts: string[] = [];
-  const tried = steps.filter((s) => !s.fits);
-  if (tried.length && cap !== undefined) {
-    const over = tried.map((s) => `${s.level} ${n(s.tokens)}`).join(', ');
-    parts.push(`Detail: ${v.level} (stepped down: ${over} tokens, over the per-file cap of ${n(cap)})`);
-  } else if (v.level !== requested) {
-    parts.push(`Detail: ${v.level} (${requested} requested${v.reason ? `: ${v.reason}` : ''})`);
-  } else if (v.level !== 'full') {
-    parts.push(`Detail: ${v.level}`);
-  }
-  const masked = Object.values(v.masked).reduce((a, b) => a + b, 0);
-  if (masked) parts.push(`${masked} ${masked === 1 ? 'value' : 'values'} masked`);
-  if (v.unnumbered) parts.push(v.unnumbered);
-  return parts.length ? parts.join(' · ') : undefined;
-}
-
-export function blockOf(d: MaskedText, v: Variant, meta: string | undefined): FileBlock {
-  const language = languageOf(d.path);
-  return { path: d.path, text: v.text, ...(language ? { language } : {}), ...(meta ? { meta } : {}) };
 }
 
 function levelReason(
@@ -222,7 +198,3 @@ export async function walk(files: readonly IndexEntry[], avail: number, ctx: Wal
 }
 
 /** "Not read: it is a binary file, never read as text." -> "not read: it is a binary file, …". */
-export function withheldWhy(reason: string): string {
-  const why = reason.replace(/\.$/, '');
-  return why[0]!.toLowerCase() + why.slice(1);
-}

@@ -9,7 +9,7 @@
 //
 // Large full packs count their parts on worker threads (many texts per message, bounded in flight);
 // small ones on this thread, where starting threads would cost more than it saves.
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import { LoupeError } from '../errors';
 import { countTokens } from '../tokens/count';
 import type { Encoding } from '../types';
@@ -74,28 +74,31 @@ export function localCounter(encoding: Encoding): TextCounter {
   };
 }
 
-const pools = new Map<number, Piscina>();
+const pools = new Map<number, Promise<Piscina>>();
 
 /**
  * The process-wide pool of counting threads of a size. Idle threads end after a few seconds (the
  * encoding they loaded goes with them) and never keep the process alive.
  */
-function sharedPool(threads: number): Piscina {
+function sharedPool(threads: number): Promise<Piscina> {
   let pool = pools.get(threads);
   if (!pool) {
-    const entry = locateWorker('pack-count');
-    pool = new Piscina({
-      filename: entry.url,
-      execArgv: entry.execArgv,
-      minThreads: 0,
-      maxThreads: threads,
-      idleTimeout: 5000,
-      // The encoding and the memo live ~30 MB; texts pass through. A small heap is collected often
-      // instead of growing with every batch it has seen.
-      resourceLimits: {
-        maxOldGenerationSizeMb: Number(process.env.LOUPE_X_OLD ?? 96),
-        maxYoungGenerationSizeMb: Number(process.env.LOUPE_X_YOUNG ?? 8),
-      },
+    // piscina loads only when a pack counts on threads (see tokens/service.ts).
+    pool = import('piscina').then(({ Piscina }) => {
+      const entry = locateWorker('pack-count');
+      return new Piscina({
+        filename: entry.url,
+        execArgv: entry.execArgv,
+        minThreads: 0,
+        maxThreads: threads,
+        idleTimeout: 5000,
+        // The encoding and the memo live ~30 MB; texts pass through. A small heap is collected often
+        // instead of growing with every batch it has seen.
+        resourceLimits: {
+          maxOldGenerationSizeMb: Number(process.env.LOUPE_X_OLD ?? 96),
+          maxYoungGenerationSizeMb: Number(process.env.LOUPE_X_YOUNG ?? 8),
+        },
+      });
     });
     pools.set(threads, pool);
   }
@@ -105,7 +108,7 @@ function sharedPool(threads: number): Piscina {
 /** Starts a counting thread and has it load the encoding while the first files are read. */
 export function prewarmCounting(encoding: Encoding, threads = 1): void {
   void sharedPool(threads)
-    .run({ items: [{ text: '' }], encoding } satisfies CountTask)
+    .then((pool) => pool.run({ items: [{ text: '' }], encoding } satisfies CountTask))
     .catch(() => {});
 }
 
@@ -132,7 +135,7 @@ export function poolCounter(encoding: Encoding, threads = 1): TextCounter {
     batch = { items: [], resolve: [], reject: [] };
     batchSize = 0;
     const task: CountTask = { items: b.items, encoding };
-    (pool.run(task) as Promise<number[]>).then(
+    (pool.then((p) => p.run(task)) as Promise<number[]>).then(
       (counts) => {
         pending -= size;
         for (const [i, k] of counts.entries()) {

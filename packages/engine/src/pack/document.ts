@@ -10,6 +10,7 @@ import { poolCounter, prewarmCounting, splitsCleanly, type TextCounter } from '.
 import { footerLines } from './footer';
 import type { HeaderInfo, Layout } from './formats';
 import { type FullContext, packAll } from './full';
+import { packSections, type SectionStream, type SectionsContext } from './sections';
 import type { Included, Outcome, PackCoverage, PackOptions, PackResult } from './types';
 
 /** Label of the data block (MCP) that holds the tree and the files. */
@@ -194,6 +195,60 @@ export function fullCounter(encoding: PackCoverage['encoding'], threads?: number
   return poolCounter(encoding, threads);
 }
 
+/** Where a document goes, part by part: text, or bytes of UTF-8 text (whole sections). */
+export type PartWriter = (chunk: string | Uint8Array) => void | Promise<void>;
+
+/**
+ * A full pack at full detail for a reader (no data block, no session references), written section
+ * by section as the files are read (sections.ts): header, tree, files, and the footer that states
+ * the sum of the parts' counts, which split cleanly (counter.ts).
+ */
+export async function packFullSections(
+  ctx: DocContext,
+  stream: SectionStream,
+  sections: Omit<SectionsContext, 'emit' | 'layout'>,
+  write: PartWriter,
+): Promise<PackReport> {
+  const { layout } = ctx;
+  let before = 0;
+  let last = '';
+  // Parts end a line and begin with a heading or a tag: their counts add up exactly.
+  const clean = (part: string | Uint8Array) => {
+    // A byte above ASCII might begin a space: treated as one (no section begins with one).
+    const head =
+      typeof part === 'string'
+        ? part.slice(0, 1)
+        : String.fromCharCode((part[0] ?? 0x80) < 0x80 ? part[0]! : 0x20);
+    const tail = typeof part === 'string' ? part.slice(-2) : String.fromCharCode(...part.subarray(-2));
+    if (!splitsCleanly(last, head) || !tail.endsWith('\n'))
+      throw new Error('pack sections must split cleanly for a full pack');
+    last = tail;
+  };
+  const emitText = async (part: string) => {
+    clean(part);
+    before += ctx.count(part);
+    await write(part);
+  };
+  await emitText(`${layout.header({ ...ctx.header, placeholders: ctx.header.masking })}\n\n`);
+  await emitText(`${ctx.treeSection}\n\n`);
+  const outcomes = await packSections(stream, {
+    ...sections,
+    layout,
+    // Every section begins with its heading or tag and ends with a blank line (section.ts).
+    emit: async (part, tokens) => {
+      clean(part);
+      before += tokens;
+      await write(part);
+    },
+  });
+  const coverage = coverageOf(ctx.base, outcomes, ctx.scope.length);
+  coverage.tree.tokens = ctx.count(ctx.treeSection);
+  const { tokens, footer } = settle(before, footerOf(ctx, coverage, Number.POSITIVE_INFINITY), ctx.count);
+  await write(footer);
+  coverage.tokens = tokens;
+  return report(coverage);
+}
+
 /**
  * A full pack. Unwrapped, it is written section by section, the placeholder warning stated up
  * front whenever masking is on; wrapped for an agent, the data block needs the whole body, so it
@@ -203,7 +258,7 @@ export async function packFull(
   ctx: DocContext,
   files: readonly IndexEntry[],
   full: Omit<FullContext, 'counter' | 'emit'>,
-  write: (chunk: string) => void | Promise<void>,
+  write: PartWriter,
   counter: TextCounter,
 ): Promise<PackReport> {
   const { layout } = ctx;

@@ -7,6 +7,7 @@ import type { Level } from '../compress/types';
 import type { LanguageId } from '../lang/languages';
 import { asciiName } from '../tree/text';
 import type { Encoding } from '../types';
+import { groupDigits } from '../util/digits';
 import type { PackFormat } from './types';
 
 export interface HeaderInfo {
@@ -60,7 +61,7 @@ export const DATA_NOTE =
 export const PLACEHOLDER_NOTE =
   'Values written as LOUPE_REDACTED[rule#n] are placeholders for masked secrets, not the real values: never write them back into files.';
 
-const n = (x: number) => x.toLocaleString('en-US');
+const n = groupDigits;
 
 /** A path as a heading or marker shows it: raw, or a JSON string when it could fake a line. */
 export function showPath(path: string): string {

@@ -209,3 +209,30 @@ describe('packFocus: options', () => {
     }
   });
 });
+
+describe('packFocus: masking off for a one-off export', () => {
+  it('leaves secret values as they are on every path (workers, this thread, budgeted) and says so', async () => {
+    const dir = path.join(work, 'secret');
+    mkdirSync(dir, { recursive: true });
+    const { writeFileSync } = await import('node:fs');
+    // Built at run time, so that the repository's own sources hold no secret (false-positives.test.ts).
+    const secret = ['ghp', 'R8cN2kQ7vY1mZ4pL6tW9xB3sD5fH0jK2aE7u'].join('_');
+    writeFileSync(path.join(dir, 'config.py'), `TOKEN = "${secret}"\nprint(TOKEN)\n`);
+    const ws = await Workspace.open(dir, { stateDir: null, tokens });
+    try {
+      await ws.tokensReady;
+      for (const deps of [{ largeBytes: 0 }, { largeBytes: 0, countThreads: 0 }, {}]) {
+        for (const budget of [0, 5000]) {
+          const off = await packFocus(ws, { budget, masking: false }, deps);
+          expect(off.text).toContain(secret);
+          expect(off.text).toContain('Masking is off');
+          const on = await packFocus(ws, { budget }, deps);
+          expect(on.text).not.toContain(secret);
+          expect(on.text).not.toContain('Masking is off');
+        }
+      }
+    } finally {
+      await ws.close();
+    }
+  });
+});

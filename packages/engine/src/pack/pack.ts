@@ -21,10 +21,14 @@ import {
   isLarge,
   LARGE_BYTES,
   type PackReport,
+  type PartWriter,
   packFull,
+  packFullSections,
 } from './document';
 import { type HeaderInfo, LAYOUTS, type Layout } from './formats';
 import { rankFiles } from './priority';
+import type { SectionSettings } from './section';
+import { localRunner, poolRunner, sectionThreads, startSections } from './sections';
 import { FileSource } from './source';
 import { DEFAULT_BUDGET, PACK_FORMATS, type PackOptions, type PackResult, TREE_SHARE } from './types';
 
@@ -153,7 +157,12 @@ export async function packFocus(
     ws,
     options,
     (chunk) => {
-      chunks.push(chunk);
+      // Byte parts are whole sections: each decodes alone.
+      chunks.push(
+        typeof chunk === 'string'
+          ? chunk
+          : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('utf8'),
+      );
     },
     deps,
   );
@@ -167,23 +176,45 @@ export async function packFocus(
 export async function packFocusTo(
   ws: Workspace,
   options: PackOptions,
-  write: (chunk: string) => void | Promise<void>,
+  write: PartWriter,
   deps: PackDeps = {},
 ): Promise<PackReport> {
   const { budget, format, detail } = checkOptions(options);
   const scope = scopeOf(ws, options.paths);
+  const session = options.session ?? new MaskSession();
+  const lineNumbers = Boolean(options.lineNumbers);
+  // A person's one-off export may turn masking off; everything else reads the workspace's pipeline.
+  const content = ws.contentFor(options.masking ?? ws.content.masking);
+  // A full pack at full detail for a reader goes file by file through sections.ts: on worker
+  // threads for a large project (started now, so they load the rules and the encoding while the
+  // files are ranked), on this thread for a small one.
+  const sectioned = budget === null && detail === 'full' && !options.wrapData && !options.alreadyReceived;
+  const large = budget === null && isLarge(scope.files, deps.largeBytes ?? LARGE_BYTES);
+  const settings: SectionSettings = {
+    format,
+    encoding: ws.encoding,
+    lineNumbers,
+    masking: content.masking,
+    ...(content.rulesPath ? { rulesPath: ws.content.rulesPath } : {}),
+    key: session.key,
+  };
+  const threads = deps.countThreads ?? (large ? sectionThreads() : 0);
+  const runner = sectioned
+    ? threads > 0
+      ? poolRunner(threads, settings)
+      : localRunner(settings)
+    : undefined;
   // Omission costs and language shares read the index's token counts.
   if (budget !== null) await ws.tokensReady;
   const files = rankFiles(scope.files, scope.explicit).map((r) => r.entry);
+  // The first batches are read while the tree is built.
+  const stream = runner ? startSections(files, ws.root, runner) : undefined;
   const encoding = ws.encoding;
   const count = (text: string) => countTokens(text, encoding);
   const layout = LAYOUTS[format];
-  const lineNumbers = Boolean(options.lineNumbers);
-  // A full pack of a large project masks and counts on worker threads; a small one does both here
-  // (one file per read keeps the pipeline's masking on this thread).
-  const large = budget === null && isLarge(scope.files, deps.largeBytes ?? LARGE_BYTES);
-  const content = ws.contentFor(options.masking ?? ws.content.masking);
-  const source = new FileSource(content, files, options.session ?? new MaskSession(), {
+  // Otherwise a full pack of a large project masks and counts on worker threads; a small one does
+  // both here (one file per read keeps the pipeline's masking on this thread).
+  const source = new FileSource(content, files, session, {
     lineNumbers,
     encoding,
     ...(budget === null ? { batch: large ? 64 : 1 } : {}),
@@ -233,6 +264,7 @@ export async function packFocusTo(
     },
   };
   const received = options.alreadyReceived ? { alreadyReceived: options.alreadyReceived } : {};
+  if (stream) return packFullSections(ctx, stream, { settings, session }, write);
   if (budget === null) {
     // A large pack counts on one thread of its own (started before the first file is read, so it
     // loads the encoding meanwhile): a second thread costs its own copy of the encoding and a cold

@@ -188,8 +188,11 @@ export function translationOf(path: RelPath, exists: (p: RelPath) => boolean): R
   const segments = path.split('/');
   for (let i = 0; i < segments.length - 1; i++) {
     const seg = segments[i]!;
-    const [code, region] = seg.split(/[-_]/);
-    if (!code || seg.split(/[-_]/).length > 2 || !isLangCode(code, region)) continue;
+    // A language code with its region takes at most 8 characters (pt_BR, zh-Hans): skip the rest unsplit.
+    if (seg.length > 8) continue;
+    const parts = seg.split(/[-_]/);
+    const [code, region] = parts;
+    if (!code || parts.length > 2 || !isLangCode(code, region)) continue;
     const without = [...segments.slice(0, i), ...segments.slice(i + 1)].join('/');
     if (exists(without)) return without;
     const english = [...segments.slice(0, i), 'en', ...segments.slice(i + 1)].join('/');
@@ -199,11 +202,14 @@ export function translationOf(path: RelPath, exists: (p: RelPath) => boolean): R
 }
 
 /** Languages holding at least a fifth of the code (by tokens, or bytes where not counted). */
-export function mainLanguages(files: readonly RankInput[]): Set<LanguageId> {
+export function mainLanguages(
+  files: readonly RankInput[],
+  langs: ReadonlyArray<LanguageId | undefined> = files.map((f) => languageOf(f.path)),
+): Set<LanguageId> {
   const share = new Map<LanguageId, number>();
   let total = 0;
-  for (const f of files) {
-    const lang = languageOf(f.path);
+  for (const [i, f] of files.entries()) {
+    const lang = langs[i];
     if (!lang || NOT_CODE.has(lang)) continue;
     const weight = f.tokens ?? f.size;
     share.set(lang, (share.get(lang) ?? 0) + weight);
@@ -229,6 +235,7 @@ export function scoreOf(
   path: RelPath,
   main: ReadonlySet<LanguageId>,
   translation: RelPath | undefined,
+  lang: LanguageId | undefined = languageOf(path),
 ): { score: number; tags: string[] } {
   const segments = path.split('/');
   const name = segments[segments.length - 1]!;
@@ -236,7 +243,6 @@ export function scoreOf(
   const depth = folders.length;
   const tags: string[] = [];
   let score = -PER_LEVEL * depth;
-  const lang = languageOf(path);
   const bonus = translation === undefined ? nameBonus(name, lang) : undefined;
   if (bonus) {
     score += bonus[0] * DECAY ** depth;
@@ -289,17 +295,20 @@ export function rankFiles<T extends RankInput>(
 ): Ranked<T>[] {
   const paths = new Set(files.map((f) => f.path));
   const exists = (p: RelPath) => paths.has(p);
-  const main = mainLanguages(files);
-  const ranked = files.map((entry) => {
-    const { score, tags } = scoreOf(entry.path, main, translationOf(entry.path, exists));
+  const langs = files.map((f) => languageOf(f.path));
+  const main = mainLanguages(files, langs);
+  const ranked = files.map((entry, i) => {
+    const { score, tags } = scoreOf(entry.path, main, translationOf(entry.path, exists), langs[i]);
     const isExplicit = explicit.has(entry.path);
     return { entry, score: isExplicit ? score + EXPLICIT : score, explicit: isExplicit, tags };
   });
-  const depth = new Map(files.map((f) => [f.path, f.path.split('/').length]));
+  const depth = new Map<Ranked<T>, number>();
+  for (const r of ranked) {
+    let d = 1;
+    for (let i = r.entry.path.indexOf('/'); i >= 0; i = r.entry.path.indexOf('/', i + 1)) d++;
+    depth.set(r, d);
+  }
   return ranked.sort(
-    (a, b) =>
-      b.score - a.score ||
-      depth.get(a.entry.path)! - depth.get(b.entry.path)! ||
-      byPath(a.entry.path, b.entry.path),
+    (a, b) => b.score - a.score || depth.get(a)! - depth.get(b)! || byPath(a.entry.path, b.entry.path),
   );
 }

@@ -11,51 +11,11 @@ import { countTokens } from '../tokens/count';
 import type { Encoding } from '../types';
 import type { IndexEntry } from '../workspace/file-index';
 import { alignLines, numberLines, splitLines } from './lines';
+import { fullVariant, maskedIn, type Variant } from './variant';
 
-export interface Variant {
-  level: Level;
-  /** Text as emitted (numbered when line numbers are on and the lines could be traced). */
-  text: string;
-  /** Why compression gave back another level than the one asked for. */
-  reason?: string;
-  /** Placeholders present in the text, per rule. */
-  masked: Record<string, number>;
-  /** Set when line numbers were asked for and this text carries none. */
-  unnumbered?: string;
-}
+export { lineCount, maskedIn, type Variant } from './variant';
 
 export type Loaded = MaskedText | Withheld;
-
-const PLACEHOLDER = /LOUPE_REDACTED\[([^\]#\s]+)#\d+\]/g;
-
-/** Masked values whose placeholders are in `text` (findings of compressed-away code do not count). */
-export function maskedIn(d: MaskedText, text: string): Record<string, number> {
-  const out: Record<string, number> = {};
-  if (!d.findings.length) return out;
-  if (text === d.text) {
-    for (const f of d.findings) out[f.rule] = (out[f.rule] ?? 0) + 1;
-    return out;
-  }
-  const expected = new Map<string, number>();
-  for (const f of d.findings) expected.set(f.placeholder, (expected.get(f.placeholder) ?? 0) + 1);
-  const seen = new Map<string, number>();
-  for (const m of text.matchAll(PLACEHOLDER)) seen.set(m[0], (seen.get(m[0]) ?? 0) + 1);
-  for (const f of d.findings) {
-    const left = Math.min(seen.get(f.placeholder) ?? 0, expected.get(f.placeholder) ?? 0);
-    if (left > 0) {
-      out[f.rule] = (out[f.rule] ?? 0) + 1;
-      seen.set(f.placeholder, left - 1);
-    }
-  }
-  return out;
-}
-
-export function lineCount(text: string): number {
-  if (!text) return 0;
-  let n = 0;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
-  return text.endsWith('\n') ? n : n + 1;
-}
 
 export interface SourceOptions {
   lineNumbers: boolean;
@@ -149,15 +109,11 @@ export class FileSource {
 
   /** The file at `level`, not kept (full packs use each text once). */
   async make(d: MaskedText, level: Level): Promise<Variant> {
-    let text = d.text;
-    let applied: Level = 'full';
-    let reason: string | undefined;
-    if (level !== 'full') {
-      const c = await compress(d.text, d.path, { level });
-      text = c.text;
-      applied = c.level;
-      reason = c.reason;
-    }
+    if (level === 'full') return fullVariant(d, this.options.lineNumbers);
+    const c = await compress(d.text, d.path, { level });
+    const text = c.text;
+    const applied = c.level;
+    const reason = c.reason;
     const masked = maskedIn(d, text);
     const out: Variant = { level: applied, text, masked, ...(reason ? { reason } : {}) };
     if (!this.options.lineNumbers) return out;

@@ -4,10 +4,14 @@
 // of that one rule: a flat array for short pieces (fast, quadratic) and a heap for long ones
 // (n log n; js-tiktoken's own loop is cubic there and never finishes on a megabyte-long piece).
 
-/** Byte strings hold one byte per char (latin1), the form rank keys use. */
-export type Ranks = Map<string, number>;
+/** Rank lookup over a byte range of a latin1 string (one char per byte); -1 when not a token. */
+export interface Ranks {
+  rank(s: string, start: number, end: number): number;
+}
 
 const NONE = Number.POSITIVE_INFINITY;
+const or = (r: number): number => (r < 0 ? NONE : r);
+
 /** Pieces up to this many bytes use the array form. */
 export const SHORT_PIECE = 128;
 
@@ -16,35 +20,43 @@ export function bpeCount(bytes: string, ranks: Ranks): number {
   return bytes.length <= SHORT_PIECE ? bpeShort(bytes, ranks) : bpeLong(bytes, ranks);
 }
 
-/** starts[i] is where part i begins (starts[parts] = length); rank[i] merges parts i and i+1. */
+// Scratch space of the array form, reused (grown for the tests' longer pieces): counting is
+// synchronous and never re-entered.
+let STARTS = new Int32Array(SHORT_PIECE + 2);
+let PAIRS = new Int32Array(SHORT_PIECE + 1);
+const NO_PAIR = 0x7fffffff;
+const pair = (r: number): number => (r < 0 ? NO_PAIR : r);
+
+/** starts[i] is where part i begins (starts[parts] = length); pairs[i] merges parts i and i+1. */
 export function bpeShort(bytes: string, ranks: Ranks): number {
   const n = bytes.length;
-  const starts: number[] = new Array(n + 1);
-  const rank: number[] = new Array(n);
+  if (n + 2 > STARTS.length) {
+    STARTS = new Int32Array(n + 2);
+    PAIRS = new Int32Array(n + 1);
+  }
+  const starts = STARTS;
+  const rank = PAIRS;
   for (let i = 0; i <= n; i++) starts[i] = i;
-  for (let i = 0; i < n - 1; i++) rank[i] = ranks.get(bytes.slice(i, i + 2)) ?? NONE;
-  rank[n - 1] = NONE;
+  for (let i = 0; i < n - 1; i++) rank[i] = pair(ranks.rank(bytes, i, i + 2));
+  rank[n - 1] = NO_PAIR;
   let parts = n;
   while (parts > 1) {
-    let min = NONE;
+    let min = NO_PAIR;
     let at = -1;
     for (let i = 0; i < parts - 1; i++) {
-      const r = rank[i] as number;
+      const r = rank[i]!;
       if (r < min) {
         min = r;
         at = i;
       }
     }
     if (at < 0) break;
-    starts.splice(at + 1, 1);
-    rank.splice(at + 1, 1);
+    // Part at+1 joins part at: drop its start and its pair.
+    starts.copyWithin(at + 1, at + 2, parts + 1);
+    rank.copyWithin(at + 1, at + 2, parts);
     parts--;
-    rank[at] =
-      at + 1 < parts
-        ? (ranks.get(bytes.slice(starts[at] as number, starts[at + 2] as number)) ?? NONE)
-        : NONE;
-    if (at > 0)
-      rank[at - 1] = ranks.get(bytes.slice(starts[at - 1] as number, starts[at + 1] as number)) ?? NONE;
+    rank[at] = at + 1 < parts ? pair(ranks.rank(bytes, starts[at]!, starts[at + 2]!)) : NO_PAIR;
+    if (at > 0) rank[at - 1] = pair(ranks.rank(bytes, starts[at - 1]!, starts[at + 1]!));
   }
   return parts;
 }
@@ -64,7 +76,7 @@ export function bpeLong(bytes: string, ranks: Ranks): number {
   const pairRank = (a: number): number => {
     const b = next[a] as number;
     if (b >= n) return NONE;
-    return ranks.get(bytes.slice(a, next[b] as number)) ?? NONE;
+    return or(ranks.rank(bytes, a, next[b] as number));
   };
   for (let i = 0; i < n; i++) {
     next[i] = i + 1;

@@ -2,16 +2,18 @@
 // corpus (code, prose in twelve scripts, U+FEFF, emoji and ZWJ sequences, CRLF, lone surrogates,
 // very long lines, a 3 MB single line) and on real files from this repository and node_modules,
 // for both encodings and with a memo small enough to churn.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Tiktoken } from 'js-tiktoken/lite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Encoding } from '../types';
 import { bpeLong, bpeShort } from './bpe';
 import { type CorpusDoc, corpus } from './corpus';
-import { byteString, countTokens, createCounter, decodeText } from './count';
-import { encodingData, rankFile } from './ranks';
+import { byteString, countTokens, createCounter, decodeText, withoutCaptures } from './count';
+import { buildRankTable, RankTable } from './rank-table';
+import { encodingData, prebuiltRankTable, rankFile, rankSource, rankTableBytes } from './ranks';
 
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
 const nodeModules = path.join(repo, 'node_modules');
@@ -89,10 +91,79 @@ describe.each(['o200k_base', 'cl100k_base'] as Encoding[])('%s', (encoding) => {
     const theirs = (enc as unknown as { rankMap: Map<string, number> }).rankMap;
     expect(ours.size).toBe(theirs.size);
     for (const [key, rank] of theirs) {
-      const bytes = String.fromCharCode(...key.split(',').map(Number));
-      if (ours.get(bytes) !== rank) expect.fail(`rank of ${key}: ${ours.get(bytes)} != ${rank}`);
+      // Looked up inside a longer string, as byte-pair merging asks.
+      const bytes = `\u00ff${String.fromCharCode(...key.split(',').map(Number))}\u0000`;
+      const got = ours.rank(bytes, 1, bytes.length - 1);
+      if (got !== rank) expect.fail(`rank of ${key}: ${got} != ${rank}`);
     }
-    for (let b = 0; b < 256; b++) expect(ours.has(String.fromCharCode(b))).toBe(true);
+    for (let b = 0; b < 256; b++) expect(ours.rank(String.fromCharCode(b), 0, 1)).toBeGreaterThanOrEqual(0);
+    const listed = new Map(ours.entries());
+    expect(listed.size).toBe(theirs.size);
+    // Strings that are not tokens: near misses of real ones.
+    let misses = 0;
+    for (const [bytes] of listed) {
+      for (const probe of [`${bytes}\u0000\u0000`, `\u0001${bytes}\u0001`]) {
+        if (listed.has(probe)) continue;
+        misses++;
+        if (ours.rank(probe, 0, probe.length) !== -1) expect.fail(`${JSON.stringify(probe)} is not a token`);
+      }
+      if (misses > 50_000) break;
+    }
+    expect(misses).toBeGreaterThan(50_000);
+    expect(ours.meta).toMatchObject({ encoding, source: rankSource() });
+  });
+
+  it('reads its serialized table back exactly (the form the CLI bundle ships)', () => {
+    const bytes = rankTableBytes(encoding);
+    const table = new RankTable(bytes);
+    const ours = encodingData(encoding).ranks;
+    expect([...table.entries()]).toEqual([...ours.entries()]);
+    expect(table.meta).toEqual(ours.meta);
+    // Unaligned input is copied, damaged input refused.
+    const shifted = new Uint8Array(bytes.length + 1);
+    shifted.set(bytes, 1);
+    expect(new RankTable(shifted.subarray(1)).size).toBe(table.size);
+    expect(() => new RankTable(bytes.subarray(0, bytes.length - 4))).toThrow(/truncated/);
+    expect(() => new RankTable(new Uint8Array(64))).toThrow(/not a rank table/);
+    // Ranks that are not the token indices are stored with the tokens.
+    const meta = { ...table.meta, encoding: 'test' };
+    const gaps = new RankTable(buildRankTable('x 5 MA== MQ==\nx 9 YWI=\n', meta));
+    expect([...gaps.entries()]).toEqual([
+      ['0', 5],
+      ['1', 6],
+      ['ab', 9],
+    ]);
+    expect(gaps.rank('xaby', 1, 3)).toBe(9);
+    expect(gaps.rank('abc', 0, 3)).toBe(-1);
+    expect(() => buildRankTable('x 0 MA== MA==\n', meta)).toThrow(/repeats/);
+  });
+
+  it('takes a prebuilt table beside a bundle only when it is whole and from the installed release', () => {
+    const top = mkdtempSync(path.join(tmpdir(), 'loupe-ranks-'));
+    const dist = path.join(top, 'dist');
+    mkdirSync(dist);
+    try {
+      const chunk = pathToFileURL(path.join(dist, 'chunk.js')).href;
+      const worker = pathToFileURL(path.join(dist, 'workers', 'x.js')).href;
+      expect(prebuiltRankTable(encoding, chunk)).toBeUndefined();
+      mkdirSync(path.join(dist, 'ranks'));
+      const file = path.join(dist, 'ranks', `${encoding}.bin`);
+      const bytes = rankTableBytes(encoding);
+      writeFileSync(file, bytes);
+      expect(prebuiltRankTable(encoding, chunk)?.size).toBe(encodingData(encoding).ranks.size);
+      expect(prebuiltRankTable(encoding, worker)?.size).toBe(encodingData(encoding).ranks.size);
+      expect(prebuiltRankTable(encoding, pathToFileURL(path.join(dist, 'x.ts')).href)).toBeUndefined();
+      writeFileSync(file, bytes.subarray(0, 1000));
+      expect(prebuiltRankTable(encoding, chunk)).toBeUndefined();
+      const other = buildRankTable('x 0 MA==\n', {
+        ...encodingData(encoding).ranks.meta,
+        source: 'js-tiktoken@0.0.1',
+      });
+      writeFileSync(file, other);
+      expect(prebuiltRankTable(encoding, chunk)).toBeUndefined();
+    } finally {
+      rmSync(top, { recursive: true, force: true });
+    }
   });
 
   it('matches encode(text).length on 5 MB of generated text and on real files', () => {
@@ -169,6 +240,18 @@ describe.each(['o200k_base', 'cl100k_base'] as Encoding[])('%s', (encoding) => {
       }
     }
     expect(compared).toBeGreaterThan(1000);
+  });
+});
+
+describe('withoutCaptures', () => {
+  it('makes groups non-capturing and leaves escapes, classes and other groups alone', () => {
+    expect(withoutCaptures("('s|'t)?[(x)]\\(a\\)(?:b)(?!c)(d)")).toBe(
+      "(?:'s|'t)?[(x)]\\(a\\)(?:b)(?!c)(?:d)",
+    );
+    for (const encoding of ['o200k_base', 'cl100k_base'] as Encoding[]) {
+      const source = withoutCaptures(encodingData(encoding).pattern);
+      expect(new RegExp(`${source}|`, 'u').exec('x')!.length).toBe(1); // no groups left
+    }
   });
 });
 

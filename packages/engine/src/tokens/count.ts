@@ -12,6 +12,8 @@
 // `encode(text).length` whenever that does not throw.
 import type { Encoding } from '../types';
 import { bpeCount } from './bpe';
+import { PieceMemo, pieceHash } from './memo';
+import { O200K_PATTERN, o200kPiece } from './pretokenize';
 import { encodingData } from './ranks';
 
 export interface TokenCounter {
@@ -45,47 +47,99 @@ export function decodeText(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }
 
-export function createCounter(encoding: Encoding, options: CounterOptions = {}): TokenCounter {
+/**
+ * The pattern with its capturing groups made non-capturing: the same pieces (we use only the whole
+ * match), found without recording groups. Escapes and character classes are left as they are.
+ */
+export function withoutCaptures(pattern: string): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\') {
+      out += c + (pattern[i + 1] ?? '');
+      i++;
+      continue;
+    }
+    if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(' && pattern[i + 1] !== '?') {
+      out += '(?:';
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+export interface CounterInternals {
+  /** Use the hand-written pre-tokenizer where it applies (o200k); off, every piece comes from the pattern. */
+  pretokenizer?: boolean;
+}
+
+export function createCounter(
+  encoding: Encoding,
+  options: CounterOptions = {},
+  internals: CounterInternals = {},
+): TokenCounter {
   const { pattern, ranks } = encodingData(encoding);
   const limit = options.memoEntries ?? 50_000;
   const maxLength = options.memoMaxLength ?? 64;
-  const splitter = new RegExp(pattern, 'gu');
-  // Two generations approximate LRU cheaply: hits in the old one are promoted, and when the young
-  // one is full the old one is dropped.
-  let young = new Map<string, number>();
-  let old = new Map<string, number>();
+  // Pieces follow each other (the patterns match every character): a sticky test at the end of
+  // the last piece finds the next without building a match array; where it fails (a gap), a
+  // global search finds the next piece exactly as js-tiktoken's matchAll does. For o200k, pieces
+  // of ASCII text are found by hand (pretokenize.ts), and the pattern decides the rest.
+  const source = withoutCaptures(pattern);
+  const sticky = new RegExp(source, 'yu');
+  const search = new RegExp(source, 'gu');
+  const byHand = internals.pretokenizer !== false && pattern === O200K_PATTERN ? o200kPiece : undefined;
+  const memo = new PieceMemo(limit, maxLength);
 
   const pieceCount = (piece: string): number => {
     const bytes = byteString(piece);
-    return ranks.has(bytes) ? 1 : bpeCount(bytes, ranks);
-  };
-
-  const remember = (piece: string, n: number): void => {
-    if (young.size >= limit) {
-      old = young;
-      young = new Map();
-    }
-    // A match of 13+ chars is a slice that pins the whole text; store a flat copy instead.
-    young.set(piece.length >= 13 ? ` ${piece}`.slice(1) : piece, n);
+    return ranks.rank(bytes, 0, bytes.length) >= 0 ? 1 : bpeCount(bytes, ranks);
   };
 
   return {
     encoding,
     count(text: string): number {
       let total = 0;
-      splitter.lastIndex = 0;
-      for (let m = splitter.exec(text); m !== null; m = splitter.exec(text)) {
-        const piece = m[0];
-        if (piece.length === 0) {
-          // The patterns never match empty; if one did, js-tiktoken would add no token for it.
-          splitter.lastIndex += (text.codePointAt(splitter.lastIndex) ?? 0) > 0xffff ? 2 : 1;
+      let pos = 0;
+      while (pos < text.length) {
+        let start = pos;
+        let end = byHand ? byHand(text, pos) : -1;
+        if (end < 0) {
+          sticky.lastIndex = pos;
+          if (sticky.test(text)) end = sticky.lastIndex;
+          else {
+            search.lastIndex = pos;
+            const m = search.exec(text);
+            if (m === null) break;
+            start = m.index;
+            end = start + m[0].length;
+          }
+          if (end === start) {
+            // The patterns never match empty; if one did, js-tiktoken would add no token for it.
+            pos = end + ((text.codePointAt(end) ?? 0) > 0xffff ? 2 : 1);
+            continue;
+          }
+        }
+        pos = end;
+        // One ASCII character is one byte, and every byte is a token.
+        if (end - start === 1 && text.charCodeAt(start) < 0x80) {
+          total += 1;
           continue;
         }
-        let n = young.get(piece);
-        if (n === undefined) {
-          n = old.get(piece);
-          if (n === undefined) n = pieceCount(piece);
-          if (piece.length <= maxLength) remember(piece, n);
+        if (end - start > maxLength) {
+          // Long pieces rarely repeat: counted, not remembered.
+          total += pieceCount(text.slice(start, end));
+          continue;
+        }
+        const h = pieceHash(text, start, end);
+        let n = memo.get(text, start, end, h);
+        if (n < 0) {
+          n = pieceCount(text.slice(start, end));
+          memo.set(text, start, end, h, n);
         }
         total += n;
       }

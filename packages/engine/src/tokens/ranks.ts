@@ -1,8 +1,15 @@
 // The BPE data of an encoding, taken from js-tiktoken's own rank files so that our counts can only
-// differ from js-tiktoken's if our algorithm does. Loaded lazily and synchronously (CommonJS build
-// of the rank module): importing the engine costs nothing until the first count.
+// differ from js-tiktoken's if our algorithm does. A bundle ships each encoding as a prebuilt rank
+// table (rank-table.ts; written by the CLI build from the same rank files) and reads it in a
+// millisecond; from sources, or when the table was built from another js-tiktoken release than
+// the one installed, the table is built from the rank file in memory (~0.1 s). Loaded lazily and
+// synchronously: importing the engine costs nothing until the first count.
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Encoding } from '../types';
+import { buildRankTable, RankTable } from './rank-table';
 
 export const ENCODINGS: readonly Encoding[] = ['o200k_base', 'cl100k_base'];
 
@@ -11,7 +18,7 @@ export interface EncodingData {
   /** js-tiktoken's pre-tokenizer pattern, used as-is with the same flags (`ug`). */
   pattern: string;
   /** Token bytes (one char per byte, as a latin1 string) -> rank. */
-  ranks: Map<string, number>;
+  ranks: RankTable;
   /** Special token text -> id (e.g. `<|endoftext|>`); counted as plain text, see count.ts. */
   specialTokens: Record<string, number>;
 }
@@ -38,30 +45,57 @@ export function rankFile(encoding: Encoding): RankFile {
   return 'bpe_ranks' in mod ? mod : mod.default;
 }
 
+/** `js-tiktoken@<version>`: the release whose rank files are installed (and tables must come from). */
+export function rankSource(): string {
+  // dist/ranks/<encoding>.cjs -> the package root
+  const root = path.resolve(path.dirname(load.resolve('js-tiktoken/ranks/o200k_base')), '..', '..');
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
+  return `js-tiktoken@${pkg.version}`;
+}
+
+/** The serialized table of an encoding, built from js-tiktoken's rank file (the CLI build writes these). */
+export function rankTableBytes(encoding: Encoding): Uint8Array {
+  const file = rankFile(encoding);
+  return buildRankTable(file.bpe_ranks, {
+    encoding,
+    source: rankSource(),
+    pattern: file.pat_str,
+    specialTokens: file.special_tokens,
+  });
+}
+
+/** File name of an encoding's prebuilt table inside a `ranks/` folder. */
+export const rankTableName = (encoding: Encoding) => `${encoding}.bin`;
+
 /**
- * Parses js-tiktoken's compact rank format: lines of `<ignored> <offset> <base64 token>...`, where
- * the n-th token of a line has rank offset + n. `atob` yields exactly the byte string we key by.
+ * A prebuilt table beside the bundle (dist/ranks/, seen from dist/ or dist/workers/), if there is
+ * one and it was built from the installed js-tiktoken release; `here` is the module's URL.
  */
-export function parseRanks(bpeRanks: string): Map<string, number> {
-  const ranks = new Map<string, number>();
-  for (const line of bpeRanks.split('\n')) {
-    if (!line) continue;
-    const fields = line.split(' ');
-    const offset = Number.parseInt(fields[1] ?? '', 10);
-    for (let i = 2; i < fields.length; i++) ranks.set(atob(fields[i] ?? ''), offset + i - 2);
+export function prebuiltRankTable(encoding: Encoding, here = import.meta.url): RankTable | undefined {
+  if (!here.startsWith('file:') || here.endsWith('.ts')) return undefined;
+  const dir = path.dirname(fileURLToPath(here));
+  for (const candidate of [path.join(dir, 'ranks'), path.join(dir, '..', 'ranks')]) {
+    const file = path.join(candidate, rankTableName(encoding));
+    if (!existsSync(file)) continue;
+    try {
+      const table = new RankTable(readFileSync(file));
+      if (table.meta.encoding === encoding && table.meta.source === rankSource()) return table;
+    } catch {
+      // A damaged table: build one from the rank file instead.
+    }
   }
-  return ranks;
+  return undefined;
 }
 
 export function encodingData(encoding: Encoding): EncodingData {
   let data = cache.get(encoding);
   if (!data) {
-    const file = rankFile(encoding);
+    const ranks = prebuiltRankTable(encoding) ?? new RankTable(rankTableBytes(encoding));
     data = {
       name: encoding,
-      pattern: file.pat_str,
-      ranks: parseRanks(file.bpe_ranks),
-      specialTokens: file.special_tokens,
+      pattern: ranks.meta.pattern,
+      ranks,
+      specialTokens: ranks.meta.specialTokens,
     };
     cache.set(encoding, data);
   }

@@ -1,0 +1,21 @@
+// Worker entry (piscina) for a full pack's files: a batch read, masked, laid out and counted here
+// (section.ts); its sections' bytes move back to the calling thread instead of being copied.
+import { move, transferableSymbol, valueSymbol } from 'piscina';
+import { type SectionBatch, type SectionItem, type SectionSettings, sectionBatch } from './section';
+
+export interface SectionTask {
+  items: SectionItem[];
+  settings: SectionSettings;
+}
+
+export default async function sectionTask(task: SectionTask): Promise<SectionBatch> {
+  const batch = await sectionBatch(task.items, task.settings);
+  return move({
+    get [transferableSymbol]() {
+      return [batch.bytes.buffer];
+    },
+    get [valueSymbol]() {
+      return batch;
+    },
+  } as unknown as ArrayBuffer) as unknown as SectionBatch;
+}

@@ -1,0 +1,264 @@
+// A full pack at full detail, file by file in priority order: batches of files are read, masked,
+// laid out and counted by section.ts, on worker threads for a large pack (several batches in
+// flight, emitted strictly in order) or here for a small one, where starting threads would cost
+// more than they save. Files where values were found are numbered here, in pack order, and laid
+// out and counted here; a batch a worker could not finish is done here instead, so a worker's
+// trouble never changes the document.
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import type { Piscina } from 'piscina';
+import { assembleMask } from '../mask/mask';
+import type { MaskSession } from '../mask/session';
+import { countTokens } from '../tokens/count';
+import { locateWorker } from '../workers/locate';
+import type { IndexEntry } from '../workspace/file-index';
+import type { Layout } from './formats';
+import {
+  fullSection,
+  type SectionBatch,
+  type SectionItem,
+  type SectionSettings,
+  sectionBatch,
+} from './section';
+import type { SectionTask } from './section-worker';
+import type { Included, Omitted, Outcome } from './types';
+import { lineCount, withheldWhy } from './variant';
+
+/** Runs batches: on worker threads (`threads` > 0) or on this thread. */
+export interface SectionRunner {
+  readonly threads: number;
+  run(items: SectionItem[]): Promise<SectionBatch>;
+  /** Batches done on worker threads, and on this thread (by choice, or after a worker failed). */
+  readonly done: { workers: number; here: number };
+}
+
+export interface SectionsContext {
+  layout: Layout;
+  settings: SectionSettings;
+  session: MaskSession;
+  /** Writes a part of the document whose tokens are known. */
+  emit(part: string | Uint8Array, tokens: number): Promise<void>;
+}
+
+/** Files per batch, and bytes (by index size) after which a batch is cut. */
+const BATCH_FILES = 64;
+const BATCH_BYTES = 1 << 20;
+
+/** Worker threads for a large full pack: one per core, at most 4. */
+export function sectionThreads(): number {
+  return Math.max(1, Math.min(4, availableParallelism()));
+}
+
+export function localRunner(settings: SectionSettings): SectionRunner {
+  const done = { workers: 0, here: 0 };
+  return {
+    threads: 0,
+    done,
+    run: (items) => {
+      done.here++;
+      return sectionBatch(items, settings);
+    },
+  };
+}
+
+/** What runs a section task on a worker thread. */
+export interface SectionPool {
+  run(task: SectionTask): Promise<unknown>;
+}
+
+const pools = new Map<number, Promise<Piscina>>();
+
+/**
+ * The process-wide pool of `threads` section workers, started at once (each loads the rules and
+ * the encoding while this thread ranks files). Idle workers end after a few seconds and never keep
+ * the process alive.
+ */
+function sectionPool(threads: number, settings: SectionSettings): Promise<SectionPool> {
+  let pool = pools.get(threads);
+  if (!pool) {
+    pool = import('piscina').then(({ Piscina }) => {
+      const entry = locateWorker('pack-sections');
+      const p = new Piscina({
+        filename: entry.url,
+        execArgv: entry.execArgv,
+        minThreads: threads,
+        maxThreads: threads,
+        idleTimeout: 5000,
+        // Texts pass through: 16 MB of young generation measured ~1 s less CPU than 4 MB on 86 MB of
+        // files (fewer texts promoted), for ~35 MB more peak memory.
+        resourceLimits: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 512 },
+      });
+      for (let i = 0; i < threads; i++)
+        void p.run({ items: [], settings } satisfies SectionTask).catch(() => {});
+      return p;
+    });
+    pools.set(threads, pool);
+  }
+  return pool;
+}
+
+/** Batches on `threads` worker threads; a batch that fails there is done on this thread. */
+export function poolRunner(
+  threads: number,
+  settings: SectionSettings,
+  deps: { pool: (threads: number, settings: SectionSettings) => Promise<SectionPool> } = {
+    pool: sectionPool,
+  },
+): SectionRunner {
+  const pool = deps.pool(threads, settings);
+  const done = { workers: 0, here: 0 };
+  return {
+    threads,
+    done,
+    run: async (items) => {
+      try {
+        const batch = (await (await pool).run({ items, settings })) as SectionBatch;
+        done.workers++;
+        return batch;
+      } catch {
+        done.here++;
+        return sectionBatch(items, settings);
+      }
+    },
+  };
+}
+
+function batchesOf(files: readonly IndexEntry[]): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let start = 0;
+  while (start < files.length) {
+    let end = start;
+    let bytes = 0;
+    while (end < files.length && end - start < BATCH_FILES && (end === start || bytes < BATCH_BYTES))
+      bytes += files[end++]!.size;
+    out.push([start, end]);
+    start = end;
+  }
+  return out;
+}
+
+/** A full pack's batches, started ahead of their turn and handed out in order. */
+export interface SectionStream {
+  readonly files: readonly IndexEntry[];
+  /** First file of each batch, and the end of the last. */
+  readonly bounds: readonly number[];
+  /** Batch `k`, once done (batches are taken in order, each once). */
+  take(k: number): Promise<SectionBatch>;
+}
+
+/**
+ * Starts reading `files` in batches: on worker threads, up to four batches per thread ahead of
+ * the one being written (a slow batch does not idle the other threads); on this thread, one at a
+ * time as each is taken.
+ */
+export function startSections(
+  files: readonly IndexEntry[],
+  root: string,
+  runner: SectionRunner,
+): SectionStream {
+  const batches = batchesOf(files);
+  const items = (b: [number, number]): SectionItem[] =>
+    files.slice(b[0], b[1]).map((e) => ({
+      path: e.path,
+      file: path.join(root, ...e.path.split('/')),
+      ...(e.flag ? { flag: e.flag } : {}),
+    }));
+  const ahead = runner.threads * 4;
+  const running = new Map<number, Promise<SectionBatch>>();
+  let next = 0;
+  let taken = 0;
+  const fill = () => {
+    while (next < batches.length && next - taken < ahead) {
+      const k = next++;
+      running.set(k, runner.run(items(batches[k]!)));
+    }
+  };
+  fill();
+  return {
+    files,
+    bounds: [...batches.map((b) => b[0]), files.length],
+    take(k) {
+      if (k >= next) {
+        // On this thread (or behind the threads): start it now.
+        next = k + 1;
+        running.set(k, runner.run(items(batches[k]!)));
+      }
+      const batch = running.get(k)!;
+      running.delete(k);
+      taken = k + 1;
+      fill();
+      return batch;
+    },
+  };
+}
+
+/** Emits every file's section in order (each followed by the blank line that joins it to the next). */
+export async function packSections(stream: SectionStream, ctx: SectionsContext): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  const omitted: Omitted[] = [];
+  const { files, bounds } = stream;
+  for (let k = 0; k + 1 < bounds.length; k++) {
+    const batch = await stream.take(k);
+    const from = bounds[k]!;
+    // Consecutive sections go out as one write.
+    let runStart = -1;
+    let runEnd = -1;
+    let runTokens = 0;
+    const flush = async () => {
+      if (runStart < 0) return;
+      await ctx.emit(batch.bytes.subarray(runStart, runEnd), runTokens);
+      runStart = -1;
+      runTokens = 0;
+    };
+    for (let i = 0; i < batch.results.length; i++) {
+      const r = batch.results[i]!;
+      const entry = files[from + i]!;
+      if (r.kind === 'withheld') {
+        omitted.push({
+          kind: 'omitted',
+          path: entry.path,
+          reason: 'not-read',
+          why: withheldWhy(r.reason),
+          steps: [],
+        });
+        continue;
+      }
+      let tokens: number;
+      let hash = r.hash;
+      let lines: number;
+      let masked: Record<string, number> = {};
+      if (r.kind === 'section') {
+        if (runStart < 0) runStart = r.start;
+        runEnd = r.end;
+        runTokens += r.tokens;
+        tokens = r.tokens;
+        lines = r.lines;
+      } else {
+        await flush();
+        const m = assembleMask(r.prepared, ctx.session);
+        const d = { path: entry.path, text: m.text, findings: m.findings };
+        const { head, body, tail, variant } = fullSection(ctx.layout, d, ctx.settings.lineNumbers);
+        const section = head + body + tail;
+        tokens = countTokens(section, ctx.settings.encoding);
+        hash = r.hash;
+        lines = lineCount(m.text);
+        masked = variant.masked;
+        await ctx.emit(section, tokens);
+      }
+      const included: Included = {
+        kind: 'included',
+        path: entry.path,
+        level: 'full',
+        requested: 'full',
+        tokens,
+        steps: [{ level: 'full', tokens, fits: true }],
+        hash,
+        lines,
+        masked,
+      };
+      outcomes.push(included);
+    }
+    await flush();
+  }
+  return [...outcomes, ...omitted];
+}
