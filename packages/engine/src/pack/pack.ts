@@ -195,7 +195,7 @@ export async function packFocusTo(
     encoding: ws.encoding,
     lineNumbers,
     masking: content.masking,
-    ...(content.rulesPath ? { rulesPath: ws.content.rulesPath } : {}),
+    ...(content.rulesPath ? { rulesPath: content.rulesPath } : {}),
     key: session.key,
   };
   const threads = deps.countThreads ?? (large ? sectionThreads() : 0);
