@@ -4,6 +4,7 @@
 // masked values per rule and what the ignore rules hide. Long lists are cut at a token cap and
 // the rest is summed per reason, so the footer never crowds out the files it describes.
 import { maskingNotice } from '../mask/report';
+import { unmatchedScopeLine } from '../search/scope';
 import { groupDigits } from '../util/digits';
 import type { FooterLine } from './formats';
 import type { Included, OmitKind, Omitted, PackCoverage, Referenced } from './types';
@@ -164,5 +165,6 @@ export function footerLines({ coverage: c, listCap, count }: FooterInput): Foote
     const what = c.scope.kind === 'paths' ? 'the given paths' : 'the focus';
     lines.push({ text: `Outside ${what} (not in scope): ${plural(c.scope.outside, 'visible file')}.` });
   }
+  if (c.scope.unmatched?.length) lines.push({ text: unmatchedScopeLine(c.scope.unmatched) });
   return lines;
 }

@@ -7,6 +7,7 @@ import { LEVELS, type Level } from '../compress/types';
 import { LoupeError } from '../errors';
 import { MaskSession } from '../mask/session';
 import { summarizeHidden } from '../scan/smart/summary';
+import { makeScope } from '../search/scope';
 import { countTokens } from '../tokens/count';
 import { buildTree } from '../tree/model';
 import { renderTree } from '../tree/render';
@@ -47,6 +48,7 @@ interface Scope {
   kind: 'focus' | 'paths';
   everything: boolean;
   outside: number;
+  unmatched?: string[];
 }
 
 function invalid(message: string): LoupeError {
@@ -62,7 +64,34 @@ function normalizePath(p: string): string {
   return q === '.' ? '' : q;
 }
 
-function scopeOf(ws: Workspace, paths: readonly RelPath[] | undefined): Scope {
+/** Given paths inside `within` (an agent's focus): files, folders and globs, as search scopes them. */
+function scopeWithin(ws: Workspace, paths: readonly RelPath[], within: readonly IndexEntry[]): Scope {
+  const scope = makeScope(paths, ws.root);
+  const files: IndexEntry[] = [];
+  const explicit = new Set<RelPath>();
+  for (const e of within) {
+    const s = scope ? scope.test(e.path) : 'scoped';
+    if (!s) continue;
+    files.push(e);
+    if (s === 'explicit') explicit.add(e.path);
+  }
+  const unmatched = scope?.unmatched() ?? [];
+  return {
+    files,
+    explicit,
+    kind: 'paths',
+    everything: false,
+    outside: ws.index.size - files.length,
+    ...(unmatched.length ? { unmatched } : {}),
+  };
+}
+
+function scopeOf(
+  ws: Workspace,
+  paths: readonly RelPath[] | undefined,
+  within: readonly IndexEntry[] | undefined,
+): Scope {
+  if (paths && within) return scopeWithin(ws, paths, within);
   if (!paths) {
     const files = ws.focusedFiles();
     const snap = ws.focus.snapshot;
@@ -180,7 +209,7 @@ export async function packFocusTo(
   deps: PackDeps = {},
 ): Promise<PackReport> {
   const { budget, format, detail } = checkOptions(options);
-  const scope = scopeOf(ws, options.paths);
+  const scope = scopeOf(ws, options.paths, options.within);
   const session = options.session ?? new MaskSession();
   const lineNumbers = Boolean(options.lineNumbers);
   // A person's one-off export may turn masking off; everything else reads the workspace's pipeline.
@@ -260,7 +289,12 @@ export async function packFocusTo(
         leftOut: tree.rendering.leftOut,
       },
       hidden: { summary: summarizeHidden(ws.hidden), entries: ws.hidden.length },
-      scope: { kind: scope.kind, everything: scope.everything, outside: scope.outside },
+      scope: {
+        kind: scope.kind,
+        everything: scope.everything,
+        outside: scope.outside,
+        ...(scope.unmatched ? { unmatched: scope.unmatched } : {}),
+      },
     },
   };
   const received = options.alreadyReceived ? { alreadyReceived: options.alreadyReceived } : {};

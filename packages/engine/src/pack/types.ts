@@ -3,6 +3,7 @@ import type { Level } from '../compress/types';
 import type { MaskSession } from '../mask/session';
 import type { Counts } from '../tree/view';
 import type { Encoding, RelPath } from '../types';
+import type { IndexEntry } from '../workspace/file-index';
 
 export type PackFormat = 'markdown' | 'xml' | 'plain';
 export const PACK_FORMATS: readonly PackFormat[] = ['markdown', 'xml', 'plain'];
@@ -31,6 +32,11 @@ export interface PackOptions {
   detail?: Level;
   /** Pack these files and folders (ticked explicitly) instead of the focus. */
   paths?: readonly RelPath[];
+  /**
+   * The files `paths` choose from (an agent's focus; then globs work too, as in search); default:
+   * every visible file. With it, a path that matches none of them is stated in the footer, not refused.
+   */
+  within?: readonly IndexEntry[];
   /** Prefix each line with the file's own line number. */
   lineNumbers?: boolean;
   /**
@@ -131,8 +137,11 @@ export interface PackCoverage {
   masked: { total: number; byRule: Record<string, number> };
   /** summarizeHidden() of what the ignore rules hide, and how many entries that is. */
   hidden: { summary: string; entries: number };
-  /** What the pack covers: the focus or given paths, and how many visible files lie outside it. */
-  scope: { kind: 'focus' | 'paths'; everything: boolean; outside: number };
+  /**
+   * What the pack covers: the focus or given paths, how many visible files lie outside it, and the
+   * given paths that matched no file of `within`.
+   */
+  scope: { kind: 'focus' | 'paths'; everything: boolean; outside: number; unmatched?: string[] };
 }
 
 /** What a consumer may record as delivered (the MCP session ledger). */

@@ -3,6 +3,7 @@
 // and what was left out. The live-context line is the MCP layer's.
 import type { DeliveredReceipt } from '../session/receipts';
 import type { GetFileCall, SearchResult } from './result';
+import { unmatchedScopeLine } from './scope';
 
 export interface RenderedSearch {
   label: string;
@@ -135,10 +136,7 @@ export function renderSearch(r: SearchResult, options: RenderSearchOptions = {})
     trailer.push(
       `The regular expression stopped at its ${fmt(c.timedOut.limitMs)} ms time limit: files not reached were not searched; narrow it with paths.`,
     );
-  if (c.unmatchedScope.length)
-    trailer.push(
-      `These paths matched no file in the focus: ${c.unmatchedScope.map((p) => JSON.stringify(p)).join(', ')}.`,
-    );
+  if (c.unmatchedScope.length) trailer.push(unmatchedScopeLine(c.unmatchedScope));
   if (r.best?.omitted.length) {
     const lines = r.best.omitted.map((o) => dash(o.start, o.end)).join(' and ');
     trailer.push(

@@ -26,6 +26,11 @@ function normalize(p: string): string {
     .replace(/\/{2,}/g, '/');
 }
 
+/** The one wording for scope entries that matched nothing (search's trailer, an agent's pack footer). */
+export function unmatchedScopeLine(paths: readonly string[]): string {
+  return `These paths matched no file in the focus: ${paths.map((p) => JSON.stringify(p)).join(', ')}.`;
+}
+
 export function makeScope(paths: readonly string[] | undefined, root?: string): Scope | undefined {
   if (!paths?.length) return undefined;
   const rootSlash = root ? `${root.replace(/\\/g, '/').replace(/\/+$/, '')}/` : undefined;

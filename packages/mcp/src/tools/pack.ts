@@ -1,4 +1,4 @@
-// pack: the focus (or given paths) packed into one document within a token budget by the engine's
+// pack: the focus (or given paths inside it) packed into one document within a token budget by the engine's
 // one packer; files this session already received unchanged become one-line references, and the
 // budget they free goes to other files. The footer (outside the data block) states what was left out.
 import { type AgentSession, packFocus } from '@loupe/engine';
@@ -9,7 +9,7 @@ import { dataBlock } from '../untrusted';
 
 const schema = z.object({
   budget: looseInt(1000, 400_000).optional().describe('Token budget of the whole document (default 32000).'),
-  paths: looseList(z.string()).optional().describe('Pack these paths instead of the whole focus.'),
+  paths: looseList(z.string()).optional().describe('Pack only these folders, files or globs of the focus.'),
   format: z.enum(['markdown', 'xml', 'plain']).optional().describe('markdown (default), xml or plain.'),
   detail: z
     .enum(['full', 'compact', 'signatures', 'outline'])
@@ -45,7 +45,8 @@ export function registerPackTool(registry: ToolRegistry): void {
         budget: args.budget ?? 32_000,
         format: args.format ?? 'markdown',
         ...(args.detail ? { detail: args.detail } : {}),
-        ...(args.paths?.length ? { paths: args.paths } : {}),
+        // Given paths choose from the focus only; a path that matches nothing there is stated.
+        ...(args.paths?.length ? { paths: args.paths, within: project.focused() } : {}),
         session: session.mask,
         alreadyReceived: (path, hash) => receivedWhole(session, path, hash),
         wrapData: dataBlock,
