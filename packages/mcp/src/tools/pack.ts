@@ -9,7 +9,7 @@ import { dataBlock } from '../untrusted';
 
 const schema = z.object({
   budget: looseInt(1000, 400_000).optional().describe('Token budget of the whole document (default 32000).'),
-  paths: looseList(z.string()).optional().describe('Pack only these folders, files or globs of the focus.'),
+  paths: looseList(z.string()).optional().describe('Only these paths or globs in focus.'),
   format: z.enum(['markdown', 'xml', 'plain']).optional().describe('markdown (default), xml or plain.'),
   detail: z
     .enum(['full', 'compact', 'signatures', 'outline'])
