@@ -5,10 +5,12 @@ import {
   buildTree,
   createJailView,
   type FocusSummary,
+  type HiddenEntry,
   type IndexEntry,
   type JailView,
   type ReceiptOptions,
   SessionRegistry,
+  summarizeHidden,
   type TreeEntry,
   type TreeModel,
   type Workspace,
@@ -48,6 +50,7 @@ export class McpProject {
   private summaryCache: { key: string; value: LiveSummary } | undefined;
   private focusedCache: { key: string; value: IndexEntry[] } | undefined;
   private treeCache: { key: string; value: TreeModel } | undefined;
+  private hiddenCache: { of: readonly HiddenEntry[]; value: string } | undefined;
   private readonly disposers: Array<() => void> = [];
 
   constructor(
@@ -91,6 +94,18 @@ export class McpProject {
       this.summaryCache = { key, value: { ...this.ws.focusSummary(), countable } };
     }
     return this.summaryCache.value;
+  }
+
+  /**
+   * What the ignore rules hide, as one phrase with names as JSON strings ("hidden as build output:
+   * 3 folders ("dist", …)"); undefined when nothing is hidden. Kept while the hidden list stands.
+   */
+  hiddenSummary(): string | undefined {
+    const hidden = this.ws.hidden;
+    if (!hidden.length) return undefined;
+    if (this.hiddenCache?.of !== hidden)
+      this.hiddenCache = { of: hidden, value: summarizeHidden(hidden, { quoteNames: true }) };
+    return this.hiddenCache.value;
   }
 
   focused(): IndexEntry[] {

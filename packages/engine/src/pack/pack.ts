@@ -288,7 +288,11 @@ export async function packFocusTo(
         shown: tree.rendering.shown,
         leftOut: tree.rendering.leftOut,
       },
-      hidden: { summary: summarizeHidden(ws.hidden), entries: ws.hidden.length },
+      // For agents (wrapped data) the footer is trusted text: names in it are JSON strings.
+      hidden: {
+        summary: summarizeHidden(ws.hidden, { quoteNames: Boolean(options.wrapData) }),
+        entries: ws.hidden.length,
+      },
       scope: {
         kind: scope.kind,
         everything: scope.everything,

@@ -49,10 +49,9 @@ export function registerFocusStatusTool(registry: ToolRegistry): void {
         parts.push(
           `Token counts: ${grouped(s.countedFiles)} of ${grouped(s.countable)} files counted so far.`,
         );
-      if (project.ws.hidden.length)
-        parts.push(
-          `Hidden from agents: ${plural(project.ws.hidden.length, 'entry', 'entries')} (ignored or build output; a hidden folder counts once), never served.`,
-        );
+      const hidden = project.hiddenSummary();
+      if (hidden)
+        parts.push(`Hidden from agents, never served (a hidden folder stands for all below it): ${hidden}.`);
 
       const received = session.ledger.received();
       const status = new Map(project.sessions.changes(session).map((c) => [c.path, c.status]));

@@ -98,6 +98,8 @@ export function registerGetTreeTool(registry: ToolRegistry): void {
         parts.push(
           `Even the smallest form of this tree takes ${r.tokens} tokens, more than max_tokens ${maxTokens}.`,
         );
+      const hidden = project.hiddenSummary();
+      if (hidden) parts.push(`Hidden from agents (never served): ${hidden}.`);
       const summary = project.summary();
       if (fields.includes('tokens') && summary.countedFiles < summary.countable)
         parts.push(

@@ -43,4 +43,15 @@ describe('summarizeHidden', () => {
     );
     expect(summarizeHidden([])).toBe('nothing hidden');
   });
+
+  it('quotes names as JSON strings on request', () => {
+    expect(
+      summarizeHidden(
+        [out('a/dist'), out('b/dist'), { path: 'x y', dir: true, reason: { kind: 'user-hidden' } }],
+        {
+          quoteNames: true,
+        },
+      ),
+    ).toBe('hidden as build output: 2 folders ("dist" ×2); hidden by the user: 1 folder ("x y")');
+  });
 });

@@ -15,11 +15,19 @@ const MAX_NAMES = 8;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const basename = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 
-function names(entries: HiddenEntry[]): string {
+export interface SummaryOptions {
+  /** Names as JSON strings: for text an agent reads as Loupe's own (a name cannot pass for a sentence). */
+  quoteNames?: boolean;
+}
+
+function names(entries: HiddenEntry[], quote: boolean): string {
   const counts = new Map<string, number>();
   for (const e of entries) counts.set(basename(e.path), (counts.get(basename(e.path)) ?? 0) + 1);
   const sorted = [...counts].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  const shown = sorted.slice(0, MAX_NAMES).map(([n, c]) => (c > 1 ? `${n} ×${c}` : n));
+  const shown = sorted.slice(0, MAX_NAMES).map(([n, c]) => {
+    const name = quote ? JSON.stringify(n) : n;
+    return c > 1 ? `${name} ×${c}` : name;
+  });
   if (sorted.length > MAX_NAMES) shown.push(`+${sorted.length - MAX_NAMES} more`);
   return shown.join(', ');
 }
@@ -29,7 +37,7 @@ function names(entries: HiddenEntry[]): string {
  * Folder names are listed for build output, OS junk and user-hidden entries (the surprising
  * kinds); gitignored entries are counted only. A hidden folder stands for everything below it.
  */
-export function summarizeHidden(hidden: readonly HiddenEntry[]): string {
+export function summarizeHidden(hidden: readonly HiddenEntry[], options: SummaryOptions = {}): string {
   if (!hidden.length) return 'nothing hidden';
   const parts: string[] = [];
   for (const kind of ORDER) {
@@ -43,7 +51,10 @@ export function summarizeHidden(hidden: readonly HiddenEntry[]): string {
     ]
       .filter(Boolean)
       .join(', ');
-    const listed = kind === 'gitignored' || kind === 'case-duplicate' ? '' : ` (${names(of)})`;
+    const listed =
+      kind === 'gitignored' || kind === 'case-duplicate'
+        ? ''
+        : ` (${names(of, Boolean(options.quoteNames))})`;
     parts.push(`${LABELS[kind]}: ${counts}${listed}`);
   }
   return parts.join('; ');
