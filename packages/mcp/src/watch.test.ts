@@ -19,6 +19,10 @@ const firstLine = (t: string) => t.split('\n')[0]!;
 /** The data block listing changes on disk (its lines start with +, - or ~). */
 const changedBlock = (t: string) => parseBlocks(t).blocks.find((b) => /^[-+~] /.test(b.body))?.body ?? '';
 
+/** The tree's data block (it lists src/a.ts). */
+const treeBlock = (t: string) =>
+  parseBlocks(t).blocks.find((b) => b.body.includes('a.ts') && !/^[-+~] /.test(b.body))?.body ?? '';
+
 async function until(check: () => boolean, what: string): Promise<void> {
   const deadline = performance.now() + 20_000;
   while (!check()) {
@@ -89,6 +93,29 @@ describe('the next MCP call after changes on disk (watched project)', () => {
     expect(changedBlock(told)).toBe('+ src/moved/x.ts\n- src/sub/x.ts');
     expect(told).toContain('moved/');
     expect(project.summary().tokens).toBe(focusedTokensOnDisk());
+  });
+
+  it('follows a .gitignore edit: an ignored file leaves, and comes back when the line goes', async () => {
+    fx.write('src/b.ts', 'export const b = 1;\n');
+    await until(() => ws.index.get('src/b.ts') !== undefined, 'the new file');
+    await agent.call('focus_status');
+    fx.write('.gitignore', 'src/b.ts\n');
+    await until(() => ws.index.get('src/b.ts') === undefined, 'the ignore rule');
+    const ignored = await agent.call('get_tree');
+    expect(firstLine(ignored)).toContain('1 focused file changed on disk since your last call');
+    expect(changedBlock(ignored)).toBe('- src/b.ts');
+    expect(treeBlock(ignored)).toContain('a.ts');
+    expect(treeBlock(ignored)).not.toContain('b.ts');
+    fx.write('.gitignore', '');
+    await until(() => ws.index.get('src/b.ts') !== undefined, 'the rule removed');
+    const back = await agent.call('get_tree');
+    expect(firstLine(back)).toContain('1 focused file changed on disk since your last call');
+    expect(changedBlock(back)).toBe('+ src/b.ts');
+    expect(treeBlock(back)).toContain('b.ts');
+    expect(project.summary().tokens).toBe(focusedTokensOnDisk());
+    unlinkSync(path.join(fx.root, '.gitignore'));
+    unlinkSync(path.join(fx.root, 'src/b.ts'));
+    await until(() => ws.index.get('src/b.ts') === undefined, 'the cleanup');
   });
 
   it('tells the focused part of a branch switch', async () => {
