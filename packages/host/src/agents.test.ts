@@ -5,12 +5,17 @@ import path from 'node:path';
 import { BridgeServer } from '@loupe/mcp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { socketClient } from '../../mcp/src/testing/socket-client';
+import { parseBlocks } from '../../mcp/src/untrusted';
 import type { HostEvents } from './api';
 import { LoupeHost } from './host';
 import { tempDir, writeProject } from './testing/project';
 
 const tmp = tempDir('loupe-agents-');
 afterAll(() => tmp.dispose());
+
+const firstLine = (t: string) => t.split('\n')[0]!;
+/** The data block naming the focus changes (its lines start with + or -). */
+const changes = (t: string) => parseBlocks(t).blocks.find((b) => /^[-+] /.test(b.body))?.body ?? '';
 
 describe('host and agents', () => {
   it('shows an agent session, its receipt, received marks, stale marks, and focus changes since', async () => {
@@ -62,8 +67,10 @@ describe('host and agents', () => {
         expect(json.calls).toHaveLength(2);
 
         // ticking more: the agent's next call says what changed since its last call
-        await host.toggleFocus({ path: 'docs', on: true });
-        expect(await agent.call('get_tree')).toContain('changed since revision 0');
+        const ticked = await host.toggleFocus({ path: 'docs', on: true });
+        expect(firstLine(await agent.call('get_tree'))).toBe(
+          `[Live context] revision ${ticked.revision} · focus: 1 of 8 files (${ticked.summary.tokens} tokens) · changed since revision 0: narrowed from the whole project to what is ticked: +1 folder`,
+        );
 
         // editing a received file: the mark goes stale (hash at delivery vs now, no watcher needed)
         writeFileSync(
@@ -94,6 +101,60 @@ describe('host and agents', () => {
       expect((await again.connectInfo()).socketPath).toBeNull();
     } finally {
       await again.close();
+    }
+  });
+  it('tells two agent sessions, each on its next call, what focus changes made through the host did since its own last call', async () => {
+    const project = writeProject(path.join(tmp.dir, 'two'));
+    const bridge = new BridgeServer({ socketPath: path.join(tmp.dir, 'two.sock') });
+    await bridge.listen();
+    const host = new LoupeHost({
+      stateDir: path.join(tmp.dir, 'two-state'),
+      cacheDir: null,
+      tokenThreads: 1,
+      bridge,
+    });
+    try {
+      const info = await host.openProject({ path: project });
+      await host.workspace!.tokensReady;
+      const r1 = (await host.setFocus({ include: ['src/math'], exclude: [] })).revision;
+      const a = await socketClient(bridge.socketPath, info.root, 'agent-a');
+      const b = await socketClient(bridge.socketPath, info.root, 'agent-b');
+      try {
+        expect(firstLine(await a.call('get_tree'))).toMatch(
+          new RegExp(`^\\[Live context\\] revision ${r1} · focus: 2 of 8 files \\(\\d+ tokens\\)$`),
+        );
+        await b.call('get_tree');
+
+        // Ticking a folder: A hears "+1 folder" since its call at r1.
+        const s2 = await host.toggleFocus({ path: 'docs', on: true });
+        const seenByA = await a.call('get_tree');
+        expect(firstLine(seenByA)).toBe(
+          `[Live context] revision ${s2.revision} · focus: 3 of 8 files (${s2.summary.tokens} tokens) · changed since revision ${r1}: +1 folder`,
+        );
+        expect(changes(seenByA)).toBe('+ docs/');
+
+        // Unticking a file below a ticked folder: A hears only that; B, silent since r1, hears both.
+        const s3 = await host.toggleFocus({ path: 'src/math/mul.ts', on: false });
+        const seenByB = await b.call('focus_status');
+        expect(firstLine(seenByB)).toBe(
+          `[Live context] revision ${s3.revision} · focus: 2 of 8 files (${s3.summary.tokens} tokens) · changed since revision ${r1}: +1 folder, -1 file`,
+        );
+        expect(changes(seenByB)).toBe('+ docs/\n- src/math/mul.ts');
+        const seenByA2 = await a.call('focus_status');
+        expect(firstLine(seenByA2)).toBe(
+          `[Live context] revision ${s3.revision} · focus: 2 of 8 files (${s3.summary.tokens} tokens) · changed since revision ${s2.revision}: -1 file`,
+        );
+        expect(changes(seenByA2)).toBe('- src/math/mul.ts');
+        // Told once per session.
+        expect(firstLine(await a.call('get_tree'))).not.toContain('changed since');
+        expect(firstLine(await b.call('get_tree'))).not.toContain('changed since');
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    } finally {
+      await host.close();
+      await bridge.close();
     }
   });
 });
