@@ -46,6 +46,30 @@ describe('loupe search', () => {
     expect(none.stdout).toContain('No matches (literal, case-sensitive).');
   });
 
+  it("a fresh process parses more than the first file: a second file's declaration is listed", async () => {
+    // Cold: the process loads the grammars (TypeScript, then Python) before it can parse a file;
+    // that must not use up the time the search allows for parsing.
+    const cold = path.join(work, 'cold');
+    const put = (rel: string, text: string) => {
+      mkdirSync(path.dirname(path.join(cold, rel)), { recursive: true });
+      writeFileSync(path.join(cold, rel), text);
+    };
+    put(
+      'src/config.ts',
+      'export function parseConfig(text: string): string[] {\n  return text.split("\\n");\n}\n',
+    );
+    put(
+      'tools/loader.py',
+      'class Loader:\n    def parseConfig(self, text):\n        return text.splitlines()\n',
+    );
+    put('src/main.ts', "import { parseConfig } from './config';\nparseConfig('a');\n");
+    const r = await cliProcess(['search', cold, 'parseConfig']);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('get_file {"path": "src/config.ts", "symbol": "parseConfig"}');
+    expect(r.stdout).toContain('get_file {"path": "tools/loader.py", "symbol": "Loader.parseConfig"}');
+    expect(r.stdout).not.toContain('ranked by text alone');
+  });
+
   it('refuses bad input with one sentence and exit code 2', async () => {
     for (const [argv, message] of [
       [['search', work], /Give a folder and a query/],

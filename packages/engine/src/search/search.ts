@@ -18,7 +18,7 @@ import { compareFiles, topIndices } from './rank';
 import type { SearchOptions, SearchResult } from './result';
 import { makeScope } from './scope';
 import { lineText } from './text';
-import { focusedFiles, preloadGrammars, searchIndexOf } from './workspace-index';
+import { focusedFiles, grammarsReady, preloadGrammars, searchIndexOf } from './workspace-index';
 
 export { callFor } from './assemble';
 export { focusedFiles, searchIndexOf } from './workspace-index';
@@ -107,6 +107,8 @@ export async function searchFocus(
   const { matching: all, searched, timedOut } = matchAll(input);
   const headAt = topIndices(all.score, Math.max(maxResults, MAX_PARSE + maxDeclarations) + MAX_PARSE);
   const head = headAt.map((i) => candidateOf(i, input, all));
+  // Loading a grammar is a cost of the process, not of this search: the budget starts after it.
+  await grammarsReady(head.slice(0, MAX_PARSE).map((c) => c.path));
   const parseStart = performance.now();
   const parse = async (c: Candidate, force: boolean): Promise<boolean> => {
     if (c.parsed) return true;

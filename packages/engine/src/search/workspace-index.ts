@@ -1,5 +1,7 @@
 // The search index of a workspace (one per workspace, shared by every session), the focus as a
 // cached list, and grammars preloaded for what was indexed.
+
+import { declarations } from '../declarations/declarations';
 import { type GrammarId, grammarOf, type LanguageId, languageOf } from '../lang/languages';
 import { loadGrammar } from '../parse/runtime';
 import type { IndexEntry } from '../workspace/file-index';
@@ -47,22 +49,55 @@ export function focusedFiles(ws: Workspace): IndexEntry[] {
   return Array.from(cached.at, (i) => all[i]!);
 }
 
-const preloaded = new Set<GrammarId>();
+/** Per grammar: loaded, and its declarations query compiled by one parse of empty text. */
+const warming = new Map<GrammarId, Promise<void>>();
+/** Grammars whose warm-up has settled (done or failed): nothing left to wait for. */
+const warmed = new Set<GrammarId>();
 
-/**
- * Starts loading the grammars of newly indexed files in the background, so the first search that
- * parses a language does not spend its parse budget compiling the grammar.
- */
-export function preloadGrammars(paths: readonly string[]): void {
+function warm(id: GrammarId, path: string): Promise<void> {
+  let pending = warming.get(id);
+  if (!pending) {
+    pending = loadGrammar(id)
+      .then(() => declarations('', path))
+      .then(
+        () => undefined,
+        () => undefined, // a grammar that fails leaves the text ranking; declarationsOf says so
+      )
+      .finally(() => warmed.add(id));
+    warming.set(id, pending);
+  }
+  return pending;
+}
+
+/** One path per grammar not yet warmed. */
+function coldGrammars(paths: readonly string[]): Map<GrammarId, string> {
+  const out = new Map<GrammarId, string>();
   const seen = new Set<LanguageId>();
   for (const p of paths) {
     const language = languageOf(p);
     if (!language || seen.has(language)) continue;
     seen.add(language);
     const id = grammarOf(language);
-    if (id && !preloaded.has(id)) {
-      preloaded.add(id);
-      void loadGrammar(id).catch(() => undefined);
-    }
+    if (id && !warmed.has(id) && !out.has(id)) out.set(id, p);
   }
+  return out;
+}
+
+/**
+ * Starts loading the grammars of newly indexed files in the background, so the first search that
+ * parses a language does not spend its parse budget compiling the grammar.
+ */
+export function preloadGrammars(paths: readonly string[]): void {
+  for (const [id, p] of coldGrammars(paths)) void warm(id, p);
+}
+
+/**
+ * Waits for the grammars of these files to load and compile their declarations query (once per
+ * process), so a search's parse budget is spent on parsing: in a fresh process, or the first search
+ * after opening, loading alone (~30 ms a grammar, and as much again for the first parse) would use
+ * it up and leave every file but the first ranked by text alone.
+ */
+export async function grammarsReady(paths: readonly string[]): Promise<void> {
+  const cold = coldGrammars(paths);
+  if (cold.size) await Promise.all([...cold].map(([id, p]) => warm(id, p)));
 }
