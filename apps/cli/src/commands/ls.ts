@@ -18,7 +18,7 @@ export const ls = defineCommand({
   async run(positionals, values, io) {
     const [dir = '.'] = positionals;
     const root = path.resolve(io.cwd, dir);
-    const scanOptions = scanOptionsFrom(values);
+    const scanOptions = scanOptionsFrom(values, root, io);
     const bar = progress(io);
     const onProgress = (p: { dirs: number; files: number }) =>
       bar.update(`scanning: ${p.dirs} folders, ${p.files} files`);

@@ -53,12 +53,14 @@ export const tree = defineCommand({
     const maxEntries = whole(values, 'max-entries', 0);
     const maxTokens = whole(values, 'max-tokens', 1);
 
+    const root = path.resolve(io.cwd, dir);
+    const scanOptions = scanOptionsFrom(values, root, io);
     const bar = progress(io);
-    const ws = await Workspace.open(path.resolve(io.cwd, dir), {
+    const ws = await Workspace.open(root, {
       stateDir: null,
       countTokens: Boolean(values.tokens),
       scan: {
-        ...scanOptionsFrom(values),
+        ...scanOptions,
         onProgress: (p) => bar.update(`scanning: ${p.dirs} folders, ${p.files} files`),
       },
     });

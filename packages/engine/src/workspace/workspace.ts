@@ -9,7 +9,8 @@ import { Focus, type FocusDelta, type FocusRules } from '../focus/focus';
 import { MaskSession } from '../mask/session';
 import { compareBytewise } from '../scan/bytes';
 import type { GitRunner } from '../scan/git';
-import { type ScanOptions, scanProject } from '../scan/index';
+import { resolveRoot, type ScanOptions, scanProject } from '../scan/index';
+import { type LoadedOverrides, loadOverrides } from '../scan/overrides-store';
 import { projectStateDir, readState, writeState } from '../state/store';
 import { createTokenService, type TokenService } from '../tokens/service';
 import type { Encoding, HiddenEntry, RelPath, RepoInfo } from '../types';
@@ -30,6 +31,12 @@ export interface WorkspaceOptions {
   git?: GitRunner;
   /** Extra scan options (smart ignore, overrides). */
   scan?: Omit<ScanOptions, 'git' | 'maxFileBytes' | 'stat' | 'signal'>;
+  /**
+   * Loupe's state folder whose saved show/hide overrides for this project apply when `scan`
+   * names none (default: `stateDir`; null: none). A headless server that keeps its focus in
+   * memory still hides what the person chose to hide.
+   */
+  overridesFrom?: string | null;
   /** Token counting for tests or sharing; created (and closed) by the workspace when absent. */
   tokens?: TokenService;
   /** Start counting tokens right after the scan (default true); otherwise call countTokens(). */
@@ -147,6 +154,8 @@ export class Workspace {
 
   /** Scans `root` and starts counting tokens in the background. */
   static async open(root: string, options: WorkspaceOptions = {}): Promise<Workspace> {
+    const saved = savedOverrides(root, options);
+    if (saved) options = { ...options, scan: { ...options.scan, overrides: saved.overrides } };
     const scanned = await scanProject(root, {
       ...options.scan,
       ...(options.git ? { git: options.git } : {}),
@@ -154,6 +163,7 @@ export class Workspace {
       ...(options.signal ? { signal: options.signal } : {}),
     });
     const ws = new Workspace(scanned.root, options);
+    if (saved?.problem) ws.warnings.push(saved.problem);
     ws.index.replace(scanned.files);
     ws.setScope(() => true, scanned.hidden, scanned.dirs, scanned.repos, scanned.notes);
     if (options.countTokens !== false) void ws.countTokens();
@@ -426,4 +436,11 @@ export class Workspace {
     await this.otherPipeline?.close();
     if (this.ownsTokens) await this.tokens.close();
   }
+}
+
+/** The project's saved overrides, when the options ask for them and name none themselves. */
+function savedOverrides(root: string, options: WorkspaceOptions): LoadedOverrides | undefined {
+  const from = options.overridesFrom !== undefined ? options.overridesFrom : options.stateDir;
+  if (!from || options.scan?.overrides) return undefined;
+  return loadOverrides(from, resolveRoot(root));
 }
