@@ -51,7 +51,7 @@ export const mcp = defineCommand({
       );
     const ws = await Workspace.open(root, {
       stateDir: focus.length ? null : stateDir,
-      overridesFrom: stateDir,
+      savedFrom: stateDir,
     });
     if (focus.length) ws.setFocus({ include: focus, exclude: [] });
     ws.watch().catch((e: Error) => ws.warnings.push(`The project is not watched (${e.message}).`));

@@ -45,7 +45,7 @@ export const related = defineCommand({
     const bar = progress(io);
     const ws = await Workspace.open(root, {
       stateDir: null,
-      overridesFrom: defaultStateDir(io.env),
+      savedFrom: defaultStateDir(io.env),
       countTokens: false,
       scan: { onProgress: (p) => bar.update(`scanning: ${p.dirs} folders, ${p.files} files`) },
     });

@@ -50,7 +50,7 @@ export const searchCommand = defineCommand({
     const bar = progress(io);
     const ws = await Workspace.open(path.resolve(io.cwd, dir), {
       stateDir: null,
-      overridesFrom: defaultStateDir(io.env),
+      savedFrom: defaultStateDir(io.env),
       countTokens: false,
       scan: { onProgress: (p) => bar.update(`scanning: ${p.dirs} folders, ${p.files} files`) },
     });

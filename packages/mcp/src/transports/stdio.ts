@@ -55,7 +55,7 @@ export async function serveStdio(io: StdioIo, options: HeadlessOptions): Promise
   // apply either way.
   const ws = await Workspace.open(options.root, {
     stateDir: options.focus ? null : stateDir,
-    overridesFrom: stateDir,
+    savedFrom: stateDir,
   });
   if (options.focus?.length) ws.setFocus({ include: options.focus, exclude: [] });
   // Follow edits made during the session (the agent's own included); the first call need not wait.
