@@ -22,7 +22,6 @@ import type {
   MenuCommand,
   OverrideState,
   Overrides,
-  Progress,
   ProjectInfo,
   Receipt,
   ReceiptFormat,
@@ -39,6 +38,7 @@ import { HostError } from './errors';
 import { HostEventBus } from './events';
 import { checkExportOptions, exportFocus } from './export';
 import { HttpEndpointRunner } from './http-endpoint';
+import { ProgressReporter } from './progress';
 import { OpenProject } from './project';
 import { cleanSettings, RecentStore, SettingsStore, ViewStateStore } from './stores';
 import * as v from './validate';
@@ -73,8 +73,6 @@ export interface HostOptions {
   workspace?: Partial<WorkspaceOptions>;
 }
 
-const IDLE: Progress = { phase: 'idle', done: 0, total: 0, message: '', cancellable: false };
-const PROGRESS_INTERVAL_MS = 100;
 const OVERRIDES: readonly (OverrideState | 'default')[] = ['show', 'hide', 'default'];
 const RECEIPTS: readonly ReceiptFormat[] = ['markdown', 'json'];
 
@@ -82,8 +80,7 @@ export class LoupeHost implements HostCommands {
   readonly events = new HostEventBus();
   private project: OpenProject | undefined;
   private opening: AbortController | undefined;
-  private progressState: Progress = IDLE;
-  private progressAt = 0;
+  private readonly progress = new ProgressReporter(this.events);
   private settings: Settings;
   private readonly recent: RecentStore;
   private readonly settingsStore: SettingsStore;
@@ -128,15 +125,6 @@ export class LoupeHost implements HostCommands {
     return this.project;
   }
 
-  private setProgress(next: Progress, force = false): void {
-    const now = Date.now();
-    if (!force && next.phase === this.progressState.phase && now - this.progressAt < PROGRESS_INTERVAL_MS)
-      return;
-    this.progressState = next;
-    this.progressAt = now;
-    this.events.emit('didProgress', next);
-  }
-
   // ------------------------------------------------------------ project
 
   async openProject(arg: { path: string }): Promise<ProjectInfo> {
@@ -145,7 +133,7 @@ export class LoupeHost implements HostCommands {
     const abort = new AbortController();
     this.opening = abort;
     const name = root.split(/[\\/]/).pop() ?? root;
-    this.setProgress(
+    this.progress.set(
       { phase: 'scan', done: 0, total: 0, message: `Scanning ${name}…`, cancellable: true },
       true,
     );
@@ -167,7 +155,7 @@ export class LoupeHost implements HostCommands {
           ...this.options.workspace?.scan,
           overrides,
           onProgress: (p) =>
-            this.setProgress({
+            this.progress.set({
               phase: 'scan',
               done: p.files,
               total: 0,
@@ -179,7 +167,7 @@ export class LoupeHost implements HostCommands {
     } catch (error) {
       if (this.opening === abort) {
         this.opening = undefined;
-        this.setProgress(IDLE, true);
+        this.progress.idle();
       }
       if (abort.signal.aborted) throw new HostError('cancelled', `Opening ${root} was cancelled.`);
       throw error;
@@ -208,7 +196,7 @@ export class LoupeHost implements HostCommands {
     const project = new OpenProject(ws, sessions, this.events, warnings, mcp);
     if (this.bridge) project.serveAgents(this.bridge);
     this.project = project;
-    this.followTokenCount(project);
+    project.adopt(this.progress.followTokenCount(project.ws, () => this.project === project));
     await this.syncHttp();
     const info = project.info();
     this.events.emit('didOpenProject', info);
@@ -216,34 +204,6 @@ export class LoupeHost implements HostCommands {
     this.events.emit('didChangeSessions', project.sessions.list());
     for (const message of info.warnings) this.events.emit('didNotice', { level: 'warning', message });
     return info;
-  }
-
-  /** Token count progress, for the first count and every later one (rescans, the watcher). */
-  private followTokenCount(project: OpenProject): void {
-    const { ws } = project;
-    project.adopt(
-      ws.onDidCountTokens((p) => {
-        if (this.project !== project) return;
-        if (p.done >= p.total) {
-          this.setProgress(IDLE, true);
-          return;
-        }
-        this.setProgress(
-          {
-            phase: 'tokens',
-            done: p.done,
-            total: p.total,
-            message: `Counting tokens: ${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')} files`,
-            cancellable: true,
-          },
-          p.done === 0,
-        );
-      }),
-    );
-    // Everything may come from the caches before this listener exists.
-    void ws.tokensReady.then(() => {
-      if (this.project === project && this.progressState.phase === 'tokens') this.setProgress(IDLE, true);
-    });
   }
 
   async chooseFolder(): Promise<string | null> {
@@ -260,14 +220,14 @@ export class LoupeHost implements HostCommands {
 
   async rescan(): Promise<void> {
     const project = this.current();
-    this.setProgress(
+    this.progress.set(
       { phase: 'scan', done: 0, total: 0, message: 'Scanning again…', cancellable: false },
       true,
     );
     try {
       await project.ws.rescan('rescan requested in the window');
     } finally {
-      if (this.project === project) this.setProgress(IDLE, true);
+      if (this.project === project) this.progress.idle();
     }
   }
 
@@ -275,12 +235,12 @@ export class LoupeHost implements HostCommands {
     if (this.opening) {
       this.opening.abort();
       this.opening = undefined;
-      this.setProgress(IDLE, true);
+      this.progress.idle();
       return;
     }
     const project = this.project;
     if (project?.ws.cancelTokenCount()) {
-      this.setProgress(IDLE, true);
+      this.progress.idle();
       const left = project.ws.index.all().filter((e) => e.tokens === undefined && !e.flag).length;
       this.events.emit('didNotice', {
         level: 'info',
@@ -341,7 +301,7 @@ export class LoupeHost implements HostCommands {
     const state = v.oneOf(a.state, OVERRIDES, 'override');
     const project = this.current();
     const overrides = saveOverride(this.options.stateDir, project.ws.root, path, state);
-    this.setProgress(
+    this.progress.set(
       { phase: 'scan', done: 0, total: 0, message: 'Applying the override…', cancellable: false },
       true,
     );
@@ -349,7 +309,7 @@ export class LoupeHost implements HostCommands {
       project.ws.setScanOptions({ overrides });
       await project.ws.rescan('an override changed');
     } finally {
-      if (this.project === project) this.setProgress(IDLE, true);
+      if (this.project === project) this.progress.idle();
     }
     return overrides;
   }
