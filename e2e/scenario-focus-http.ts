@@ -56,9 +56,7 @@ export async function httpEndpoint(t: Target): Promise<void> {
   const panel = page.getByTestId('http-endpoint');
   const toggle = panel.getByLabel('Serve MCP over HTTP on 127.0.0.1');
   await expect(panel.getByTestId('http-note')).toHaveText('off');
-  // click, then wait: the box follows the host's answer (check() wants the state at once)
-  await toggle.click();
-  await expect(toggle).toBeChecked();
+  await toggle.check(); // the box turns at once, before the host answers
   const urlText = panel.getByTestId('http-url');
   await expect(urlText).toHaveText(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
   const token = panel.getByTestId('http-token');
@@ -81,8 +79,7 @@ export async function httpEndpoint(t: Target): Promise<void> {
   await transport.terminateSession().catch(() => {});
   await client.close();
 
-  await toggle.click();
-  await expect(toggle).not.toBeChecked();
+  await toggle.uncheck();
   await expect(panel.getByTestId('http-note')).toHaveText('off');
   await expect(fetch(url).then(() => 'answered')).rejects.toThrow();
   await page.getByRole('button', { name: 'Connect', exact: true }).click();

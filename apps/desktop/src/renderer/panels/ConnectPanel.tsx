@@ -20,9 +20,9 @@ const MASK = '•'.repeat(16);
 function HttpEndpoint({ info }: { info: ConnectInfo }) {
   const on = useSettings((s) => s.settings?.httpEndpoint ?? false);
   const [reveal, setReveal] = useState(false);
-  // The box shows the wanted state while the host starts or stops the endpoint.
+  // The box shows the wanted state while the host starts or stops the endpoint (the host applies
+  // quick on/off/on changes one after another, so the box need not lock meanwhile).
   const [pending, setPending] = useState<boolean | null>(null);
-  const busy = pending !== null;
   const toggle = async (next: boolean) => {
     setPending(next);
     setReveal(false);
@@ -38,7 +38,12 @@ function HttpEndpoint({ info }: { info: ConnectInfo }) {
   return (
     <dd className="http-endpoint" data-testid="http-endpoint">
       <label className="check">
-        <input type="checkbox" checked={on} disabled={busy} onChange={(e) => void toggle(e.target.checked)} />
+        <input
+          type="checkbox"
+          checked={pending ?? on}
+          aria-busy={pending !== null}
+          onChange={(e) => void toggle(e.target.checked)}
+        />
         Serve MCP over HTTP on 127.0.0.1
       </label>
       {http ? (
