@@ -73,6 +73,14 @@ export {
 export { MARKERS, type StackId, summarizeHidden } from './scan/smart/index';
 export * from './search/index';
 export * from './session/index';
+export {
+  DEFAULT_PROJECT_SETTINGS,
+  type LoadedProjectSettings,
+  loadProjectSettings,
+  type ProjectSettings,
+  projectSettingsFile,
+  saveProjectSettings,
+} from './state/project-settings';
 export { defaultStateDir, projectStateDir } from './state/store';
 export * from './tokens/index';
 export * from './tree/index';

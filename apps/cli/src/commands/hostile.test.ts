@@ -2,7 +2,7 @@
 // whose PATH starts with the project's own folder and `.`, run from inside it: no program named by
 // the repository's config, and not the project's own `git`, may run.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,14 +20,18 @@ const bin = fileURLToPath(new URL('../bin.ts', import.meta.url));
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const tsconfig = fileURLToPath(new URL('../../../../tsconfig.json', import.meta.url));
 
+let runs = 0;
 function loupe(argv: string[], cwd: string, PATH: string): Promise<{ code: number; stdout: string }> {
+  // Each run has its own empty Loupe state: overrides saved by one run do not reach the next.
+  const LOUPE_STATE_DIR = path.join(work, 'state', String(runs++));
+  mkdirSync(LOUPE_STATE_DIR, { recursive: true });
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ['--import', tsx, bin, ...argv],
       {
         cwd,
-        env: { ...process.env, PATH, TSX_TSCONFIG_PATH: tsconfig },
+        env: { ...process.env, PATH, TSX_TSCONFIG_PATH: tsconfig, LOUPE_STATE_DIR },
         encoding: 'utf8',
         maxBuffer: 1 << 26,
       },

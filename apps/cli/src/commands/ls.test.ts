@@ -145,4 +145,31 @@ describe('loupe ls', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^loupe ls: \.\.\/p points outside the project; give a path inside it\.\n$/);
   });
+
+  it('--max-file-size sets the size limit: larger files are listed as too large, and a bad size is one sentence', async () => {
+    const dir = path.join(work, 'sizes');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'small.txt'), 'x'.repeat(1000));
+    writeFileSync(path.join(dir, 'big.txt'), 'y'.repeat(3000));
+    const flags = async (extra: string[]) => {
+      const r = await cli(['ls', dir, '--json', ...extra]);
+      expect(r.code).toBe(0);
+      const files: Array<{ path: string; flag?: string; tokens?: number }> = JSON.parse(r.stdout).files;
+      return Object.fromEntries(files.map((f) => [f.path, f.flag ?? `${f.tokens} tokens`]));
+    };
+    expect(await flags([])).toEqual({
+      'big.txt': expect.stringMatching(/tokens$/),
+      'small.txt': expect.stringMatching(/tokens$/),
+    });
+    expect(await flags(['--max-file-size', '2k'])).toEqual({
+      'big.txt': 'too-large',
+      'small.txt': expect.stringMatching(/tokens$/),
+    });
+    expect(await flags(['--max-file-size', '2000'])).toMatchObject({ 'big.txt': 'too-large' });
+    const bad = await cli(['ls', dir, '--json', '--max-file-size', 'lots']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe(
+      'loupe ls: --max-file-size takes a size above zero in bytes or with a unit (500k, 8MiB), not "lots".\n',
+    );
+  });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { languageOf, scanProject, summarizeHidden, Workspace } from '@loupe/engine';
 import { defineCommand } from '../command';
 import { progress } from '../progress';
-import { SCAN_FLAGS_USAGE, scanFlags, scanOptionsFrom } from '../scan-flags';
+import { maxFileBytesFrom, SCAN_FLAGS_USAGE, scanFlags, scanOptionsFrom } from '../scan-flags';
 
 export const ls = defineCommand({
   name: 'ls',
@@ -18,7 +18,8 @@ export const ls = defineCommand({
   async run(positionals, values, io) {
     const [dir = '.'] = positionals;
     const root = path.resolve(io.cwd, dir);
-    const scanOptions = scanOptionsFrom(values);
+    const limit = maxFileBytesFrom(values);
+    const scanOptions = scanOptionsFrom(values, root, io);
     const bar = progress(io);
     const onProgress = (p: { dirs: number; files: number }) =>
       bar.update(`scanning: ${p.dirs} folders, ${p.files} files`);
@@ -35,7 +36,7 @@ export const ls = defineCommand({
         );
       return 0;
     }
-    const ws = await Workspace.open(root, { stateDir: null, scan: { ...scanOptions, onProgress } });
+    const ws = await Workspace.open(root, { stateDir: null, ...limit, scan: { ...scanOptions, onProgress } });
     try {
       ws.onDidCountTokens((p) => bar.update(`counting tokens: ${p.done} of ${p.total} files`));
       await ws.tokensReady;

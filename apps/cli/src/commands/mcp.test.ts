@@ -274,3 +274,31 @@ describe('the MCP Inspector (CLI mode) against loupe mcp', () => {
     expect(text).toContain('README.md');
   });
 });
+
+describe('saved overrides reach headless agents', () => {
+  it('a path hidden by `loupe ls --hide` stays hidden from `loupe mcp --focus` and the bridge until --unset', async () => {
+    try {
+      const hide = await cliInProcess(['ls', proj, '--hide', 'src/lib']);
+      expect(hide.code).toBe(0);
+      expect(hide.stderr).toContain('Saved for this project: src/lib is always hidden');
+      expect(hide.stdout).not.toContain('util.ts');
+      // Later commands read the saved override without being told again.
+      expect((await cliInProcess(['ls', proj])).stdout).not.toContain('util.ts');
+
+      const mcp = await stdioClient(['mcp', '--root', proj, '--focus', 'src'], work);
+      const tree = await mcp.call('get_tree');
+      expect(tree).toContain('app.ts');
+      expect(tree).not.toContain('util.ts');
+      expect(await mcp.call('search', { query: 'util' })).not.toContain('src/lib/util.ts');
+      await mcp.close();
+
+      const bridge = await stdioClient(['bridge', '--root', proj], work);
+      expect(firstLine(await bridge.call('get_tree'))).toMatch(/whole project: 3 files /);
+      await bridge.close();
+    } finally {
+      const unset = await cliInProcess(['ls', proj, '--unset', 'src/lib']);
+      expect(unset.stderr).toContain('src/lib is back under the rules');
+      expect(unset.stdout).toContain('src/lib/util.ts');
+    }
+  });
+});

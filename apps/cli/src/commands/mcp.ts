@@ -49,7 +49,10 @@ export const mcp = defineCommand({
         'invalid-argument',
         `--port takes a port number from 0 to 65535, not "${values.port}".`,
       );
-    const ws = await Workspace.open(root, { stateDir: focus.length ? null : stateDir });
+    const ws = await Workspace.open(root, {
+      stateDir: focus.length ? null : stateDir,
+      savedFrom: stateDir,
+    });
     if (focus.length) ws.setFocus({ include: focus, exclude: [] });
     ws.watch().catch((e: Error) => ws.warnings.push(`The project is not watched (${e.message}).`));
     const project = new McpProject(ws, {

@@ -2,7 +2,14 @@
 // what imports it; one or two hops), each edge resolved or ambiguous, as the MCP related_files tool
 // gives them (without the live-context line), or --json.
 import path from 'node:path';
-import { type Direction, LoupeError, relatedFiles, renderRelationsResult, Workspace } from '@loupe/engine';
+import {
+  type Direction,
+  defaultStateDir,
+  LoupeError,
+  relatedFiles,
+  renderRelationsResult,
+  Workspace,
+} from '@loupe/engine';
 import { defineCommand } from '../command';
 import { progress } from '../progress';
 
@@ -38,6 +45,7 @@ export const related = defineCommand({
     const bar = progress(io);
     const ws = await Workspace.open(root, {
       stateDir: null,
+      savedFrom: defaultStateDir(io.env),
       countTokens: false,
       scan: { onProgress: (p) => bar.update(`scanning: ${p.dirs} folders, ${p.files} files`) },
     });

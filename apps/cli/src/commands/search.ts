@@ -1,7 +1,14 @@
 // loupe search DIR QUERY: the ranked search over the visible files of DIR (masked text), as an
 // agent receives it from the MCP `search` tool (without the live-context line), or --json.
 import path from 'node:path';
-import { LoupeError, renderSearchResult, searchFocus, searchResultJson, Workspace } from '@loupe/engine';
+import {
+  defaultStateDir,
+  LoupeError,
+  renderSearchResult,
+  searchFocus,
+  searchResultJson,
+  Workspace,
+} from '@loupe/engine';
 import { defineCommand, type Values } from '../command';
 import { progress } from '../progress';
 
@@ -43,6 +50,7 @@ export const searchCommand = defineCommand({
     const bar = progress(io);
     const ws = await Workspace.open(path.resolve(io.cwd, dir), {
       stateDir: null,
+      savedFrom: defaultStateDir(io.env),
       countTokens: false,
       scan: { onProgress: (p) => bar.update(`scanning: ${p.dirs} folders, ${p.files} files`) },
     });

@@ -13,7 +13,7 @@ import {
 } from '@loupe/engine';
 import { defineCommand, type Values } from '../command';
 import { progress } from '../progress';
-import { SCAN_FLAGS_USAGE, scanFlags, scanOptionsFrom } from '../scan-flags';
+import { maxFileBytesFrom, SCAN_FLAGS_USAGE, scanFlags, scanOptionsFrom } from '../scan-flags';
 
 function whole(values: Values, name: string, min: number): number | undefined {
   const raw = values[name];
@@ -53,12 +53,16 @@ export const tree = defineCommand({
     const maxEntries = whole(values, 'max-entries', 0);
     const maxTokens = whole(values, 'max-tokens', 1);
 
+    const root = path.resolve(io.cwd, dir);
+    const limit = maxFileBytesFrom(values);
+    const scanOptions = scanOptionsFrom(values, root, io);
     const bar = progress(io);
-    const ws = await Workspace.open(path.resolve(io.cwd, dir), {
+    const ws = await Workspace.open(root, {
       stateDir: null,
+      ...limit,
       countTokens: Boolean(values.tokens),
       scan: {
-        ...scanOptionsFrom(values),
+        ...scanOptions,
         onProgress: (p) => bar.update(`scanning: ${p.dirs} folders, ${p.files} files`),
       },
     });

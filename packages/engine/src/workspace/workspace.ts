@@ -9,7 +9,9 @@ import { Focus, type FocusDelta, type FocusRules } from '../focus/focus';
 import { MaskSession } from '../mask/session';
 import { compareBytewise } from '../scan/bytes';
 import type { GitRunner } from '../scan/git';
-import { type ScanOptions, scanProject } from '../scan/index';
+import { resolveRoot, type ScanOptions, scanProject } from '../scan/index';
+import { loadOverrides } from '../scan/overrides-store';
+import { loadProjectSettings } from '../state/project-settings';
 import { projectStateDir, readState, writeState } from '../state/store';
 import { createTokenService, type TokenService } from '../tokens/service';
 import type { Encoding, HiddenEntry, RelPath, RepoInfo } from '../types';
@@ -30,6 +32,13 @@ export interface WorkspaceOptions {
   git?: GitRunner;
   /** Extra scan options (smart ignore, overrides). */
   scan?: Omit<ScanOptions, 'git' | 'maxFileBytes' | 'stat' | 'signal'>;
+  /**
+   * Loupe's state folder whose saved choices for this project apply where these options name
+   * none: the show/hide overrides (unless `scan.overrides`) and masking (unless `masking`).
+   * Default: `stateDir`; null: none. A headless server that keeps its focus in memory still
+   * hides what the person hid and masks as the person chose.
+   */
+  savedFrom?: string | null;
   /** Token counting for tests or sharing; created (and closed) by the workspace when absent. */
   tokens?: TokenService;
   /** Start counting tokens right after the scan (default true); otherwise call countTokens(). */
@@ -38,7 +47,7 @@ export interface WorkspaceOptions {
   signal?: AbortSignal;
   /** Watch the folder and keep everything current (default false: one-shot commands need no watcher). */
   watch?: boolean | WatchOptions;
-  /** Mask secret values in every read (default true; off only by an explicit project setting). */
+  /** Mask secret values in every read (default: the project's saved setting, else true). */
   masking?: boolean;
   /** Gitleaks rule file for the packaged app (default: resources/rules in the sources). */
   rulesPath?: string;
@@ -147,6 +156,8 @@ export class Workspace {
 
   /** Scans `root` and starts counting tokens in the background. */
   static async open(root: string, options: WorkspaceOptions = {}): Promise<Workspace> {
+    const saved = withSavedChoices(root, options);
+    options = saved.options;
     const scanned = await scanProject(root, {
       ...options.scan,
       ...(options.git ? { git: options.git } : {}),
@@ -154,6 +165,7 @@ export class Workspace {
       ...(options.signal ? { signal: options.signal } : {}),
     });
     const ws = new Workspace(scanned.root, options);
+    ws.warnings.push(...saved.problems);
     ws.index.replace(scanned.files);
     ws.setScope(() => true, scanned.hidden, scanned.dirs, scanned.repos, scanned.notes);
     if (options.countTokens !== false) void ws.countTokens();
@@ -426,4 +438,27 @@ export class Workspace {
     await this.otherPipeline?.close();
     if (this.ownsTokens) await this.tokens.close();
   }
+}
+
+/** The options with the project's saved choices filled in where they name none (and what could not be read). */
+function withSavedChoices(
+  root: string,
+  options: WorkspaceOptions,
+): { options: WorkspaceOptions; problems: string[] } {
+  const from = options.savedFrom !== undefined ? options.savedFrom : options.stateDir;
+  const problems: string[] = [];
+  if (!from || (options.scan?.overrides && options.masking !== undefined)) return { options, problems };
+  const abs = resolveRoot(root);
+  let next = options;
+  if (!options.scan?.overrides) {
+    const saved = loadOverrides(from, abs);
+    if (saved.problem) problems.push(saved.problem);
+    next = { ...next, scan: { ...next.scan, overrides: saved.overrides } };
+  }
+  if (options.masking === undefined) {
+    const saved = loadProjectSettings(from, abs);
+    if (saved.problem) problems.push(saved.problem);
+    next = { ...next, masking: saved.settings.masking };
+  }
+  return { options: next, problems };
 }

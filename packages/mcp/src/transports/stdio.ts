@@ -51,8 +51,12 @@ export interface HeadlessOptions {
 /** Serves one project over stdin/stdout until the input ends; resolves then. */
 export async function serveStdio(io: StdioIo, options: HeadlessOptions): Promise<void> {
   const stateDir = options.stateDir ?? defaultStateDir();
-  // A --focus run does not overwrite the developer's saved focus.
-  const ws = await Workspace.open(options.root, { stateDir: options.focus ? null : stateDir });
+  // A --focus run does not overwrite the developer's saved focus; the saved show/hide overrides
+  // apply either way.
+  const ws = await Workspace.open(options.root, {
+    stateDir: options.focus ? null : stateDir,
+    savedFrom: stateDir,
+  });
   if (options.focus?.length) ws.setFocus({ include: options.focus, exclude: [] });
   // Follow edits made during the session (the agent's own included); the first call need not wait.
   ws.watch().catch((e: Error) => ws.warnings.push(`The project is not watched (${e.message}).`));

@@ -44,7 +44,9 @@ export function json(r: Rand, i: number): CorpusFile {
   const appsettings = i % 4 === 0;
   b.add('{\n  "name": "svc",\n  "version": "1.2.3",\n');
   if (appsettings)
-    b.add('  "ConnectionStrings": {\n    "Main": "Server=sql.internal;Database=app;User Id=svc;Password=')
+    b.add(
+      `  "ConnectionStrings": {\n    "Main": "Server=sql.internal;Database=app;User Id=svc;${i % 8 === 0 ? 'Pwd' : 'Password'}=`,
+    )
       .plant(secret(r, '-_.!'))
       .add(';Encrypt=true"\n  },\n');
   b.add('  "database": {\n    "host": "db.internal",\n    "port": 5432,\n');
@@ -172,7 +174,7 @@ export function xml(r: Rand, i: number): CorpusFile {
     return b.file(`x${i}/Config.plist`, 'xml');
   }
   b.add(
-    '<configuration>\n  <connectionStrings>\n    <add name="Main" connectionString="Data Source=sql01;Initial Catalog=app;User ID=svc;Password=',
+    `<configuration>\n  <connectionStrings>\n    <add name="Main" connectionString="Data Source=sql01;Initial Catalog=app;User ID=svc;${i % 2 ? 'Pwd' : 'Password'}=`,
   )
     .plant(secret(r, '-_.!'))
     .add(';" providerName="System.Data.SqlClient" />\n  </connectionStrings>\n  <appSettings>\n');
