@@ -6,6 +6,7 @@ import path from 'node:path';
 import { _electron, type ElectronApplication, test } from '@playwright/test';
 import { connectAgent, type Fixture, makeFixture, repo } from './fixtures';
 import * as scenario from './scenario';
+import * as more from './scenario-focus-http';
 
 function electronBinary(): string | undefined {
   if (process.env.LOUPE_ELECTRON)
@@ -86,4 +87,16 @@ test(title('export to the clipboard'), async () => {
 
 test(title('an MCP client: received marks, receipt, changes since, stale mark'), async () => {
   await scenario.agentMarks(target, await connectAgent(world.socket, world.project), world.project);
+});
+
+test(title('missing focus entries: Clear'), async () => {
+  await more.missingFocus(
+    target,
+    world.project,
+    await connectAgent(world.socket, world.project, 'e2e-agent-2'),
+  );
+});
+
+test(title('the HTTP endpoint from the Connect panel'), async () => {
+  await more.httpEndpoint(target);
 });

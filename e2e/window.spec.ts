@@ -2,6 +2,7 @@
 import { type Browser, type BrowserContext, chromium, type Page, test } from '@playwright/test';
 import { connectAgent, startWorld, type World } from './fixtures';
 import * as scenario from './scenario';
+import * as more from './scenario-focus-http';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -65,6 +66,18 @@ test('export: the clipboard holds exactly the pack with the shown token count', 
 
 test('an MCP client through the socket: received marks, the receipt, changes since, the stale mark', async () => {
   await scenario.agentMarks(target, await connectAgent(world.socket, world.project), world.project);
+});
+
+test('a ticked file deleted on disk: the header names it, Clear drops it from the focus', async () => {
+  await more.missingFocus(
+    target,
+    world.project,
+    await connectAgent(world.socket, world.project, 'e2e-agent-2'),
+  );
+});
+
+test('the Connect panel turns on the MCP HTTP endpoint: URL, masked token, a real client', async () => {
+  await more.httpEndpoint(target);
 });
 
 test('the page refuses to run without the session token', async () => {

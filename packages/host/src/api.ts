@@ -224,6 +224,11 @@ export interface Settings {
   /** Default export budget in tokens; null for none. */
   budget: number | null;
   lineNumbers: boolean;
+  /**
+   * Serve the open project to agents over MCP Streamable HTTP on 127.0.0.1 too (bearer token in
+   * Loupe's state folder); the local socket runs either way.
+   */
+  httpEndpoint: boolean;
 }
 
 export interface ClientConfig {
@@ -241,7 +246,10 @@ export interface ConnectInfo {
   socketNote?: string;
   /** The command agents launch (`loupe bridge`), absolute where known. */
   bridgeCommand: string[];
+  /** The HTTP endpoint while it runs (the `httpEndpoint` setting and an open project). */
   http: { url: string; token: string } | null;
+  /** Why there is no HTTP endpoint, when there is none. */
+  httpNote?: string;
   clients: ClientConfig[];
 }
 
@@ -313,6 +321,12 @@ export interface HostCommands {
   cancel(): Promise<void>;
   /** Scans the project again. */
   rescan(): Promise<void>;
+  /**
+   * Puts text on the system clipboard (the Electron app, through Electron's clipboard in the main
+   * process). Refused with code 'unsupported' where the host has no clipboard (`loupe serve`: the
+   * browser's Clipboard API copies there).
+   */
+  writeClipboard(arg: { text: string }): Promise<void>;
 }
 
 /** Every event the host sends, by name. */
@@ -383,6 +397,7 @@ const COMMANDS = {
   saveViewState: true,
   cancel: true,
   rescan: true,
+  writeClipboard: true,
 } as const satisfies Record<CommandName, true>;
 
 const EVENTS = {

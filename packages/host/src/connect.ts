@@ -10,6 +10,7 @@ export interface ConnectInput {
   socketPath: string | null;
   socketNote?: string;
   http: { url: string; token: string } | null;
+  httpNote?: string;
 }
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
@@ -59,6 +60,7 @@ export function connectInfo(input: ConnectInput): ConnectInfo {
     ...(input.socketNote ? { socketNote: input.socketNote } : {}),
     bridgeCommand: input.bridgeCommand,
     http: input.http,
+    ...(input.http || !input.httpNote ? {} : { httpNote: input.httpNote }),
     clients: clientConfigs(input),
   };
 }

@@ -5,7 +5,13 @@ import type { HostErrorData } from './api';
 
 export class HostError extends Error {
   constructor(
-    readonly code: 'cancelled' | 'no-project' | 'invalid-argument' | 'unknown-command' | 'forbidden',
+    readonly code:
+      | 'cancelled'
+      | 'no-project'
+      | 'invalid-argument'
+      | 'unknown-command'
+      | 'forbidden'
+      | 'unsupported',
     message: string,
   ) {
     super(message);

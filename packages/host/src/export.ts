@@ -4,13 +4,30 @@
 // pack's header and the window both say so.
 import type { Outcome, PackResult, Workspace } from '@loupe/engine';
 import { packFocus } from '@loupe/engine';
-import type { ExportOptions, ExportResult } from './api';
+import { DETAILS, EXPORT_FORMATS, type ExportOptions, type ExportResult } from './api';
+import { HostError } from './errors';
+import * as v from './validate';
 
 /** Files listed by name in the result; the rest are counted (the pack's footer has them all). */
 const LEFT_OUT_LISTED = 200;
 
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** The export options as the window sent them, checked (they cross a process boundary). */
+export function checkExportOptions(arg: unknown): ExportOptions {
+  const a = v.record(arg);
+  const budget = a.budget;
+  if (budget !== null && !(Number.isInteger(budget) && (budget as number) > 0))
+    throw new HostError('invalid-argument', 'The budget must be a whole number of tokens above 0, or none.');
+  return {
+    format: v.oneOf(a.format, EXPORT_FORMATS, 'export format'),
+    detail: v.oneOf(a.detail, DETAILS, 'detail level'),
+    budget: budget as number | null,
+    masking: v.boolean(a.masking, 'masking setting'),
+    lineNumbers: v.boolean(a.lineNumbers, 'line-numbers setting'),
+  };
+}
 
 export async function exportFocus(ws: Workspace, options: ExportOptions): Promise<ExportResult> {
   const pack = await packFocus(ws, {

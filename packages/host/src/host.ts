@@ -10,36 +10,35 @@ import {
 } from '@loupe/engine';
 import { type BridgeServer, McpProject } from '@loupe/mcp';
 import { registrySessions } from './agent-sessions';
-import {
-  type ConnectInfo,
-  DETAILS,
-  EXPORT_FORMATS,
-  type ExportOptions,
-  type ExportResult,
-  type FocusRules,
-  type FocusState,
-  type FocusSummary,
-  type HiddenEntry,
-  type HostCommands,
-  type MenuCommand,
-  type OverrideState,
-  type Overrides,
-  type Progress,
-  type ProjectInfo,
-  type Receipt,
-  type ReceiptFormat,
-  type ReceivedFile,
-  type RecentProject,
-  type SessionDetail,
-  type SessionSummary,
-  type Settings,
-  type TreeSnapshot,
-  type ViewState,
+import type {
+  ConnectInfo,
+  ExportOptions,
+  ExportResult,
+  FocusRules,
+  FocusState,
+  FocusSummary,
+  HiddenEntry,
+  HostCommands,
+  MenuCommand,
+  OverrideState,
+  Overrides,
+  ProjectInfo,
+  Receipt,
+  ReceiptFormat,
+  ReceivedFile,
+  RecentProject,
+  SessionDetail,
+  SessionSummary,
+  Settings,
+  TreeSnapshot,
+  ViewState,
 } from './api';
 import { connectInfo } from './connect';
 import { HostError } from './errors';
 import { HostEventBus } from './events';
-import { exportFocus } from './export';
+import { checkExportOptions, exportFocus } from './export';
+import { HttpEndpointRunner } from './http-endpoint';
+import { ProgressReporter } from './progress';
 import { OpenProject } from './project';
 import { cleanSettings, RecentStore, SettingsStore, ViewStateStore } from './stores';
 import * as v from './validate';
@@ -61,16 +60,19 @@ export interface HostOptions {
   socketNote?: string;
   /** The command agents launch (default `loupe bridge`). */
   bridgeCommand?: string[];
-  /** The optional Streamable HTTP endpoint, when one runs. */
-  http?: { url: string; token: string };
+  /**
+   * The MCP HTTP endpoint the `httpEndpoint` setting starts for the open project: a fixed port
+   * (tests: 0); default the port it had last time, else a free one.
+   */
+  httpPort?: number;
+  /** The system clipboard (Electron's, in the main process); absent in browser mode. */
+  clipboard?: { writeText(text: string): void };
   /** Watch open projects for changes on disk (the app and `loupe serve`; default off). */
   watch?: boolean;
   /** Extra workspace options (tests: git runner, scan options). */
   workspace?: Partial<WorkspaceOptions>;
 }
 
-const IDLE: Progress = { phase: 'idle', done: 0, total: 0, message: '', cancellable: false };
-const PROGRESS_INTERVAL_MS = 100;
 const OVERRIDES: readonly (OverrideState | 'default')[] = ['show', 'hide', 'default'];
 const RECEIPTS: readonly ReceiptFormat[] = ['markdown', 'json'];
 
@@ -78,8 +80,7 @@ export class LoupeHost implements HostCommands {
   readonly events = new HostEventBus();
   private project: OpenProject | undefined;
   private opening: AbortController | undefined;
-  private progressState: Progress = IDLE;
-  private progressAt = 0;
+  private readonly progress = new ProgressReporter(this.events);
   private settings: Settings;
   private readonly recent: RecentStore;
   private readonly settingsStore: SettingsStore;
@@ -87,8 +88,13 @@ export class LoupeHost implements HostCommands {
   private readonly startupWarnings: string[] = [];
   private bridge: BridgeServer | undefined;
   private socketNote: string | undefined;
+  private readonly http: HttpEndpointRunner;
 
   constructor(private readonly options: HostOptions) {
+    this.http = new HttpEndpointRunner({
+      stateDir: options.stateDir,
+      ...(options.httpPort !== undefined ? { port: options.httpPort } : {}),
+    });
     this.recent = new RecentStore(options.stateDir);
     this.settingsStore = new SettingsStore(options.stateDir);
     this.views = new ViewStateStore(options.stateDir);
@@ -119,15 +125,6 @@ export class LoupeHost implements HostCommands {
     return this.project;
   }
 
-  private setProgress(next: Progress, force = false): void {
-    const now = Date.now();
-    if (!force && next.phase === this.progressState.phase && now - this.progressAt < PROGRESS_INTERVAL_MS)
-      return;
-    this.progressState = next;
-    this.progressAt = now;
-    this.events.emit('didProgress', next);
-  }
-
   // ------------------------------------------------------------ project
 
   async openProject(arg: { path: string }): Promise<ProjectInfo> {
@@ -136,7 +133,7 @@ export class LoupeHost implements HostCommands {
     const abort = new AbortController();
     this.opening = abort;
     const name = root.split(/[\\/]/).pop() ?? root;
-    this.setProgress(
+    this.progress.set(
       { phase: 'scan', done: 0, total: 0, message: `Scanning ${name}…`, cancellable: true },
       true,
     );
@@ -158,7 +155,7 @@ export class LoupeHost implements HostCommands {
           ...this.options.workspace?.scan,
           overrides,
           onProgress: (p) =>
-            this.setProgress({
+            this.progress.set({
               phase: 'scan',
               done: p.files,
               total: 0,
@@ -170,7 +167,7 @@ export class LoupeHost implements HostCommands {
     } catch (error) {
       if (this.opening === abort) {
         this.opening = undefined;
-        this.setProgress(IDLE, true);
+        this.progress.idle();
       }
       if (abort.signal.aborted) throw new HostError('cancelled', `Opening ${root} was cancelled.`);
       throw error;
@@ -182,6 +179,7 @@ export class LoupeHost implements HostCommands {
     this.opening = undefined;
     const previous = this.project;
     this.project = undefined;
+    if (previous) await this.http.serve(undefined);
     await previous?.close();
 
     const view = this.views.load(root);
@@ -198,41 +196,14 @@ export class LoupeHost implements HostCommands {
     const project = new OpenProject(ws, sessions, this.events, warnings, mcp);
     if (this.bridge) project.serveAgents(this.bridge);
     this.project = project;
-    this.followTokenCount(project);
+    project.adopt(this.progress.followTokenCount(project.ws, () => this.project === project));
+    await this.syncHttp();
     const info = project.info();
     this.events.emit('didOpenProject', info);
     this.events.emit('didChangeFocus', project.focusState());
     this.events.emit('didChangeSessions', project.sessions.list());
     for (const message of info.warnings) this.events.emit('didNotice', { level: 'warning', message });
     return info;
-  }
-
-  /** Token count progress, for the first count and every later one (rescans, the watcher). */
-  private followTokenCount(project: OpenProject): void {
-    const { ws } = project;
-    project.adopt(
-      ws.onDidCountTokens((p) => {
-        if (this.project !== project) return;
-        if (p.done >= p.total) {
-          this.setProgress(IDLE, true);
-          return;
-        }
-        this.setProgress(
-          {
-            phase: 'tokens',
-            done: p.done,
-            total: p.total,
-            message: `Counting tokens: ${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')} files`,
-            cancellable: true,
-          },
-          p.done === 0,
-        );
-      }),
-    );
-    // Everything may come from the caches before this listener exists.
-    void ws.tokensReady.then(() => {
-      if (this.project === project && this.progressState.phase === 'tokens') this.setProgress(IDLE, true);
-    });
   }
 
   async chooseFolder(): Promise<string | null> {
@@ -249,14 +220,14 @@ export class LoupeHost implements HostCommands {
 
   async rescan(): Promise<void> {
     const project = this.current();
-    this.setProgress(
+    this.progress.set(
       { phase: 'scan', done: 0, total: 0, message: 'Scanning again…', cancellable: false },
       true,
     );
     try {
       await project.ws.rescan('rescan requested in the window');
     } finally {
-      if (this.project === project) this.setProgress(IDLE, true);
+      if (this.project === project) this.progress.idle();
     }
   }
 
@@ -264,12 +235,12 @@ export class LoupeHost implements HostCommands {
     if (this.opening) {
       this.opening.abort();
       this.opening = undefined;
-      this.setProgress(IDLE, true);
+      this.progress.idle();
       return;
     }
     const project = this.project;
     if (project?.ws.cancelTokenCount()) {
-      this.setProgress(IDLE, true);
+      this.progress.idle();
       const left = project.ws.index.all().filter((e) => e.tokens === undefined && !e.flag).length;
       this.events.emit('didNotice', {
         level: 'info',
@@ -330,7 +301,7 @@ export class LoupeHost implements HostCommands {
     const state = v.oneOf(a.state, OVERRIDES, 'override');
     const project = this.current();
     const overrides = saveOverride(this.options.stateDir, project.ws.root, path, state);
-    this.setProgress(
+    this.progress.set(
       { phase: 'scan', done: 0, total: 0, message: 'Applying the override…', cancellable: false },
       true,
     );
@@ -338,38 +309,21 @@ export class LoupeHost implements HostCommands {
       project.ws.setScanOptions({ overrides });
       await project.ws.rescan('an override changed');
     } finally {
-      if (this.project === project) this.setProgress(IDLE, true);
+      if (this.project === project) this.progress.idle();
     }
     return overrides;
   }
 
   // ------------------------------------------------------------ export
 
-  private exportOptions(arg: unknown): ExportOptions {
-    const a = v.record(arg);
-    const budget = a.budget;
-    if (budget !== null && !(Number.isInteger(budget) && (budget as number) > 0))
-      throw new HostError(
-        'invalid-argument',
-        'The budget must be a whole number of tokens above 0, or none.',
-      );
-    return {
-      format: v.oneOf(a.format, EXPORT_FORMATS, 'export format'),
-      detail: v.oneOf(a.detail, DETAILS, 'detail level'),
-      budget: budget as number | null,
-      masking: v.boolean(a.masking, 'masking setting'),
-      lineNumbers: v.boolean(a.lineNumbers, 'line-numbers setting'),
-    };
-  }
-
   async exportPreview(arg: ExportOptions): Promise<ExportResult> {
     const project = this.current();
-    return exportFocus(project.ws, this.exportOptions(arg));
+    return exportFocus(project.ws, checkExportOptions(arg));
   }
 
   async exportPack(arg: ExportOptions): Promise<ExportResult> {
     const project = this.current();
-    return exportFocus(project.ws, this.exportOptions(arg));
+    return exportFocus(project.ws, checkExportOptions(arg));
   }
 
   // ------------------------------------------------------------ agent sessions
@@ -404,23 +358,38 @@ export class LoupeHost implements HostCommands {
   async updateSettings(arg: Partial<Settings>): Promise<Settings> {
     const next = cleanSettings({ ...this.settings, ...v.record(arg) }, this.settings);
     const encodingChanged = next.encoding !== this.settings.encoding;
+    const httpChanged = next.httpEndpoint !== this.settings.httpEndpoint;
     this.settings = next;
     this.settingsStore.save(next);
     this.events.emit('didChangeSettings', { ...next });
     // Token counts belong to one encoding: reopen the project to count in the new one.
     if (encodingChanged && this.project) await this.openProject({ path: this.project.ws.root });
+    else if (httpChanged) await this.syncHttp();
     return { ...next };
+  }
+
+  /** Starts or stops the HTTP endpoint to match the setting and the open project. */
+  private async syncHttp(): Promise<void> {
+    await this.http.serve(this.settings.httpEndpoint ? this.project?.mcp : undefined);
+    if (this.http.problem) this.events.emit('didNotice', { level: 'warning', message: this.http.problem });
+  }
+
+  private httpNote(): string {
+    if (!this.settings.httpEndpoint) return 'off';
+    if (!this.project) return 'starts when a project is open';
+    return this.http.problem ?? 'starting';
   }
 
   async connectInfo(): Promise<ConnectInfo> {
     const { bridge } = this;
-    const { http } = this.options;
+    const http = this.http.info;
     return connectInfo({
       root: this.project?.ws.root ?? null,
       socketPath: bridge?.socketPath ?? null,
       ...(bridge ? {} : { socketNote: this.socketNote ?? 'The agent socket is not running.' }),
       bridgeCommand: this.options.bridgeCommand ?? ['loupe', 'bridge'],
-      http: http ?? null,
+      http,
+      httpNote: this.httpNote(),
     });
   }
 
@@ -438,10 +407,23 @@ export class LoupeHost implements HostCommands {
     this.events.emit('didMenuCommand', { command });
   }
 
+  async writeClipboard(arg: { text: string }): Promise<void> {
+    const text = v.record(arg).text;
+    if (typeof text !== 'string')
+      throw new HostError('invalid-argument', 'The window sent clipboard text that is not a string.');
+    if (!this.options.clipboard)
+      throw new HostError(
+        'unsupported',
+        "This Loupe has no system clipboard; in a browser, the page copies through the browser's clipboard.",
+      );
+    this.options.clipboard.writeText(text);
+  }
+
   async close(): Promise<void> {
     this.opening?.abort();
     const project = this.project;
     this.project = undefined;
+    await this.http.serve(undefined);
     await project?.close();
   }
 }

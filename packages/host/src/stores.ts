@@ -15,6 +15,7 @@ export const DEFAULT_SETTINGS: Settings = {
   exportFormat: 'markdown',
   budget: 32_000,
   lineNumbers: false,
+  httpEndpoint: false,
 };
 
 export interface Loaded<T> {
@@ -83,6 +84,7 @@ export function cleanSettings(raw: unknown, base: Settings = DEFAULT_SETTINGS): 
     out.exportFormat = raw.exportFormat as Settings['exportFormat'];
   if (typeof raw.masking === 'boolean') out.masking = raw.masking;
   if (typeof raw.lineNumbers === 'boolean') out.lineNumbers = raw.lineNumbers;
+  if (typeof raw.httpEndpoint === 'boolean') out.httpEndpoint = raw.httpEndpoint;
   if (raw.budget === null || (Number.isInteger(raw.budget) && (raw.budget as number) > 0))
     out.budget = raw.budget as number | null;
   return out;

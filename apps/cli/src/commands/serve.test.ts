@@ -70,6 +70,42 @@ describe('loupe serve', () => {
     expect(await connects(socket)).toBe(false);
   });
 
+  it('starts the MCP HTTP endpoint when the setting is on, and stops it on exit', async () => {
+    const project = writeProject(path.join(tmp.dir, 'h'));
+    const renderer = path.join(tmp.dir, 'renderer-h');
+    mkdirSync(renderer, { recursive: true });
+    writeFileSync(path.join(renderer, 'index.html'), '<!doctype html><title>Loupe window</title>');
+    const stateDir = path.join(tmp.dir, 'state-h');
+    mkdirSync(stateDir, { recursive: true });
+    writeFileSync(path.join(stateDir, 'settings.json'), JSON.stringify({ version: 1, httpEndpoint: true }));
+    const stdout = new PassThrough();
+    let out = '';
+    stdout.on('data', (c) => {
+      out += c;
+    });
+    const abort = new AbortController();
+    const env = {
+      LOUPE_STATE_DIR: stateDir,
+      LOUPE_CACHE_DIR: path.join(tmp.dir, 'cache-h'),
+      LOUPE_RENDERER_DIR: renderer,
+    };
+    const running = runCli(['serve', project], {
+      stdout,
+      stderr: new PassThrough(),
+      cwd: tmp.dir,
+      env,
+      signal: abort.signal,
+    });
+    for (let i = 0; i < 200 && !/Ctrl\+C/.test(out); i++) await new Promise((r) => setTimeout(r, 25));
+    const m = /MCP over HTTP at (http:\/\/127\.0\.0\.1:\d+\/mcp) \(bearer token in (.*)\)/.exec(out);
+    expect(m?.[2]).toBe(path.join(stateDir, 'http-token'));
+    const mcp = new URL(m![1]!);
+    expect((await get(mcp)).status).toBe(401); // it answers, and wants the token
+    abort.abort();
+    expect(await running).toBe(0);
+    await expect(get(mcp)).rejects.toThrow(/ECONNREFUSED/);
+  });
+
   it('refuses a bad port, a missing folder and a missing window build with one sentence', async () => {
     const project = writeProject(path.join(tmp.dir, 'q'));
     expect(await cli(['serve', project, '--port', 'http'])).toMatchObject({

@@ -1,13 +1,13 @@
 // loupe serve DIR [--port N]: the focus window in a browser. Serves the built renderer on
 // 127.0.0.1 with a random session token in the printed address, the host behind a WebSocket, and
 // the agent socket for the project (agents launched with `loupe bridge` inside it see this
-// window's focus); runs until Ctrl+C.
+// window's focus), and the MCP HTTP endpoint when the setting is on; runs until Ctrl+C.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultStateDir, LoupeError } from '@loupe/engine';
 import { LoupeHost, startBrowserServer } from '@loupe/host';
-import { BridgeServer, defaultSocketPath } from '@loupe/mcp';
+import { BridgeServer, defaultSocketPath, tokenFile } from '@loupe/mcp';
 import { defineCommand, type Io } from '../command';
 
 /** The built window: next to the CLI bundle (apps/cli/dist) or the sources (apps/cli/src/commands). */
@@ -76,8 +76,9 @@ export const serve = defineCommand({
     const [dir = '.'] = positionals;
     const wanted = port(values.port);
     const agents = await agentSocket(io);
+    const stateDir = defaultStateDir(io.env);
     const host = new LoupeHost({
-      stateDir: defaultStateDir(io.env),
+      stateDir,
       watch: true,
       bridgeCommand: bridgeCommand(),
       ...(agents.bridge ? { bridge: agents.bridge } : {}),
@@ -93,8 +94,13 @@ export const serve = defineCommand({
       const socket = agents.bridge
         ? `Agents started with \`loupe bridge\` inside it connect through ${agents.bridge.socketPath}.\n`
         : '';
+      // The HTTP endpoint runs when the setting is on (the host starts it with the project).
+      const { http } = await host.connectInfo();
+      const httpLine = http
+        ? `Agents can also use MCP over HTTP at ${http.url} (bearer token in ${tokenFile(stateDir)}).\n`
+        : '';
       io.stdout.write(
-        `Loupe is serving ${info.root}\n${server.url}\nOpen that address in a browser (it carries this session's token). ${socket}Press Ctrl+C to stop.\n`,
+        `Loupe is serving ${info.root}\n${server.url}\nOpen that address in a browser (it carries this session's token). ${socket}${httpLine}Press Ctrl+C to stop.\n`,
       );
       for (const w of info.warnings) io.stderr.write(`loupe serve: ${w}\n`);
       await stopped(io.signal);

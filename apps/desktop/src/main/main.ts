@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defaultStateDir } from '@loupe/engine';
 import { createGate, LoupeHost, serveIpc } from '@loupe/host';
 import { BridgeServer } from '@loupe/mcp';
-import { app, BrowserWindow, dialog, ipcMain, Menu } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu } from 'electron';
 import { buildMenu } from './menu';
 import { re2Problem } from './native/re2';
 import {
@@ -54,6 +54,9 @@ if (!app.requestSingleInstanceLock()) {
   const host = new LoupeHost({
     stateDir,
     chooseFolder,
+    // Copy goes through Electron's clipboard here: the renderer's Clipboard API needs a focused
+    // document and a permission the sandboxed window does not ask for.
+    clipboard: { writeText: (text) => clipboard.writeText(text) },
     watch: true,
     socketNote: 'The agent socket is starting.',
     // A packaged app ships the Gitleaks rules as an extra resource (electron-builder.yml).

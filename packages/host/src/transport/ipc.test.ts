@@ -122,4 +122,31 @@ describe('IPC transport', () => {
     expect(EVENT_CHANNEL.startsWith('loupe:')).toBe(true);
     await host.close();
   });
+
+  it('writeClipboard reaches the main process clipboard; a host without one refuses with a code', async () => {
+    const w = wire();
+    const written: string[] = [];
+    const host = new LoupeHost({
+      stateDir: path.join(tmp.dir, 's3'),
+      cacheDir: null,
+      clipboard: { writeText: (t) => void written.push(t) },
+    });
+    const gate = createGate({ sender: () => w.window, isAppUrl: (u) => u.startsWith('app://loupe/') });
+    serveIpc(host, w.ipcMain, gate, () => w.target);
+    const api = ipcClientApi(w.ipcRenderer);
+    const text = 'line one\n\u00e9\u4e2d \u{1F600}\n';
+    await api.writeClipboard({ text });
+    expect(written).toEqual([text]);
+    await expect(api.writeClipboard({ text: 42 } as never)).rejects.toMatchObject({
+      code: 'invalid-argument',
+    });
+    w.setFrame('https://evil.example/');
+    await expect(api.writeClipboard({ text: 'x' })).rejects.toMatchObject({ code: 'forbidden' });
+    expect(written).toEqual([text]);
+    await host.close();
+
+    const bare = new LoupeHost({ stateDir: path.join(tmp.dir, 's4'), cacheDir: null });
+    await expect(bare.writeClipboard({ text: 'x' })).rejects.toMatchObject({ code: 'unsupported' });
+    await bare.close();
+  });
 });

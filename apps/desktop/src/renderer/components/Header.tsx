@@ -5,6 +5,7 @@ import { focusLine } from '../model/format';
 import { useProject, useSessions, useUi } from '../store/hooks';
 import { projectStore, uiStore } from '../store/index';
 import type { Panel } from '../store/ui';
+import { MissingFocus } from './MissingFocus';
 
 const PANELS: Array<[Exclude<Panel, null>, string]> = [
   ['export', 'Export'],
@@ -115,12 +116,7 @@ export function Header() {
           <span className="revision" data-testid="revision" title="Focus revision">
             r{revision}
           </span>
-          {summary.missing.length ? (
-            <span className="warning missing" title={summary.missing.join('\n')}>
-              {summary.missing.length} ticked{' '}
-              {summary.missing.length === 1 ? 'path no longer exists' : 'paths no longer exist'}
-            </span>
-          ) : null}
+          <MissingFocus missing={summary.missing} />
         </div>
       ) : null}
       <div className="agents" data-testid="agents" title="Connected agent sessions">

@@ -83,6 +83,14 @@ export function SettingsPanel() {
           />
           Mask secrets by default
         </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={settings.httpEndpoint}
+            onChange={(e) => update({ httpEndpoint: e.target.checked })}
+          />
+          Serve MCP over HTTP on 127.0.0.1 (address and token in Connect)
+        </label>
         <label>
           Theme
           <select value={settings.theme} onChange={(e) => update({ theme: e.target.value as Theme })}>

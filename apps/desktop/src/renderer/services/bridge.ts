@@ -66,6 +66,12 @@ export function connectStores(api: HostApi, stores: Stores, onMenu: (command: Me
   const offs: Unsubscribe[] = [
     api.onDidOpenProject((info) => {
       project.getState().projectOpened(info);
+      // The HTTP endpoint follows the open project: shown connect information is stale now.
+      if (settings.getState().connect)
+        void settings
+          .getState()
+          .loadConnect()
+          .catch(() => {});
       if (info)
         void loadProject().catch((e: Error) =>
           project.getState().notify({ level: 'error', message: e.message }),

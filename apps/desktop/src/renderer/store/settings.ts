@@ -27,7 +27,11 @@ export function createSettingsStore(deps: { host: () => HostApi }) {
     connect: null,
     overrides: null,
     setSettings: (settings) => set({ settings }),
-    update: async (patch) => set({ settings: await deps.host().updateSettings(patch) }),
+    update: async (patch) => {
+      set({ settings: await deps.host().updateSettings(patch) });
+      // The HTTP endpoint starts or stops with its setting: the connect information changed.
+      if ('httpEndpoint' in patch) set({ connect: await deps.host().connectInfo() });
+    },
     loadConnect: async () => set({ connect: await deps.host().connectInfo() }),
     loadOverrides: async () => set({ overrides: await deps.host().getOverrides() }),
     setOverride: async (path, state) => set({ overrides: await deps.host().setOverride({ path, state }) }),

@@ -20,6 +20,11 @@ export interface ProjectActions {
   projectOpened(info: ProjectInfo | null): void;
   setProgress(progress: Progress): void;
   setFocus(focus: FocusState): void;
+  /**
+   * Drops ticked (and unticked) paths that no longer exist from the focus, through the host's
+   * setFocus; other rules stay. Resolves to how many were dropped.
+   */
+  forgetMissing(): Promise<number>;
   notify(notice: Notice): void;
   dismiss(id: number): void;
 }
@@ -72,6 +77,21 @@ export function createProjectActions(set: Set, _get: Get, deps: ProjectDeps): Pr
     },
     setFocus(focus) {
       set({ summary: focus.summary, revision: focus.revision });
+    },
+    async forgetMissing() {
+      try {
+        const host = deps.host();
+        // The host's focus, not the summary the window last saw: it may have moved on since.
+        const focus = await host.getFocus();
+        const gone = new Set(focus.summary.missing);
+        if (!gone.size) return 0;
+        const keep = (paths: string[]) => paths.filter((p) => !gone.has(p));
+        actions.setFocus(await host.setFocus({ include: keep(focus.include), exclude: keep(focus.exclude) }));
+        return gone.size;
+      } catch (error) {
+        fail(error);
+        return 0;
+      }
     },
     notify(notice) {
       set((s) => ({ notices: [...s.notices.slice(-4), { ...notice, id: ++noticeId }] }));

@@ -40,4 +40,38 @@ describe('project store', () => {
     expect(store.getState().opening).toBe(false);
     expect(await store.getState().chooseAndOpen()).toBe('no-dialog');
   });
+
+  it('forgets missing focus entries through setFocus, keeping the rest of the rules', async () => {
+    const summary = (missing: string[]) => ({
+      revision: 7,
+      everything: false,
+      files: 2,
+      tokens: 10,
+      totalFiles: 9,
+      totalTokens: 90,
+      countedFiles: 9,
+      missing,
+    });
+    const host = fakeHost({
+      getFocus: () => ({
+        revision: 7,
+        include: ['src', 'gone.ts', 'old/dir'],
+        exclude: ['src/tmp.ts', 'src/vanished.ts'],
+        summary: summary(['gone.ts', 'old/dir', 'src/vanished.ts']),
+      }),
+      setFocus: (rules: { include: string[]; exclude: string[] }) => ({
+        revision: 8,
+        ...rules,
+        summary: { ...summary([]), revision: 8 },
+      }),
+    });
+    const store = createProjectStore({ host: () => host.api });
+    expect(await store.getState().forgetMissing()).toBe(3);
+    expect(host.calls.at(-1)).toEqual({
+      method: 'setFocus',
+      arg: { include: ['src'], exclude: ['src/tmp.ts'] },
+    });
+    expect(store.getState().revision).toBe(8);
+    expect(store.getState().summary?.missing).toEqual([]);
+  });
 });
