@@ -23,6 +23,11 @@ export interface ProjectInfo {
   notes: string[];
   /** Problems met while opening (a corrupt state file set aside, ...). */
   warnings: string[];
+  /**
+   * Secret values are masked in everything read from this project (agents, previews, exports).
+   * False only when the person turned it off for this project (`setProjectMasking`).
+   */
+  masking: boolean;
 }
 
 export interface RecentProject {
@@ -121,7 +126,10 @@ export interface ExportOptions {
   /** Token budget for the whole pack; null for no budget. */
   budget: number | null;
   detail: Detail;
-  /** Mask secrets (turning this off is shown with a warning). */
+  /**
+   * Mask secrets in this export. The window starts from the project's setting; an unmasked
+   * one-off export is shown with a warning.
+   */
   masking: boolean;
   lineNumbers: boolean;
 }
@@ -218,7 +226,6 @@ export type Theme = 'light' | 'dark' | 'system';
 export interface Settings {
   encoding: Encoding;
   detail: Detail;
-  masking: boolean;
   theme: Theme;
   exportFormat: ExportFormat;
   /** Default export budget in tokens; null for none. */
@@ -291,6 +298,11 @@ export interface HostCommands {
   /** Asks the person for a folder (native dialog where one exists; null in a browser). */
   chooseFolder(): Promise<string | null>;
   currentProject(): Promise<ProjectInfo | null>;
+  /**
+   * Masks secret values in everything read from the open project, or stops masking (saved for
+   * this project in Loupe's state). Agents' next calls, previews and exports follow at once.
+   */
+  setProjectMasking(arg: { on: boolean }): Promise<ProjectInfo>;
   recentProjects(): Promise<RecentProject[]>;
   /** The whole flattened tree of the current project. */
   getTree(): Promise<TreeSnapshot>;
@@ -332,6 +344,8 @@ export interface HostCommands {
 /** Every event the host sends, by name. */
 export interface HostEvents {
   didOpenProject: ProjectInfo | null;
+  /** The open project's information changed (its masking setting). */
+  didChangeProject: ProjectInfo;
   didProgress: Progress;
   /** The index changed (rescan, override, files added or removed): fetch the tree again. */
   didChangeTree: { version: number };
@@ -374,6 +388,7 @@ const COMMANDS = {
   openProject: true,
   chooseFolder: true,
   currentProject: true,
+  setProjectMasking: true,
   recentProjects: true,
   getTree: true,
   getTreeSlice: true,
@@ -402,6 +417,7 @@ const COMMANDS = {
 
 const EVENTS = {
   didOpenProject: true,
+  didChangeProject: true,
   didProgress: true,
   didChangeTree: true,
   didCountTokens: true,

@@ -4,6 +4,7 @@ import { countTokens, projectStateDir } from '@loupe/engine';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HostEvents } from './api';
 import { type HostOptions, LoupeHost } from './host';
+import { DEFAULT_SETTINGS } from './stores';
 import { tempDir, writeProject } from './testing/project';
 
 const tmp = tempDir();
@@ -120,12 +121,25 @@ describe('LoupeHost', () => {
       await host.openProject({ path: project });
       await host.saveViewState({ expanded: ['src', 'src/math', 'src'] });
       expect(await host.getViewState()).toEqual({ expanded: ['src', 'src/math'] });
-      const s = await host.updateSettings({ theme: 'dark', budget: 5000, masking: false });
-      expect(s).toMatchObject({ theme: 'dark', budget: 5000, masking: false });
+      const s = await host.updateSettings({ theme: 'dark', budget: 5000 });
+      expect(s).toMatchObject({ theme: 'dark', budget: 5000 });
       await host.updateSettings({ theme: 'purple' as 'dark' }); // unknown values are ignored
       expect((await host.getSettings()).theme).toBe('dark');
     } finally {
       await host.close();
+    }
+    // A settings file from before masking became a project setting still loads (the old field is dropped).
+    writeFileSync(
+      path.join(stateDir, 'settings.json'),
+      JSON.stringify({ version: 1, theme: 'light', masking: false }),
+    );
+    const old = new LoupeHost({ stateDir, cacheDir: null, tokenThreads: 1 });
+    try {
+      expect(await old.getSettings()).toEqual({ ...DEFAULT_SETTINGS, theme: 'light' });
+      expect('masking' in (await old.getSettings())).toBe(false);
+      expect((await old.openProject({ path: project })).masking).toBe(true);
+    } finally {
+      await old.close();
     }
     writeFileSync(path.join(stateDir, 'settings.json'), '{ not json');
     const again = new LoupeHost({ stateDir, cacheDir: null, tokenThreads: 1 });

@@ -40,6 +40,7 @@ import { checkExportOptions, exportFocus } from './export';
 import { HttpEndpointRunner } from './http-endpoint';
 import { ProgressReporter } from './progress';
 import { OpenProject } from './project';
+import { setProjectMasking } from './project-settings';
 import { cleanSettings, RecentStore, SettingsStore, ViewStateStore } from './stores';
 import * as v from './validate';
 
@@ -212,6 +213,10 @@ export class LoupeHost implements HostCommands {
 
   async currentProject(): Promise<ProjectInfo | null> {
     return this.project?.info() ?? null;
+  }
+
+  async setProjectMasking(arg: { on: boolean }): Promise<ProjectInfo> {
+    return setProjectMasking(this.options.stateDir, this.current(), this.events, arg);
   }
 
   async recentProjects(): Promise<RecentProject[]> {

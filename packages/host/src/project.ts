@@ -64,6 +64,7 @@ export class OpenProject {
       hidden: ws.hidden.length,
       notes: [...ws.notes],
       warnings: [...ws.warnings, ...this.warnings],
+      masking: ws.content.masking,
     };
   }
 

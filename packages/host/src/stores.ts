@@ -10,7 +10,6 @@ const RECENT_MAX = 12;
 export const DEFAULT_SETTINGS: Settings = {
   encoding: 'o200k_base',
   detail: 'full',
-  masking: true,
   theme: 'system',
   exportFormat: 'markdown',
   budget: 32_000,
@@ -73,7 +72,10 @@ const DETAILS = ['full', 'compact', 'signatures', 'outline'];
 const THEMES = ['light', 'dark', 'system'];
 const FORMATS = ['markdown', 'xml', 'plain'];
 
-/** Keeps the known, well-typed fields of `raw` over the defaults. */
+/**
+ * Keeps the known, well-typed fields of `raw` over the defaults. Fields no longer known (the old
+ * app-wide `masking`, now a per-project setting) are dropped.
+ */
 export function cleanSettings(raw: unknown, base: Settings = DEFAULT_SETTINGS): Settings {
   const out = { ...base };
   if (!isObject(raw)) return out;
@@ -82,7 +84,6 @@ export function cleanSettings(raw: unknown, base: Settings = DEFAULT_SETTINGS): 
   if (THEMES.includes(raw.theme as string)) out.theme = raw.theme as Settings['theme'];
   if (FORMATS.includes(raw.exportFormat as string))
     out.exportFormat = raw.exportFormat as Settings['exportFormat'];
-  if (typeof raw.masking === 'boolean') out.masking = raw.masking;
   if (typeof raw.lineNumbers === 'boolean') out.lineNumbers = raw.lineNumbers;
   if (typeof raw.httpEndpoint === 'boolean') out.httpEndpoint = raw.httpEndpoint;
   if (raw.budget === null || (Number.isInteger(raw.budget) && (raw.budget as number) > 0))

@@ -43,7 +43,7 @@ export const PAGE_SCRIPT = `
   });
   const commands = {
     getSettings: async () => ({ encoding: 'o200k_base', detail: 'full', masking: true, theme: 'light', exportFormat: 'markdown', budget: null, lineNumbers: false }),
-    currentProject: async () => ({ root: '/bench', name: 'bench', encoding: 'o200k_base', files: snap.names.length, hidden: 0, notes: [], warnings: [] }),
+    currentProject: async () => ({ root: '/bench', name: 'bench', encoding: 'o200k_base', files: snap.names.length, hidden: 0, notes: [], warnings: [], masking: true }),
     recentProjects: async () => [],
     getFocus: async () => focusState(),
     listSessions: async () => [],

@@ -82,7 +82,7 @@ export class SearchIndex {
   last: IndexStats = { read: 0, reused: 0, files: 0, entries: 0 };
 
   constructor(
-    private readonly source: MaskedSource,
+    readonly source: MaskedSource,
     maskKey?: Buffer,
   ) {
     this.session = new IndexMaskSession(maskKey);

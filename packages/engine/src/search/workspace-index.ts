@@ -8,20 +8,29 @@ import type { IndexEntry } from '../workspace/file-index';
 import type { Workspace } from '../workspace/workspace';
 import { SearchIndex } from './store';
 
-const indexes = new WeakMap<Workspace, SearchIndex>();
+const indexes = new WeakMap<Workspace, { index: SearchIndex; dispose: () => void }>();
 
-/** The workspace's search index (one per workspace, shared by every session). */
+/**
+ * The workspace's search index (one per workspace, shared by every session). It holds text as its
+ * pipeline delivered it, so a pipeline switched with masking (`Workspace.setMasking`) gets a new one.
+ */
 export function searchIndexOf(ws: Workspace): SearchIndex {
-  let index = indexes.get(ws);
-  if (!index) {
-    const created = new SearchIndex(ws.content, ws.maskKey);
-    ws.onDidChangeIndex(() => created.retain((p) => ws.index.get(p) !== undefined));
+  const known = indexes.get(ws);
+  if (known && known.index.source === ws.content) return known.index;
+  known?.dispose();
+  const created = new SearchIndex(ws.content, ws.maskKey);
+  const disposers = [
+    ws.onDidChangeIndex(() => created.retain((p) => ws.index.get(p) !== undefined)),
     // The watcher's changes: read again on the next search, even when size and mtime look the same.
-    ws.onDidChangeFiles((e) => created.update([...e.added, ...e.changed, ...e.removed]));
-    indexes.set(ws, created);
-    index = created;
-  }
-  return index;
+    ws.onDidChangeFiles((e) => created.update([...e.added, ...e.changed, ...e.removed])),
+  ];
+  indexes.set(ws, {
+    index: created,
+    dispose: () => {
+      for (const d of disposers) d();
+    },
+  });
+  return created;
 }
 
 const focusCache = new WeakMap<

@@ -131,11 +131,14 @@ export class Workspace {
   private closed = false;
   private pipeline: ContentPipeline | undefined;
   private otherPipeline: ContentPipeline | undefined;
+  /** Masking as chosen (options, then `setMasking`); undefined: the pipeline's default (on). */
+  private maskingChoice: boolean | undefined;
 
   private constructor(
     readonly root: string,
     private readonly options: WorkspaceOptions,
   ) {
+    this.maskingChoice = options.masking;
     this.focusFile = options.stateDir
       ? path.join(projectStateDir(options.stateDir, root), 'focus.json')
       : undefined;
@@ -355,11 +358,24 @@ export class Workspace {
     return this.otherPipeline;
   }
 
+  /**
+   * Switches masking for every later read (a person changed the project's setting while it is
+   * open): agents' next calls, previews and the search index follow. The two pipelines swap, so a
+   * read still running finishes on the one it started with.
+   */
+  setMasking(on: boolean): void {
+    if (on === this.content.masking) return;
+    const previous = this.pipeline;
+    this.maskingChoice = on;
+    this.pipeline = this.otherPipeline; // made for the other choice, when it exists
+    this.otherPipeline = previous;
+  }
+
   /** The one content pipeline (read -> mask -> select -> compress) for this project. */
   get content(): ContentPipeline {
     this.pipeline ??= new ContentPipeline(this.root, {
       encoding: this.encoding,
-      ...(this.options.masking !== undefined ? { mask: this.options.masking } : {}),
+      ...(this.maskingChoice !== undefined ? { mask: this.maskingChoice } : {}),
       ...(this.options.rulesPath ? { rulesPath: this.options.rulesPath } : {}),
     });
     return this.pipeline;

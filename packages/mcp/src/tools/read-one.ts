@@ -106,10 +106,12 @@ export async function readOne(req: ReadRequest, budget: number, ctx: CallContext
   const level = res.level !== 'full' ? ` · detail ${res.level}` : '';
   const header = `${quoted(p)} · ${to >= from ? `${from === to ? 'line' : 'lines'} ${span(from, to)} of ${grouped(total)}` : 'empty file'}${level}${outside}`;
 
-  // What this session already holds.
+  // What this session already holds. Text read with masking off is other text than the masked
+  // read of the same file (the project's setting can change mid-session): held apart.
+  const held = res.maskingActive ? res.level : `${res.level} unmasked`;
   const plan = req.fresh
     ? { send: to >= from ? [[from, to] as LineSpan] : [], covered: [] as DeliveredSpan[] }
-    : session.ledger.plan(p, res.hash, res.level, from, to);
+    : session.ledger.plan(p, res.hash, held, from, to);
   if (to >= from && plan.send.length === 0) {
     return {
       parts: [
@@ -171,7 +173,7 @@ export async function readOne(req: ReadRequest, budget: number, ctx: CallContext
   for (const note of res.notes ?? []) parts.push(note);
 
   const sent = segments.map((s) => s.range).filter(([a, b]) => b >= a);
-  if (sent.length) session.ledger.record(p, res.hash, res.level, sent, ctx.call, ctx.revision, total);
+  if (sent.length) session.ledger.record(p, res.hash, held, sent, ctx.call, ctx.revision, total);
   return {
     parts,
     tokens,

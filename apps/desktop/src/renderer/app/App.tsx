@@ -1,6 +1,7 @@
 // The window: header, the tree with its filter, the open panel, and messages.
 import { useCallback, useEffect } from 'react';
 import { Header, OpenControls } from '../components/Header';
+import { MaskingBanner } from '../components/MaskingBanner';
 import { Toasts } from '../components/Toasts';
 import { FilterBar } from '../components/tree/FilterBar';
 import { TreeView } from '../components/tree/TreeView';
@@ -118,6 +119,7 @@ export function App() {
   return (
     <div className={`app${panel ? ' with-panel' : ''}`}>
       <Header />
+      <MaskingBanner />
       <main className="main">
         {project ? (
           <div className="tree-pane">

@@ -1,5 +1,5 @@
-// Settings: tokenizer encoding, default detail, masking, theme, export defaults, and this
-// project's show/hide overrides.
+// Settings: tokenizer encoding, default detail, theme, export defaults, and this project's own
+// settings (masking) and show/hide overrides.
 import type { Detail, Encoding, Theme } from '@loupe/host/api';
 import { useEffect } from 'react';
 import { useProject, useSettings } from '../store/hooks';
@@ -44,6 +44,28 @@ function OverridesList() {
   );
 }
 
+function ProjectMasking() {
+  const project = useProject((s) => s.project);
+  if (!project) return <p className="muted">Open a project to see its settings.</p>;
+  return (
+    <>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={project.masking}
+          onChange={(e) => void projectStore.getState().setMasking(e.target.checked)}
+        />
+        Mask secret values (agents, previews, exports)
+      </label>
+      {!project.masking ? (
+        <p className="warning">
+          Off for this project: agents, previews and exports get secret values as they are in the files.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 export function SettingsPanel() {
   const settings = useSettings((s) => s.settings);
   if (!settings) return <section className="panel">Loading…</section>;
@@ -78,14 +100,6 @@ export function SettingsPanel() {
         <label className="check">
           <input
             type="checkbox"
-            checked={settings.masking}
-            onChange={(e) => update({ masking: e.target.checked })}
-          />
-          Mask secrets by default
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
             checked={settings.httpEndpoint}
             onChange={(e) => update({ httpEndpoint: e.target.checked })}
           />
@@ -100,9 +114,8 @@ export function SettingsPanel() {
           </select>
         </label>
       </div>
-      {!settings.masking ? (
-        <p className="warning">Masking is off by default: exports will carry secret values as they are.</p>
-      ) : null}
+      <h3>This project</h3>
+      <ProjectMasking />
       <h3>Overrides for this project</h3>
       <OverridesList />
     </section>

@@ -25,7 +25,7 @@ export interface Bridge {
 }
 
 export function connectStores(api: HostApi, stores: Stores, onMenu: (command: MenuCommand) => void): Bridge {
-  const { tree, project, sessions, settings } = stores;
+  const { tree, project, sessions, settings, exports } = stores;
   let loading: Promise<void> | null = null;
   let queued: TokenUpdate[] = [];
   let marksSeq = 0;
@@ -66,6 +66,8 @@ export function connectStores(api: HostApi, stores: Stores, onMenu: (command: Me
   const offs: Unsubscribe[] = [
     api.onDidOpenProject((info) => {
       project.getState().projectOpened(info);
+      // The export starts from the project's masking (a one-off unmasked export stays possible).
+      if (info) exports.getState().setOptions({ masking: info.masking });
       // The HTTP endpoint follows the open project: shown connect information is stale now.
       if (settings.getState().connect)
         void settings
@@ -76,6 +78,10 @@ export function connectStores(api: HostApi, stores: Stores, onMenu: (command: Me
         void loadProject().catch((e: Error) =>
           project.getState().notify({ level: 'error', message: e.message }),
         );
+    }),
+    api.onDidChangeProject((info) => {
+      project.getState().projectOpened(info);
+      exports.getState().setOptions({ masking: info.masking });
     }),
     api.onDidChangeTree(() => {
       void loadTree()
@@ -126,7 +132,7 @@ export async function startWindow(api: HostApi, stores: Stores, bridge: Bridge):
     format: s.exportFormat,
     budget: s.budget,
     detail: s.detail,
-    masking: s.masking,
+    masking: current?.masking ?? true,
     lineNumbers: s.lineNumbers,
   });
   stores.project.getState().setConnected(true);

@@ -18,6 +18,11 @@ export interface ProjectActions {
   cancel(): Promise<void>;
   rescan(): Promise<void>;
   projectOpened(info: ProjectInfo | null): void;
+  /**
+   * Masks secret values for the open project, or stops masking (saved for the project; agents,
+   * previews and exports follow). Resolves to the project's masking afterwards.
+   */
+  setMasking(on: boolean): Promise<boolean | null>;
   setProgress(progress: Progress): void;
   setFocus(focus: FocusState): void;
   /**
@@ -71,6 +76,16 @@ export function createProjectActions(set: Set, _get: Get, deps: ProjectDeps): Pr
     },
     projectOpened(info) {
       set({ project: info });
+    },
+    async setMasking(on) {
+      try {
+        const info = await deps.host().setProjectMasking({ on });
+        set({ project: info });
+        return info.masking;
+      } catch (error) {
+        fail(error);
+        return null;
+      }
     },
     setProgress(progress) {
       set({ progress });

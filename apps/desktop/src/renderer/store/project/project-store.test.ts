@@ -12,6 +12,7 @@ describe('project store', () => {
       hidden: 0,
       notes: [],
       warnings: [],
+      masking: true,
     };
     let fail: Error | null = null;
     const host = fakeHost({
@@ -73,5 +74,38 @@ describe('project store', () => {
     });
     expect(store.getState().revision).toBe(8);
     expect(store.getState().summary?.missing).toEqual([]);
+  });
+
+  it('turns the project masking off and on through the host; a refusal becomes a notice', async () => {
+    const info = {
+      root: '/p',
+      name: 'p',
+      encoding: 'o200k_base' as const,
+      files: 1,
+      hidden: 0,
+      notes: [],
+      warnings: [],
+      masking: true,
+    };
+    let refuse = false;
+    const host = fakeHost({
+      openProject: () => info,
+      recentProjects: () => [],
+      setProjectMasking: ({ on }: { on: boolean }) => {
+        if (refuse) throw new Error('No project is open. Open a folder first.');
+        return { ...info, masking: on };
+      },
+    });
+    const store = createProjectStore({ host: () => host.api });
+    await store.getState().open('/p');
+    expect(await store.getState().setMasking(false)).toBe(false);
+    expect(store.getState().project?.masking).toBe(false);
+    expect(host.calls.at(-1)).toEqual({ method: 'setProjectMasking', arg: { on: false } });
+    expect(await store.getState().setMasking(true)).toBe(true);
+    expect(store.getState().project?.masking).toBe(true);
+    refuse = true;
+    expect(await store.getState().setMasking(false)).toBeNull();
+    expect(store.getState().project?.masking).toBe(true);
+    expect(store.getState().notices.at(-1)?.message).toBe('No project is open. Open a folder first.');
   });
 });
