@@ -7,6 +7,7 @@ import { _electron, type ElectronApplication, test } from '@playwright/test';
 import { connectAgent, type Fixture, makeFixture, repo } from './fixtures';
 import * as scenario from './scenario';
 import * as more from './scenario-focus-http';
+import * as masking from './scenario-masking';
 
 function electronBinary(): string | undefined {
   if (process.env.LOUPE_ELECTRON)
@@ -83,6 +84,10 @@ test(title('overrides'), async () => {
 
 test(title('export to the clipboard'), async () => {
   await scenario.exportToClipboard(target);
+});
+
+test(title('project masking: off in Settings, warning, back on'), async () => {
+  await masking.projectMasking(target);
 });
 
 test(title('an MCP client: received marks, receipt, changes since, stale mark'), async () => {

@@ -3,6 +3,7 @@ import { type Browser, type BrowserContext, chromium, type Page, test } from '@p
 import { connectAgent, startWorld, type World } from './fixtures';
 import * as scenario from './scenario';
 import * as more from './scenario-focus-http';
+import * as masking from './scenario-masking';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -62,6 +63,10 @@ test('always show a hidden folder, then remove the override in Settings', async 
 
 test('export: the clipboard holds exactly the pack with the shown token count', async () => {
   await scenario.exportToClipboard(target);
+});
+
+test('masking off for the project in Settings: a warning, the secret in the export; the warning turns it back on', async () => {
+  await masking.projectMasking(target);
 });
 
 test('an MCP client through the socket: received marks, the receipt, changes since, the stale mark', async () => {

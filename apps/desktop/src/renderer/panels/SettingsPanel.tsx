@@ -1,7 +1,7 @@
 // Settings: tokenizer encoding, default detail, theme, export defaults, and this project's own
 // settings (masking) and show/hide overrides.
 import type { Detail, Encoding, Theme } from '@loupe/host/api';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useProject, useSettings } from '../store/hooks';
 import { projectStore, settingsStore } from '../store/index';
 
@@ -46,14 +46,22 @@ function OverridesList() {
 
 function ProjectMasking() {
   const project = useProject((s) => s.project);
+  // The box turns at once and shows the choice while the host applies it (a refusal turns it back).
+  const [pending, setPending] = useState<boolean | null>(null);
   if (!project) return <p className="muted">Open a project to see its settings.</p>;
+  const choose = async (on: boolean) => {
+    setPending(on);
+    await projectStore.getState().setMasking(on);
+    setPending(null);
+  };
   return (
     <>
       <label className="check">
         <input
           type="checkbox"
-          checked={project.masking}
-          onChange={(e) => void projectStore.getState().setMasking(e.target.checked)}
+          checked={pending ?? project.masking}
+          disabled={pending !== null}
+          onChange={(e) => void choose(e.target.checked)}
         />
         Mask secret values (agents, previews, exports)
       </label>
