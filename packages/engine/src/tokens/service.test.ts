@@ -238,6 +238,27 @@ describe('createTokenService', () => {
     expect(ok.size).toBe(5);
   });
 
+  it('queues many batches under one signal without a listener warning', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-many-batches-'));
+    try {
+      // 1,600 files: 13 batches of at most 128 files, all queued at once on the same signal.
+      for (let i = 0; i < 1600; i++) writeFileSync(path.join(dir, `f${i}.txt`), `file ${i}\n`);
+      const warnings: string[] = [];
+      const onWarning = (w: Error) => warnings.push(w.name);
+      process.on('warning', onWarning);
+      try {
+        const counts = await service(null).countFiles(listing(dir), { signal: new AbortController().signal });
+        expect(counts.size).toBe(1600);
+        await new Promise((r) => setImmediate(r));
+      } finally {
+        process.off('warning', onWarning);
+      }
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('without a cache folder keeps everything in memory', async () => {
     const s = service(null);
     const files = listing(project).slice(0, 20);

@@ -1,6 +1,7 @@
 // Token counts for many files: the stat cache answers unchanged files at once; the rest go in
 // batches to a worker pool that reads, hashes and counts (or finds the count by content hash in
 // the shared store). The main thread only matches stats, merges results and writes the caches.
+import { getMaxListeners, setMaxListeners } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import type Piscina from 'piscina';
@@ -149,8 +150,12 @@ export function createTokenService(options: TokenServiceOptions = {}): TokenServ
     store ??= loadStore(storeFile);
     const shared = await store;
     const run = await workers();
+    const queued = batches(misses);
+    // Every queued task listens to the signal (so that abort drops it from the queue): allow that
+    // many listeners instead of Node's warning at 11.
+    if (signal) setMaxListeners(Math.max(getMaxListeners(signal), queued.length + 10), signal);
     const settled = await Promise.allSettled(
-      batches(misses).map(async (batch) => {
+      queued.map(async (batch) => {
         const task: TokenTask = { encoding, files: batch.map((f) => f.abs), store: shared, day, maxBytes };
         onBatch(batch, await run.run(task, { signal: signal ?? null }));
       }),
