@@ -18,7 +18,7 @@ export const DATA_LABEL = 'Packed tree and files';
 /** Share of the budget the footer's file lists may take (the rest of the footer is always there). */
 export const LIST_SHARE = 0.06;
 /** Above this many bytes in scope, a full pack counts on worker threads. */
-export const LARGE_BYTES = 4 << 20;
+export const LARGE_BYTES = 32 << 20;
 
 export type PackReport = Omit<PackResult, 'text'>;
 
