@@ -6,6 +6,7 @@ export type LoupeErrorCode =
   | 'not-a-directory'
   | 'not-a-file'
   | 'unreadable'
+  | 'unwritable'
   | 'outside-root'
   | 'invalid-argument'
   | 'unsupported'

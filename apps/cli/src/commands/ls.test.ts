@@ -172,4 +172,15 @@ describe('loupe ls', () => {
       'loupe ls: --max-file-size takes a size above zero in bytes or with a unit (500k, 8MiB), not "lots".\n',
     );
   });
+
+  it('--hide with a state folder that cannot be written: one sentence, exit 2, nothing listed', async () => {
+    const blocker = path.join(work, 'state-is-a-file');
+    writeFileSync(blocker, '');
+    const r = await cli(['ls', net, '--hide', 'scripts'], process.cwd(), { LOUPE_STATE_DIR: blocker });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(
+      /^loupe ls: Loupe could not write its state in .* \(ENOTDIR\); make that folder writable, or set LOUPE_STATE_DIR to a folder that is\.\n$/,
+    );
+  });
 });

@@ -21,6 +21,21 @@ describe('state store', () => {
     expect(readdirSync(path.dirname(file)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('says where it could not write, and what to do, as a LoupeError', () => {
+    const blocker = path.join(work, 'a-file');
+    writeFileSync(blocker, 'not a folder');
+    const write = () => writeState(path.join(blocker, 'projects', 'p', 'state.json'), [1]);
+    expect(write).toThrow(
+      expect.objectContaining({
+        name: 'LoupeError',
+        code: 'unwritable',
+        message: expect.stringMatching(
+          /could not write its state in .*a-file.* \(ENOTDIR\); .*LOUPE_STATE_DIR/,
+        ),
+      }),
+    );
+  });
+
   it('sets a corrupt file aside with a sentence, never throws', () => {
     const file = path.join(work, 'bad.json');
     writeFileSync(file, '{ not json');

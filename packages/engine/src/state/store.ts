@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { LoupeError } from '../errors';
 
 /** The default state folder for this platform; LOUPE_STATE_DIR overrides it. */
 export function defaultStateDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -54,11 +55,22 @@ export function readState<T>(file: string, validate: (raw: unknown) => T | undef
   }
 }
 
-/** Writes JSON atomically, keeping the previous version as `<name>.bak`. Folders are 0700, files 0600. */
+/**
+ * Writes JSON atomically, keeping the previous version as `<name>.bak`. Folders are 0700, files
+ * 0600. A folder that cannot be written is a LoupeError saying where and what to do.
+ */
 export function writeState(file: string, value: unknown): void {
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
+  try {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    throw new LoupeError(
+      'unwritable',
+      `Loupe could not write its state in ${path.dirname(file)} (${e.code ?? e.message}); make that folder writable, or set LOUPE_STATE_DIR to a folder that is.`,
+    );
+  }
   if (existsSync(file)) {
     try {
       copyFileSync(file, `${file}.bak`);
