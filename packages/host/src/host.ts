@@ -139,9 +139,6 @@ export class LoupeHost implements HostCommands {
       true,
     );
     const warnings = this.startupWarnings.splice(0);
-    const saved = loadOverrides(this.options.stateDir, root);
-    if (saved.problem) warnings.push(saved.problem);
-    const overrides = saved.overrides;
     let ws: Workspace;
     try {
       ws = await Workspace.open(root, {
@@ -152,9 +149,9 @@ export class LoupeHost implements HostCommands {
         ...(this.options.watch ? { watch: true } : {}),
         ...this.options.workspace,
         signal: abort.signal,
+        // The project's saved choices (overrides, masking) are read by Workspace.open from stateDir.
         scan: {
           ...this.options.workspace?.scan,
-          overrides,
           onProgress: (p) =>
             this.progress.set({
               phase: 'scan',
