@@ -95,8 +95,8 @@ function sharedPool(threads: number): Promise<Piscina> {
         // The encoding and the memo live ~30 MB; texts pass through. A small heap is collected often
         // instead of growing with every batch it has seen.
         resourceLimits: {
-          maxOldGenerationSizeMb: Number(process.env.LOUPE_X_OLD ?? 96),
-          maxYoungGenerationSizeMb: Number(process.env.LOUPE_X_YOUNG ?? 8),
+          maxOldGenerationSizeMb: 96,
+          maxYoungGenerationSizeMb: 8,
         },
       });
     });
