@@ -90,7 +90,6 @@ export type { Event, Listener } from './util/emitter';
 export * from './watch/index';
 export { FileIndex, type IndexEntry } from './workspace/file-index';
 export {
-  type FocusSummary,
   type TokenProgress,
   Workspace,
   type WorkspaceOptions,

@@ -46,3 +46,18 @@ export interface RepoInfo {
   /** Set when git could not be used and `.gitignore` files were evaluated without it. */
   note?: string;
 }
+
+/** The focus in numbers, as the window and the agents' live context show it. */
+export interface FocusSummary {
+  revision: number;
+  /** Nothing ticked: the whole visible project is the focus. */
+  everything: boolean;
+  files: number;
+  tokens: number;
+  totalFiles: number;
+  totalTokens: number;
+  /** Files whose tokens are counted so far (counting runs in the background after opening). */
+  countedFiles: number;
+  /** Ticked paths that no longer exist (kept until the user clears them). */
+  missing: RelPath[];
+}

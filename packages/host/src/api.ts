@@ -2,9 +2,16 @@
 // taking at most one argument; events are `onDidX(listener)` subscriptions. Both transports
 // (Electron IPC, WebSocket) are generic over this interface, and the renderer type-checks against
 // this file alone: it imports types only, nothing from Node or the DOM.
-import type { Encoding, FileFlag, HiddenEntry, HiddenReason, RelPath } from '@loupe/engine/types';
+import type {
+  Encoding,
+  FileFlag,
+  FocusSummary,
+  HiddenEntry,
+  HiddenReason,
+  RelPath,
+} from '@loupe/engine/types';
 
-export type { Encoding, FileFlag, HiddenEntry, HiddenReason, RelPath };
+export type { Encoding, FileFlag, FocusSummary, HiddenEntry, HiddenReason, RelPath };
 
 export type Unsubscribe = () => void;
 
@@ -80,20 +87,6 @@ export interface FocusRules {
   include: RelPath[];
   /** Unticked paths below a ticked folder. */
   exclude: RelPath[];
-}
-
-export interface FocusSummary {
-  revision: number;
-  /** Nothing ticked: the whole visible project is the focus. */
-  everything: boolean;
-  files: number;
-  tokens: number;
-  totalFiles: number;
-  totalTokens: number;
-  /** Files counted so far (counting runs in the background after opening). */
-  countedFiles: number;
-  /** Ticked paths that no longer exist. */
-  missing: RelPath[];
 }
 
 export interface FocusState extends FocusRules {

@@ -3,7 +3,7 @@
 // reads through an unmasked pipeline for this export only (agents keep the masked one), and the
 // pack's header and the window both say so.
 import type { Outcome, PackResult, Workspace } from '@loupe/engine';
-import { packFocus } from '@loupe/engine';
+import { groupDigits, packFocus } from '@loupe/engine';
 import { DETAILS, EXPORT_FORMATS, type ExportOptions, type ExportResult } from './api';
 import { HostError } from './errors';
 import * as v from './validate';
@@ -11,8 +11,7 @@ import * as v from './validate';
 /** Files listed by name in the result; the rest are counted (the pack's footer has them all). */
 const LEFT_OUT_LISTED = 200;
 
-const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
 
 /** The export options as the window sent them, checked (they cross a process boundary). */
 export function checkExportOptions(arg: unknown): ExportOptions {

@@ -2,6 +2,7 @@
 // WebSocket) call its commands and forward its events; they never reach past it into the engine.
 import { existsSync } from 'node:fs';
 import {
+  groupDigits,
   loadOverrides,
   resolveRoot,
   setOverride as saveOverride,
@@ -157,7 +158,7 @@ export class LoupeHost implements HostCommands {
               phase: 'scan',
               done: p.files,
               total: 0,
-              message: `Scanning ${name}: ${p.dirs.toLocaleString('en-US')} folders, ${p.files.toLocaleString('en-US')} files`,
+              message: `Scanning ${name}: ${groupDigits(p.dirs)} folders, ${groupDigits(p.files)} files`,
               cancellable: true,
             }),
         },
@@ -246,7 +247,7 @@ export class LoupeHost implements HostCommands {
       const left = project.ws.index.all().filter((e) => e.tokens === undefined && !e.flag).length;
       this.events.emit('didNotice', {
         level: 'info',
-        message: `Token counting was cancelled; ${left.toLocaleString('en-US')} files are not counted (Rescan counts them).`,
+        message: `Token counting was cancelled; ${groupDigits(left)} files are not counted (Rescan counts them).`,
       });
     }
   }
@@ -323,9 +324,9 @@ export class LoupeHost implements HostCommands {
     return exportFocus(project.ws, checkExportOptions(arg));
   }
 
+  /** The same document as the preview; the window copies it (the clipboard is the window's). */
   async exportPack(arg: ExportOptions): Promise<ExportResult> {
-    const project = this.current();
-    return exportFocus(project.ws, checkExportOptions(arg));
+    return this.exportPreview(arg);
   }
 
   // ------------------------------------------------------------ agent sessions

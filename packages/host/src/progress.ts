@@ -1,6 +1,8 @@
 // The progress line the window shows (scan, token count), throttled so a 100k-file scan does not
 // flood the transport; and the follower that turns a workspace's token count into it.
+
 import type { Workspace } from '@loupe/engine';
+import { groupDigits } from '@loupe/engine';
 import type { Progress } from './api';
 import type { HostEventBus } from './events';
 
@@ -46,7 +48,7 @@ export class ProgressReporter {
           phase: 'tokens',
           done: p.done,
           total: p.total,
-          message: `Counting tokens: ${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')} files`,
+          message: `Counting tokens: ${groupDigits(p.done)} of ${groupDigits(p.total)} files`,
           cancellable: true,
         },
         p.done === 0,

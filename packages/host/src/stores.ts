@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { projectStateDir } from '@loupe/engine';
 import { readState, writeState } from '@loupe/engine/state/store';
-import type { RecentProject, Settings, ViewState } from './api';
+import { DETAILS, EXPORT_FORMATS, type RecentProject, type Settings, type ViewState } from './api';
 
 const RECENT_MAX = 12;
 
@@ -68,9 +68,7 @@ export class RecentStore {
 }
 
 const ENCODINGS = ['o200k_base', 'cl100k_base'];
-const DETAILS = ['full', 'compact', 'signatures', 'outline'];
 const THEMES = ['light', 'dark', 'system'];
-const FORMATS = ['markdown', 'xml', 'plain'];
 
 /**
  * Keeps the known, well-typed fields of `raw` over the defaults. Fields no longer known (the old
@@ -80,9 +78,9 @@ export function cleanSettings(raw: unknown, base: Settings = DEFAULT_SETTINGS): 
   const out = { ...base };
   if (!isObject(raw)) return out;
   if (ENCODINGS.includes(raw.encoding as string)) out.encoding = raw.encoding as Settings['encoding'];
-  if (DETAILS.includes(raw.detail as string)) out.detail = raw.detail as Settings['detail'];
+  if ((DETAILS as readonly unknown[]).includes(raw.detail)) out.detail = raw.detail as Settings['detail'];
   if (THEMES.includes(raw.theme as string)) out.theme = raw.theme as Settings['theme'];
-  if (FORMATS.includes(raw.exportFormat as string))
+  if ((EXPORT_FORMATS as readonly unknown[]).includes(raw.exportFormat))
     out.exportFormat = raw.exportFormat as Settings['exportFormat'];
   if (typeof raw.lineNumbers === 'boolean') out.lineNumbers = raw.lineNumbers;
   if (typeof raw.httpEndpoint === 'boolean') out.httpEndpoint = raw.httpEndpoint;

@@ -2,27 +2,15 @@
 // client over the app's local socket (BridgeServer -> one agent session), receipts on.
 // Targets (issue 6): get_tree, get_file, focus_status p95 <= 50 ms.
 import { mkdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { countTokens, Workspace } from '@loupe/engine';
-import { BridgeServer, McpProject, NdjsonTransport, preambleLine } from '@loupe/mcp';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { BridgeServer, McpProject } from '@loupe/mcp';
+import { socketClient } from '@loupe/mcp/testing/socket-client';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type Bench, type Check, check, stats } from '../harness';
 
 const RUNS = 100;
 const WARMUP = 5;
-
-async function socketClient(socketPath: string, cwd: string): Promise<Client> {
-  const socket = net.connect(socketPath);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('error', reject);
-  });
-  socket.write(preambleLine(cwd));
-  const client = new Client({ name: 'loupe-bench', version: '1' });
-  await client.connect(new NdjsonTransport(socket, socket));
-  return client;
-}
 
 interface Timed {
   ms: number[];
@@ -78,7 +66,7 @@ export const mcpBench: Bench = {
       for (const focus of focuses) {
         ws.setFocus({ include: focus.include, exclude: [] });
         const files = project.focused().filter((f) => !f.flag && f.size > 200);
-        const client = await socketClient(bridge.socketPath, root);
+        const client = (await socketClient(bridge.socketPath, root, 'loupe-bench')).client;
         const results: Array<[string, string, Timed]> = [
           ['get_tree', '{}', await timeCalls(client, 'get_tree', () => ({}))],
           [

@@ -1,15 +1,8 @@
 // Code in five languages for the retrieval corpus: filler functions, planted definitions of several
 // kinds, references to them, test files named the way each language's tooling finds tests.
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { type Rand, rng } from '@loupe/engine/util/random';
+
+export { type Rand, rng };
 
 export const WORDS = (
   'account order invoice payment session token cache index render parse load save update create ' +
@@ -19,7 +12,6 @@ export const WORDS = (
   'tariff parcel shipment refund coupon basket tenant region shard replica cursor batch digest'
 ).split(' ');
 
-export type Rand = () => number;
 export const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 export const int = (r: Rand, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 export const cap = (w: string) => w[0]!.toUpperCase() + w.slice(1);

@@ -10,11 +10,11 @@
 // Writes go to a copy of the repository (the shared one stays untouched).
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { type IndexEntry, scanProject, Workspace } from '@loupe/engine';
-import { BridgeServer, McpProject, NdjsonTransport, parseBlocks, preambleLine } from '@loupe/mcp';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { BridgeServer, McpProject, parseBlocks } from '@loupe/mcp';
+import { socketClient } from '@loupe/mcp/testing/socket-client';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type Bench, check, stats } from '../harness';
 
 const IDLE_WINDOWS = Number(process.env.BENCH_WATCH_IDLE_WINDOWS ?? 5);
@@ -83,18 +83,6 @@ async function idleOf(dir: string, cacheDir: string, watch: boolean) {
   };
   await ws.close();
   return result;
-}
-
-async function socketClient(socketPath: string, cwd: string): Promise<Client> {
-  const socket = net.connect(socketPath);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('error', reject);
-  });
-  socket.write(preambleLine(cwd));
-  const client = new Client({ name: 'loupe-watch-bench', version: '1' });
-  await client.connect(new NdjsonTransport(socket, socket));
-  return client;
 }
 
 /** The live context of one call names `rel` among the files changed on disk. */
@@ -229,7 +217,7 @@ export const watchBench: Bench = {
     const bridge = new BridgeServer({ socketPath: path.join(ctx.workDir, 'watch-bench.sock') });
     bridge.register(project);
     await bridge.listen();
-    const client = await socketClient(bridge.socketPath, dir);
+    const client = (await socketClient(bridge.socketPath, dir, 'loupe-watch-bench')).client;
     try {
       await live.watcher!.idle();
       // Deterministic choice of files: every fifth visible, ordinary source file in a folder where

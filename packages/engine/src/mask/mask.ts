@@ -2,6 +2,8 @@
 // first and the calling thread the second: `prepareMask` finds the spans and cuts the text around
 // them (the values stay behind, known only by keyed hashes); `assembleMask` numbers the values in
 // the session and inserts the placeholders. Nothing ever falls back to unmasked text.
+
+import { lineAt, lineStarts } from '../util/lines';
 import type { MaskRules } from './rules';
 import { DEFAULT_LIMITS, type MaskLimits, scanText } from './scan';
 import { type MaskSession, valueIdentity } from './session';
@@ -111,19 +113,8 @@ export function maskText(
   return assembleMask(prepareMask(text, path, rules, session.key, limits), session);
 }
 
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
-
-function position(starts: number[], offset: number): [number, number] {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return [lo + 1, offset - starts[lo]! + 1];
+/** 1-based line and column of an offset. */
+function position(starts: Uint32Array, offset: number): [number, number] {
+  const line = lineAt(starts, offset);
+  return [line, offset - starts[line - 1]! + 1];
 }

@@ -1,5 +1,6 @@
 // Text helpers for the search index: case folding that keeps offsets, line starts, and the
 // smart-case rule (case-insensitive unless the query has capitals).
+export { lineAt, lineStarts } from '../util/lines';
 
 /**
  * Lower case with every offset kept: `fold(s)[i]` stands for `s[i]`. `toLowerCase` keeps the
@@ -29,32 +30,10 @@ export function regexIsCaseSensitive(pattern: string): boolean {
   return bare !== fold(bare);
 }
 
-/** Offsets where each line starts (line n, 1-based, starts at `starts[n - 1]`). */
-export function lineStarts(text: string): Uint32Array {
-  let n = 1;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
-  const starts = new Uint32Array(n);
-  let k = 1;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts[k++] = i + 1;
-  return starts;
-}
-
 /** Number of lines as editors count them (a final newline ends the last line). */
 export function lineTotal(text: string, starts: Uint32Array): number {
   if (!text) return 0;
   return text.endsWith('\n') ? starts.length - 1 : starts.length;
-}
-
-/** 1-based line of an offset. */
-export function lineAt(starts: Uint32Array, offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo + 1;
 }
 
 /** Line `n` (1-based) without its line break. */

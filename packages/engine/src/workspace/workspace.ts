@@ -14,7 +14,7 @@ import { loadOverrides } from '../scan/overrides-store';
 import { loadProjectSettings } from '../state/project-settings';
 import { projectStateDir, readState, writeState } from '../state/store';
 import { createTokenService, type TokenService } from '../tokens/service';
-import type { Encoding, HiddenEntry, RelPath, RepoInfo } from '../types';
+import type { Encoding, FocusSummary, HiddenEntry, RelPath, RepoInfo } from '../types';
 import { Emitter } from '../util/emitter';
 import { ChangeJournal, type FileChanges, type FilesChangedEvent } from '../watch/journal';
 import { type IndexUpdate, updateFromScan } from '../watch/plan';
@@ -51,20 +51,6 @@ export interface WorkspaceOptions {
   masking?: boolean;
   /** Gitleaks rule file for the packaged app (default: resources/rules in the sources). */
   rulesPath?: string;
-}
-
-export interface FocusSummary {
-  revision: number;
-  /** Nothing ticked: the whole visible project is the focus. */
-  everything: boolean;
-  files: number;
-  tokens: number;
-  totalFiles: number;
-  totalTokens: number;
-  /** Files whose tokens are counted so far (counting runs in the background after opening). */
-  countedFiles: number;
-  /** Ticked paths that no longer exist (kept until the user clears them). */
-  missing: RelPath[];
 }
 
 export interface TokenProgress {

@@ -3,6 +3,7 @@
 import type { Detail, ExportFormat, ExportResult } from '@loupe/host/api';
 import { useEffect, useMemo } from 'react';
 import { copyContext } from '../app/commands';
+import { DetailOptions } from '../components/DetailOptions';
 import { VirtualList } from '../components/VirtualList';
 import { formatCount, formatTokens } from '../model/format';
 import { useExport, useProject } from '../store/hooks';
@@ -85,10 +86,7 @@ export function ExportPanel() {
             value={options.detail}
             onChange={(ev) => e.setOptions({ detail: ev.target.value as Detail })}
           >
-            <option value="full">Full files</option>
-            <option value="compact">Compact (no comments)</option>
-            <option value="signatures">Signatures</option>
-            <option value="outline">Outline</option>
+            <DetailOptions />
           </select>
         </label>
         <label className="check">

@@ -2,6 +2,7 @@
 // settings (masking) and show/hide overrides.
 import type { Detail, Encoding, Theme } from '@loupe/host/api';
 import { useEffect, useState } from 'react';
+import { DetailOptions } from '../components/DetailOptions';
 import { useProject, useSettings } from '../store/hooks';
 import { projectStore, settingsStore } from '../store/index';
 
@@ -99,10 +100,7 @@ export function SettingsPanel() {
         <label>
           Default detail
           <select value={settings.detail} onChange={(e) => update({ detail: e.target.value as Detail })}>
-            <option value="full">Full files</option>
-            <option value="compact">Compact (no comments)</option>
-            <option value="signatures">Signatures</option>
-            <option value="outline">Outline</option>
+            <DetailOptions />
           </select>
         </label>
         <label className="check">

@@ -1,0 +1,24 @@
+// Line starts of a text and the line of an offset: search, masking and the content pipeline
+// all number lines the same way (1-based; a line ends after its '\n').
+
+/** Offsets where each line starts (line n, 1-based, starts at `starts[n - 1]`). */
+export function lineStarts(text: string): Uint32Array {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  const starts = new Uint32Array(n);
+  let k = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts[k++] = i + 1;
+  return starts;
+}
+
+/** 1-based line of an offset. */
+export function lineAt(starts: Uint32Array, offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
