@@ -1,5 +1,5 @@
 // The host's outgoing events: one typed bus that every transport (and in-process callers) follow.
-import { EVENT_NAMES, type EventName, type HostEvents, type Unsubscribe } from './api';
+import type { EventName, HostEvents, Unsubscribe } from './api';
 
 export type EventListener = <K extends EventName>(name: K, payload: HostEvents[K]) => void;
 
@@ -32,8 +32,4 @@ export class HostEventBus {
       if ((n as EventName) === name) listener(payload as HostEvents[K]);
     });
   }
-}
-
-export function isEventName(name: unknown): name is EventName {
-  return typeof name === 'string' && (EVENT_NAMES as string[]).includes(name);
 }

@@ -14,7 +14,7 @@ export {
   contentSecurityPolicy,
   startBrowserServer,
 } from './serve/browser-server';
-export { noSessions, type SessionSource } from './sessions';
+export type { SessionSource } from './sessions';
 export { CALL_PREFIX, CHANNEL_PREFIX, EVENT_CHANNEL } from './transport/channels';
 export { buildApi, HostCallError } from './transport/client';
 export { dispatcher, isCommandName, localApi } from './transport/dispatch';

@@ -20,13 +20,3 @@ export interface SessionSource {
   onDidChange(listener: () => void): Unsubscribe;
   onDidCall(listener: (event: { sessionId: string; client: string; call: CallRecord }) => void): Unsubscribe;
 }
-
-/** No agent sessions (a project opened without an MCP server). */
-export const noSessions: SessionSource = {
-  list: () => [],
-  get: () => null,
-  received: () => [],
-  receipt: () => null,
-  onDidChange: () => () => {},
-  onDidCall: () => () => {},
-};

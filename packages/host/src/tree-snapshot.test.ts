@@ -89,15 +89,13 @@ describe('buildSnapshot', () => {
     expect(slice.snapshot.hidden.map(([i]) => i)).toEqual([3]);
   });
 
-  it('handles 100k paths quickly and deep paths without recursion', () => {
+  it('handles 100k paths and deep paths without recursion (speed: npm run bench -- window)', () => {
     const many = Array.from({ length: 100_000 }, (_, i) => ({
       path: `d${i % 97}/e${i % 13}/f${i}.ts`,
       size: i,
     }));
-    const t = performance.now();
     const { snapshot } = buildSnapshot(1, many, []);
     expect(snapshot.names.length).toBe(100_000 + 1 + 97 + 97 * 13);
-    expect(performance.now() - t).toBeLessThan(5000);
     const deep = `${Array.from({ length: 3000 }, (_, i) => `d${i}`).join('/')}/leaf.txt`;
     expect(buildSnapshot(1, [{ path: deep, size: 1 }], []).snapshot.depths.at(-1)).toBe(3001);
   });

@@ -72,21 +72,10 @@ const toList = (v: unknown) => {
   return t === '' ? [] : t.split(',').map((s) => s.trim());
 };
 
-/** A JSON object given as a string. */
-const toObject = (v: unknown) => {
-  if (typeof v !== 'string' || !v.trim().startsWith('{')) return v;
-  try {
-    return JSON.parse(v);
-  } catch {
-    return v;
-  }
-};
-
 export const looseInt = (min: number, max: number) =>
   z.preprocess(toNumber, z.number().int().min(min).max(max));
 export const looseBool = () => z.preprocess(toBoolean, z.boolean());
 export const looseList = <T extends z.ZodType>(item: T) => z.preprocess(toList, z.array(item));
-export const looseObject = <T extends z.ZodType>(schema: T) => z.preprocess(toObject, schema);
 /** A string that also takes a number or a pair (lines: 40 is line 40, [88, 140] is "88-140"). */
 export const looseString = () =>
   z.preprocess((v) => (typeof v === 'number' ? String(v) : Array.isArray(v) ? v.join('-') : v), z.string());

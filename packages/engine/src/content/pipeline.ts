@@ -15,6 +15,7 @@ import { loadMaskRules, type MaskRules } from '../mask/rules';
 import type { MaskSession } from '../mask/session';
 import { countTokens } from '../tokens/count';
 import type { Encoding, FileEntry, RelPath } from '../types';
+import { lineCount } from '../util/lines';
 import { type ReadText, readOutcome, type Withheld } from './read';
 import { findSymbol, type SymbolMatch } from './symbols';
 
@@ -77,13 +78,6 @@ export type ContentResult = Delivered | Withheld | SymbolMiss;
 
 type Entry = Pick<FileEntry, 'path' | 'flag' | 'size'>;
 
-function lineCount(text: string): number {
-  if (!text) return 0;
-  let n = 0;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
-  return text.endsWith('\n') ? n : n + 1;
-}
-
 /** Lines start..end (1-based, inclusive) of `text`, with their own line endings. */
 export function sliceLines(text: string, start: number, end: number): string {
   let from = 0;
@@ -101,10 +95,8 @@ export function sliceLines(text: string, start: number, end: number): string {
   return text.slice(from, to);
 }
 
-type Loaded = ReadText;
-
 interface Staged {
-  loaded: Loaded;
+  loaded: ReadText;
   masked: { text: string; findings: MaskFinding[] };
 }
 
@@ -145,12 +137,12 @@ export class ContentPipeline {
     return this.rules;
   }
 
-  private async load(entry: Entry): Promise<Loaded | Withheld> {
-    if (entry.flag) return this.loaded(entry, undefined);
+  private async load(entry: Entry): Promise<ReadText | Withheld> {
+    if (entry.flag) return readOutcome(entry, undefined);
     try {
-      return this.loaded(entry, await readFile(this.file(entry)));
+      return readOutcome(entry, await readFile(this.file(entry)));
     } catch (error) {
-      return this.loaded(entry, error as NodeJS.ErrnoException);
+      return readOutcome(entry, error as NodeJS.ErrnoException);
     }
   }
 
@@ -159,16 +151,16 @@ export class ContentPipeline {
    * build, a pack) this costs a fraction of the CPU of thousands of concurrent async reads (each
    * a chain of thread-pool operations and promises), and blocks the event loop only briefly.
    */
-  private async loadMany(entries: readonly Entry[]): Promise<Array<Loaded | Withheld>> {
-    const out: Array<Loaded | Withheld> = [];
+  private async loadMany(entries: readonly Entry[]): Promise<Array<ReadText | Withheld>> {
+    const out: Array<ReadText | Withheld> = [];
     for (let i = 0; i < entries.length; i++) {
       const entry = entries[i]!;
-      if (entry.flag) out.push(this.loaded(entry, undefined));
+      if (entry.flag) out.push(readOutcome(entry, undefined));
       else {
         try {
-          out.push(this.loaded(entry, readFileSync(this.file(entry))));
+          out.push(readOutcome(entry, readFileSync(this.file(entry))));
         } catch (error) {
-          out.push(this.loaded(entry, error as NodeJS.ErrnoException));
+          out.push(readOutcome(entry, error as NodeJS.ErrnoException));
         }
       }
       if (i % 128 === 127) await new Promise((resolve) => setImmediate(resolve));
@@ -178,10 +170,6 @@ export class ContentPipeline {
 
   private file(entry: Entry): string {
     return path.join(this.root, ...entry.path.split('/'));
-  }
-
-  private loaded(entry: Entry, read: Buffer | NodeJS.ErrnoException | undefined): Loaded | Withheld {
-    return readOutcome(entry, read);
   }
 
   /** Reads one file through the whole pipeline, masking in this thread. */
@@ -296,7 +284,7 @@ export class ContentPipeline {
   private async finish(
     entry: Entry,
     request: ContentRequest,
-    loaded: Loaded,
+    loaded: ReadText,
     masked: { text: string; findings: MaskFinding[] },
   ): Promise<ContentResult> {
     const total = lineCount(loaded.raw);

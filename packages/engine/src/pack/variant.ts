@@ -4,9 +4,12 @@
 import type { Level } from '../compress/types';
 import { languageOf } from '../lang/languages';
 import { groupDigits } from '../util/digits';
+import { lineCount } from '../util/lines';
 import type { FileBlock } from './formats';
 import { numberLines, splitLines } from './lines';
 import type { Step } from './types';
+
+export { lineCount };
 
 const n = groupDigits;
 
@@ -50,13 +53,6 @@ export function maskedIn(d: MaskedParts, text: string): Record<string, number> {
     }
   }
   return out;
-}
-
-export function lineCount(text: string): number {
-  if (!text) return 0;
-  let n = 0;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
-  return text.endsWith('\n') ? n : n + 1;
 }
 
 /** The file at full detail: its masked text, numbered with its own line numbers when asked. */

@@ -56,12 +56,6 @@ function styleOf(language: LanguageId): CommentStyle | undefined {
   }
 }
 
-export function lineOfOffset(text: string, offset: number): number {
-  let n = 1;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) n++;
-  return n;
-}
-
 function all(re: RegExp, text: string, each: (m: RegExpExecArray, line: number) => void): void {
   re.lastIndex = 0;
   // Lines counted incrementally: matches come in text order.

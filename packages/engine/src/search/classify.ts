@@ -4,6 +4,7 @@ import { type Declaration, declarations } from '../declarations/declarations';
 import { languageOf } from '../lang/languages';
 import type { Matcher } from './found';
 import {
+  EXPLICIT_BONUS,
   type FileRole,
   fileNameBonus,
   fileNameKey,
@@ -84,7 +85,7 @@ function baseScore(c: Estimable, query: string): number {
     rarityBonus(c.count) +
     fileNameBonus(c.path, key, c.base) -
     (c.role ? ROLE_PENALTY[c.role] : 0) +
-    (c.explicit ? 100_000 : 0)
+    (c.explicit ? EXPLICIT_BONUS : 0)
   );
 }
 

@@ -2,6 +2,7 @@
 // layer fences it as data; `trailer` is Loupe's own statements: what was searched, what was cut
 // and what was left out. The live-context line is the MCP layer's.
 import type { DeliveredReceipt } from '../session/receipts';
+import { groupDigits } from '../util/digits';
 import type { GetFileCall, SearchResult } from './result';
 import { unmatchedScopeLine } from './scope';
 
@@ -11,9 +12,8 @@ export interface RenderedSearch {
   trailer: string[];
 }
 
-export function fmt(n: number): string {
-  return n.toLocaleString('en-US');
-}
+/** 1,234 (groupDigits: no Intl start-up cost) */
+export const fmt = groupDigits;
 
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${fmt(n)} ${n === 1 ? one : many}`;

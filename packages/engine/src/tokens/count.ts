@@ -72,16 +72,7 @@ export function withoutCaptures(pattern: string): string {
   return out;
 }
 
-export interface CounterInternals {
-  /** Use the hand-written pre-tokenizer where it applies (o200k); off, every piece comes from the pattern. */
-  pretokenizer?: boolean;
-}
-
-export function createCounter(
-  encoding: Encoding,
-  options: CounterOptions = {},
-  internals: CounterInternals = {},
-): TokenCounter {
+export function createCounter(encoding: Encoding, options: CounterOptions = {}): TokenCounter {
   const { pattern, ranks } = encodingData(encoding);
   const limit = options.memoEntries ?? 50_000;
   const maxLength = options.memoMaxLength ?? 64;
@@ -92,7 +83,7 @@ export function createCounter(
   const source = withoutCaptures(pattern);
   const sticky = new RegExp(source, 'yu');
   const search = new RegExp(source, 'gu');
-  const byHand = internals.pretokenizer !== false && pattern === O200K_PATTERN ? o200kPiece : undefined;
+  const byHand = pattern === O200K_PATTERN ? o200kPiece : undefined;
   const memo = new PieceMemo(limit, maxLength);
 
   const pieceCount = (piece: string): number => {

@@ -22,3 +22,11 @@ export function lineAt(starts: Uint32Array, offset: number): number {
   }
   return lo + 1;
 }
+
+/** Number of lines as editors count them (a final line break ends the last line). */
+export function lineCount(text: string): number {
+  if (!text) return 0;
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return text.endsWith('\n') ? n : n + 1;
+}

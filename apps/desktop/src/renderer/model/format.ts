@@ -20,12 +20,6 @@ export function formatCount(n: number): string {
   return sign + out;
 }
 
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${trim((n / 1024).toFixed(1))} KB`;
-  return `${trim((n / 1024 / 1024).toFixed(1))} MB`;
-}
-
 /** `12 files · 34.1k tokens of 1.2M` */
 export function focusLine(s: {
   files: number;

@@ -22,7 +22,6 @@ export class TreeModel {
   readonly flags = new Map<number, FileFlag>();
   /** Files: tokens (0 while uncounted). Folders: sum over visible files beneath. */
   readonly tokens: Float64Array;
-  readonly sizes: Float64Array;
   /** Visible (not hidden) files in the subtree (a file counts itself). */
   readonly fileCount: Int32Array;
   /** Visible files in the subtree not counted yet. */
@@ -42,7 +41,6 @@ export class TreeModel {
     this.names = s.names;
     this.depth = new Uint16Array(n);
     this.isDir = new Uint8Array(n);
-    this.sizes = new Float64Array(n);
     this.parent = new Int32Array(n);
     this.end = new Int32Array(n);
     this.hidden = new Uint8Array(n);
@@ -61,7 +59,7 @@ export class TreeModel {
     // One pass builds the columns, parents and subtree ends (a stack of open folders) and each
     // file's own values; a second, backwards, sums folders (children follow their parent). Plain
     // loops over typed arrays: this runs before the first paint, mostly before the JIT warms up.
-    const { depths, dirs, sizes, tokens } = s;
+    const { depths, dirs, tokens } = s;
     const { depth, isDir, parent, end, hidden } = this;
     const stack = new Int32Array(65_537);
     let top = -1;
@@ -70,7 +68,6 @@ export class TreeModel {
       const dir = dirs[i]!;
       depth[i] = d;
       isDir[i] = dir;
-      this.sizes[i] = sizes[i]!;
       while (top >= 0 && depth[stack[top]!]! >= d) end[stack[top--]!] = i;
       parent[i] = top >= 0 ? stack[top]! : -1;
       if (dir) stack[++top] = i;
@@ -189,11 +186,6 @@ export class TreeModel {
       if (wanted.has(p)) out.push(i);
     }
     return out;
-  }
-
-  /** Whether any file is ticked. */
-  anyTicked(): boolean {
-    return this.checkedCount[0]! > 0;
   }
 
   /** A path -> node map for many lookups (marks of a long session). */

@@ -118,22 +118,6 @@ export async function countedNow(dir: string, ws: Workspace): Promise<Map<string
   );
 }
 
-/** Token counts of a fresh, unwatched workspace over the same folder (its own worker pool). */
-export async function freshTokens(dir: string, ws: Workspace): Promise<Map<string, number | undefined>> {
-  const fresh = await Workspace.open(dir, {
-    stateDir: null,
-    cacheDir: null,
-    tokenThreads: 1,
-    scan: ws.scanOptions(),
-  });
-  try {
-    await fresh.tokensReady;
-    return new Map(fresh.index.all().map((e) => [e.path, e.tokens]));
-  } finally {
-    await fresh.close();
-  }
-}
-
 export const tokensOf = (ws: Workspace) => new Map(ws.index.all().map((e) => [e.path, e.tokens]));
 
 /**

@@ -31,7 +31,6 @@ export interface RowView {
 }
 
 export const treeSelectors = {
-  rowCount: (s: TreeState) => s.rows.length,
   /** Everything one row shows, as primitives (rows are memoized on them). */
   rowAt: (s: TreeState, row: number): RowView | null => {
     const m = s.model;
@@ -63,10 +62,4 @@ export const treeSelectors = {
       active: s.active === node,
     };
   },
-  /** Tokens and files ticked in the tree (the local view of the focus, before the host answers). */
-  ticked: (s: TreeState) =>
-    s.model
-      ? { files: s.model.checkedCount[0]!, tokens: s.model.checkedTokens[0]! }
-      : { files: 0, tokens: 0 },
-  nodePath: (s: TreeState, node: number) => s.model?.pathOf(node) ?? '',
 };
