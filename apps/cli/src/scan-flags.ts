@@ -70,11 +70,16 @@ export function scanOptionsFrom(
     ...list(values.hide).map((p) => [p, 'hide'] as [string, 'hide']),
   ];
   const said = { show: 'always shown', hide: 'always hidden', default: 'back under the rules' };
+  // The last save returns the overrides as saved; without flags, they are read once.
+  let overrides: Overrides | undefined;
   for (const [p, state] of changes) {
-    setOverride(stateDir, root, p, state);
+    overrides = setOverride(stateDir, root, p, state);
     io.stderr.write(`Saved for this project: ${p} is ${said[state]} (Loupe's state, not the repository).\n`);
   }
-  const saved = loadOverrides(stateDir, root);
-  if (saved.problem) io.stderr.write(`${saved.problem}\n`);
-  return { smartIgnore: !values['no-smart-ignore'], overrides: saved.overrides };
+  if (!overrides) {
+    const saved = loadOverrides(stateDir, root);
+    if (saved.problem) io.stderr.write(`${saved.problem}\n`);
+    overrides = saved.overrides;
+  }
+  return { smartIgnore: !values['no-smart-ignore'], overrides };
 }

@@ -46,7 +46,7 @@ function liveSummary(s: AgentSession): SessionSummary {
     connected: !s.ended,
     calls: s.calls,
     tokens: s.tokens,
-    files: new Set(s.ledger.received().map((f) => f.path)).size,
+    files: s.ledger.paths().size,
     masked: s.masked,
     ...(s.lastRevision !== undefined ? { lastRevision: s.lastRevision } : {}),
   };

@@ -30,6 +30,7 @@ export {
   type HttpEndpoint,
   type HttpServerOptions,
   loadOrCreateToken,
+  sameToken,
   startHttpServer,
   tokenFile,
 } from './transports/http';
@@ -40,6 +41,7 @@ export {
   connectToApp,
   findProjectRoot,
   type HeadlessOptions,
+  openHeadless,
   pipeToApp,
   runBridge,
   type StdioIo,

@@ -2,8 +2,8 @@
 // Streamable HTTP on 127.0.0.1 with --http (bearer token stored 0600 in Loupe's state folder).
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { defaultStateDir, LoupeError, resolveRoot, Workspace } from '@loupe/engine';
-import { McpProject, serveStdio, startHttpServer } from '@loupe/mcp';
+import { defaultStateDir, LoupeError, resolveRoot } from '@loupe/engine';
+import { openHeadless, serveStdio, startHttpServer } from '@loupe/mcp';
 import { defineCommand } from '../command';
 
 export const mcp = defineCommand({
@@ -49,16 +49,13 @@ export const mcp = defineCommand({
         'invalid-argument',
         `--port takes a port number from 0 to 65535, not "${values.port}".`,
       );
-    const ws = await Workspace.open(root, {
-      stateDir: focus.length ? null : stateDir,
-      savedFrom: stateDir,
-    });
-    if (focus.length) ws.setFocus({ include: focus, exclude: [] });
-    ws.watch().catch((e: Error) => ws.warnings.push(`The project is not watched (${e.message}).`));
-    const project = new McpProject(ws, {
+    const project = await openHeadless({
+      root,
       stateDir,
-      headless: `served headless by loupe mcp --http (${focus.length ? 'focus from --focus' : 'last saved focus'})`,
+      focus,
+      label: `served headless by loupe mcp --http (${focus.length ? 'focus from --focus' : 'last saved focus'})`,
     });
+    const { ws } = project;
     const endpoint = await startHttpServer(project, { port, stateDir });
     io.stderr.write(
       `loupe mcp: serving ${root} at ${endpoint.url}\nloupe mcp: send "Authorization: Bearer <token>"; the token is in ${endpoint.tokenFile}\n`,

@@ -1,9 +1,9 @@
 // WebSocket transport (browser mode). One gate checks the upgrade (path, Host, Origin, session
 // token) and then every message (token again, known command), so a page from another origin, a
 // DNS-rebinding name or a stale tab cannot drive the host.
-import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { sameToken } from '@loupe/mcp';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { CommandName, HostCommands } from '../api';
 import { HostError, toErrorData } from '../errors';
@@ -32,12 +32,6 @@ export type WsMessage =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: { code: string; message: string } }
   | { event: string; payload: unknown };
-
-export function sameToken(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 /** Why an upgrade request is refused, or undefined when it passes. */
 export function refuseUpgrade(req: IncomingMessage, gate: WsGateOptions): string | undefined {

@@ -49,7 +49,8 @@ export interface HttpEndpoint {
   close(): Promise<void>;
 }
 
-function sameToken(given: string, token: string): boolean {
+/** Compares a given token with the expected one in constant time. */
+export function sameToken(given: string, token: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(token);
   return a.length === b.length && timingSafeEqual(a, b);

@@ -48,19 +48,30 @@ export interface HeadlessOptions {
   project?: Omit<ProjectOptions, 'stateDir' | 'headless'>;
 }
 
-/** Serves one project over stdin/stdout until the input ends; resolves then. */
-export async function serveStdio(io: StdioIo, options: HeadlessOptions): Promise<void> {
+/**
+ * A project served without the app (stdio or HTTP): its saved focus, or `focus` for this run only;
+ * watched, so edits made during the session (the agent's own included) reach the next call.
+ */
+export async function openHeadless(
+  options: Pick<HeadlessOptions, 'root' | 'stateDir' | 'focus' | 'label' | 'project'>,
+): Promise<McpProject> {
   const stateDir = options.stateDir ?? defaultStateDir();
   // A --focus run does not overwrite the developer's saved focus; the saved show/hide overrides
-  // apply either way.
+  // and masking choice apply either way.
   const ws = await Workspace.open(options.root, {
-    stateDir: options.focus ? null : stateDir,
+    stateDir: options.focus?.length ? null : stateDir,
     savedFrom: stateDir,
   });
   if (options.focus?.length) ws.setFocus({ include: options.focus, exclude: [] });
-  // Follow edits made during the session (the agent's own included); the first call need not wait.
+  // The first call need not wait for the watcher.
   ws.watch().catch((e: Error) => ws.warnings.push(`The project is not watched (${e.message}).`));
-  const project = new McpProject(ws, { ...options.project, stateDir, headless: options.label });
+  return new McpProject(ws, { ...options.project, stateDir, headless: options.label });
+}
+
+/** Serves one project over stdin/stdout until the input ends; resolves then. */
+export async function serveStdio(io: StdioIo, options: HeadlessOptions): Promise<void> {
+  const project = await openHeadless(options);
+  const { ws } = project;
   try {
     const connection = await connectSession(project, new NdjsonTransport(io.stdin, io.stdout), {
       transport: options.transport,
