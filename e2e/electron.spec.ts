@@ -1,23 +1,13 @@
 // The same window scenario against the Electron app, through Playwright's _electron.launch. It
 // runs where an Electron binary exists (node_modules/electron/dist, or LOUPE_ELECTRON); here the
 // binary cannot be downloaded, so it reports "skipped: no Electron binary" and nothing else skips.
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { _electron, type ElectronApplication, test } from '@playwright/test';
+import { electronBinary } from '../apps/desktop/scripts/electron';
 import { connectAgent, type Fixture, makeFixture, repo } from './fixtures';
 import * as scenario from './scenario';
 import * as more from './scenario-focus-http';
 import * as masking from './scenario-masking';
-
-function electronBinary(): string | undefined {
-  if (process.env.LOUPE_ELECTRON)
-    return existsSync(process.env.LOUPE_ELECTRON) ? process.env.LOUPE_ELECTRON : undefined;
-  const dir = path.join(repo, 'node_modules', 'electron');
-  const pathFile = path.join(dir, 'path.txt');
-  if (!existsSync(pathFile)) return undefined;
-  const bin = path.join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
-  return existsSync(bin) ? bin : undefined;
-}
 
 const binary = electronBinary();
 const title = (name: string) =>
