@@ -82,7 +82,8 @@ export function resolveRoot(dir: string): string {
 
 const inside = (root: string, p: string) => p === root || p.startsWith(root + path.sep);
 
-const toNative = path.sep === '/' ? (p: string) => p : (p: string) => p.split('/').join(path.sep);
+/** A root-relative `/` path with the platform's separators. */
+export const toNative = path.sep === '/' ? (p: string) => p : (p: string) => p.split('/').join(path.sep);
 
 /** Size, mtime and flag of one visible file (the watcher re-checks a changed file with it). */
 export function statEntry(root: string, w: WalkEntry, maxBytes: number): FileEntry {

@@ -73,7 +73,8 @@ export function relOf(root: string, abs: string): RelPath | undefined {
   return sep === '/' ? rel : rel.split(sep).join('/');
 }
 
-function kindOnDisk(abs: string): 'file' | 'link' | 'dir' | 'other' | undefined {
+/** What a path is on disk (links not followed), or undefined when it is gone. */
+export function kindOnDisk(abs: string): 'file' | 'link' | 'dir' | 'other' | undefined {
   try {
     const st = lstatSync(abs);
     return st.isFile() ? 'file' : st.isSymbolicLink() ? 'link' : st.isDirectory() ? 'dir' : 'other';

@@ -2,21 +2,15 @@
 // created between the scanner's read and the watch raised no event. Once the watch exists, each
 // such folder is listed again and every name in it (and every known name gone from it) becomes an
 // event: known files get a stat, new names a walk.
-import { lstatSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import type { RelPath } from '../types';
 import type { FileIndex } from '../workspace/file-index';
-import { LISTED, RENAMED } from './batch';
+import { kindOnDisk, LISTED, RENAMED } from './batch';
 import { parentOf } from './regions';
 
-const isDir = (abs: string) => {
-  try {
-    return lstatSync(abs).isDirectory();
-  } catch {
-    return false;
-  }
-};
+const isFolder = (abs: string) => kindOnDisk(abs) === 'dir';
 
 /**
  * Resolves once chokidar holds a watch on each folder that still exists (or after 10 s, or when
@@ -34,7 +28,7 @@ export async function watchesInPlace(
     return;
   }
   const waiting = (abs: string) =>
-    !closers.has(abs) && !closers.has(abs.split(path.sep).join('/')) && isDir(abs);
+    !closers.has(abs) && !closers.has(abs.split(path.sep).join('/')) && isFolder(abs);
   const deadline = performance.now() + 10_000;
   let left = folders.filter(waiting);
   while (left.length && performance.now() < deadline && !closed()) {

@@ -5,19 +5,21 @@
 // update (batch.ts), and updates apply one at a time. New folders are watched once the scanner has
 // judged them visible, then listed again after their watch is in place, so nothing created in
 // between is lost. When the OS refuses watches, the watcher rescans and says so.
-import { lstatSync, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
 import { createGitRunner, untrustedRootsFor } from '../scan/git';
-import type { ScanOptions } from '../scan/index';
+import { type ScanOptions, toNative } from '../scan/index';
 import type { RelPath } from '../types';
 import type { Workspace } from '../workspace/workspace';
-import { type BatchHost, MODIFIED, RENAMED, relOf, runBatch } from './batch';
+import { type BatchHost, kindOnDisk, MODIFIED, RENAMED, relOf, runBatch } from './batch';
 import { GitFiles } from './git-files';
 import { watchProblem } from './limits';
 import { listFolders, watchesInPlace } from './new-folders';
 import { parentOf } from './regions';
 import { RepoCache } from './repo-cache';
+
+const isFolder = (abs: string) => kindOnDisk(abs) === 'dir';
 
 export interface WatchOptions {
   /** A batch starts after this long without events (ms, default 30). */
@@ -65,15 +67,6 @@ const DEFAULTS = {
   burstPaths: 2000,
   maxRegions: 300,
   degradedRescanMs: 60_000,
-};
-
-const toNative = path.sep === '/' ? (p: string) => p : (p: string) => p.split('/').join(path.sep);
-const isDir = (abs: string) => {
-  try {
-    return lstatSync(abs).isDirectory();
-  } catch {
-    return false;
-  }
 };
 
 export class ProjectWatcher {
@@ -327,7 +320,7 @@ export class ProjectWatcher {
       if (!this.ws.folders.has(f)) {
         this.watched.delete(f);
         const abs = this.ws.abs(f);
-        if (isDir(abs)) dropped.push(abs); // vanished folders are closed by chokidar itself
+        if (isFolder(abs)) dropped.push(abs); // vanished folders are closed by chokidar itself
       }
     if (dropped.length) {
       fsw.unwatch(dropped);
