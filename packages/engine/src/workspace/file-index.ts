@@ -78,13 +78,7 @@ export class FileIndex {
       return;
     }
     for (const e of replaced) {
-      let lo = 0;
-      let hi = sorted.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (compareBytewise(sorted[mid]!.path, e.path) < 0) lo = mid + 1;
-        else hi = mid;
-      }
+      const lo = lowerBound(sorted, e.path);
       if (sorted[lo]?.path !== e.path) {
         this.invalidate();
         return;
@@ -115,14 +109,8 @@ export class FileIndex {
       return;
     }
     const prefix = `${folder}/`;
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (compareBytewise(sorted[mid]!.path, prefix) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo; i < sorted.length && sorted[i]!.path.startsWith(prefix); i++) yield sorted[i]!;
+    for (let i = lowerBound(sorted, prefix); i < sorted.length && sorted[i]!.path.startsWith(prefix); i++)
+      yield sorted[i]!;
   }
 
   /** True when the path is a folder that holds at least one visible file ('' is the root). */
@@ -139,4 +127,16 @@ export class FileIndex {
     }
     return this.folders.has(path);
   }
+}
+
+/** The first index whose path sorts at or after `key` (bytewise), by bisection. */
+function lowerBound(sorted: readonly IndexEntry[], key: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareBytewise(sorted[mid]!.path, key) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
