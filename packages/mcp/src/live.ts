@@ -97,7 +97,7 @@ export function liveContext(
   return { revision, line: parts.join(' · '), blocks };
 }
 
-// The change-log position each session's previous call saw.
+// The journal position (Workspace.contentSeq) each session's previous call saw.
 const seenChanges = new WeakMap<AgentSession, number>();
 
 /**
@@ -114,18 +114,24 @@ function contentChanges(
 ): void {
   const rows = new Map<string, string>();
   const from = seenChanges.get(session);
-  seenChanges.set(session, project.changes.seq);
+  const { ws } = project;
+  seenChanges.set(session, ws.contentSeq);
   let focused = 0;
   let incomplete = false;
-  if (from !== undefined && from < project.changes.seq) {
-    const { changes, complete } = project.changes.since(from);
-    incomplete = !complete;
-    const m = project.ws.focus.matcher();
-    for (const c of changes) {
-      if (!everything && !m.has(c.path)) continue;
-      focused++;
-      rows.set(c.path, `${c.kind} ${c.path}`);
-    }
+  if (from !== undefined && from < ws.contentSeq) {
+    // The Workspace's journal, net per path; only focused paths count.
+    const m = everything ? undefined : ws.focus.matcher();
+    const c = ws.changesSince(from, m ? (p) => m.has(p) : undefined);
+    incomplete = !c.complete;
+    for (const [kind, paths] of [
+      ['+', c.added],
+      ['-', c.removed],
+      ['~', c.changed],
+    ] as const)
+      for (const path of paths) {
+        focused++;
+        rows.set(path, `${kind} ${path}`);
+      }
   }
   let received = 0;
   const checked = new Set<string>();

@@ -15,7 +15,6 @@ import {
   type TreeModel,
   type Workspace,
 } from '@loupe/engine';
-import { ChangeLog } from './changes';
 import { createPipelineSource } from './content/pipeline-source';
 import type { ContentSource } from './content/source';
 
@@ -39,8 +38,6 @@ export interface ProjectOptions {
 
 export class McpProject {
   readonly sessions: SessionRegistry;
-  /** Content changes as the index learns them (rescans; the watcher once it lands). */
-  readonly changes: ChangeLog;
   readonly jail: JailView;
   readonly content: ContentSource;
   readonly maxResultTokens: number;
@@ -63,7 +60,6 @@ export class McpProject {
       ...(options.receipts ? { receipts: options.receipts } : {}),
     });
     this.jail = createJailView(ws);
-    this.changes = new ChangeLog(ws);
     this.content = options.content ?? createPipelineSource(ws);
     this.maxResultTokens = options.maxResultTokens ?? 20_000;
     this.treeTokens = options.treeTokens ?? 5_000;
@@ -136,7 +132,6 @@ export class McpProject {
 
   async close(): Promise<void> {
     for (const d of this.disposers) d();
-    this.changes.close();
     await this.sessions.closeAll();
   }
 }
