@@ -11,13 +11,7 @@ export default defineConfig({
   base: './',
   plugins: [react()],
   resolve: {
-    alias: [
-      { find: /^@loupe\/host\/api$/, replacement: here('../../packages/host/src/api.ts') },
-      {
-        find: /^@loupe\/host\/transport\/client$/,
-        replacement: here('../../packages/host/src/transport/client.ts'),
-      },
-    ],
+    alias: [{ find: /^@loupe\/host\/api$/, replacement: here('../../packages/host/src/api.ts') }],
   },
   build: {
     outDir: here('./dist/renderer'),

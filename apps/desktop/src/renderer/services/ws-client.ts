@@ -1,8 +1,17 @@
-// Browser mode: the host API over a WebSocket, built by the same `buildApi` as the Electron
-// preload's, so the renderer never sees the wire. The session token comes from the page URL's
-// fragment and goes with every message.
+// Browser mode: the host API over a WebSocket. Generic over the API: any `onDidX` property
+// subscribes to event `didX`, any other property is a command; the renderer never sees the wire.
+// The session token comes from the page URL's fragment and goes with every message.
 import type { HostApi, HostErrorData, Unsubscribe } from '@loupe/host/api';
-import { buildApi, fromErrorData, HostCallError } from '@loupe/host/transport/client';
+
+export class HostCallError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HostCallError';
+  }
+}
 
 type Incoming =
   | { id: number; ok: true; value: unknown }
@@ -38,7 +47,7 @@ export function connectWebSocket(url: string, token: string, deps = { WebSocket 
     pending.delete(msg.id);
     if (!p) return;
     if (msg.ok) p.resolve(msg.value);
-    else p.reject(fromErrorData(msg.error));
+    else p.reject(new HostCallError(msg.error.code, msg.error.message));
   });
   ws.addEventListener('close', (e) => {
     closed = e.reason || 'the connection to Loupe closed';
@@ -59,15 +68,23 @@ export function connectWebSocket(url: string, token: string, deps = { WebSocket 
       ws.send(JSON.stringify({ token, id, method, arg }));
     });
 
-  const listen = (event: string, listener: (payload: unknown) => void): Unsubscribe => {
-    const set = listeners.get(event) ?? new Set();
-    listeners.set(event, set);
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-    };
-  };
-  const api: HostApi = buildApi(call, listen);
+  const api = new Proxy({} as HostApi, {
+    get(_target, prop) {
+      if (typeof prop !== 'string' || prop === 'then') return undefined;
+      if (/^on[A-Z]/.test(prop)) {
+        const event = prop[2]!.toLowerCase() + prop.slice(3);
+        return (listener: (payload: unknown) => void): Unsubscribe => {
+          const set = listeners.get(event) ?? new Set();
+          listeners.set(event, set);
+          set.add(listener);
+          return () => {
+            set.delete(listener);
+          };
+        };
+      }
+      return (arg?: unknown) => call(prop, arg);
+    },
+  });
 
   return new Promise((resolve, reject) => {
     ws.addEventListener('open', () =>
