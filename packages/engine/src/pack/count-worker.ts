@@ -1,46 +1,24 @@
-// Worker entry (piscina) for counting a full pack: many items per message, exact counts back in
-// the same order. An item is a text, or a file's section given as its label, the file (read here,
-// so its text never crosses threads) and its closing delimiter; the file must still have the
-// content hash the pack read, or the item answers -1.
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { countTokens, decodeText } from '../tokens/count';
+// Entry of the counting thread (counter.ts): tasks in, counts out, in the order they came. It
+// loads the encoding it was started with before the first task arrives.
+import { parentPort, workerData } from 'node:worker_threads';
+import { countTokens } from '../tokens/count';
 import type { Encoding } from '../types';
+import { type CountTask, countItems } from './count-items';
 
-export interface CountItem {
-  text?: string;
-  head?: string;
-  tail?: string;
-  /** Absolute path of a file whose text is the section's body. */
-  file?: string;
-  /** SHA-256 (hex) the file's bytes must have. */
-  hash?: string;
-  /** The body ends with a line break added after the file's text. */
-  eol?: boolean;
+export interface CountRequest extends CountTask {
+  id: number;
 }
 
-export interface CountTask {
-  items: CountItem[];
-  encoding: Encoding;
-}
+export type CountReply = { id: number; counts: number[] } | { id: number; error: string };
 
-/** The text an item stands for, or undefined when its file changed. */
-export function itemText(item: CountItem): string | undefined {
-  if (item.file === undefined) return item.text ?? '';
-  let bytes: Buffer;
+const port = parentPort!;
+countTokens('warm', (workerData as { encoding: Encoding }).encoding);
+port.on('message', (task: CountRequest) => {
+  let reply: CountReply;
   try {
-    bytes = readFileSync(item.file);
-  } catch {
-    return undefined;
+    reply = { id: task.id, counts: countItems(task) };
+  } catch (error) {
+    reply = { id: task.id, error: error instanceof Error ? error.message : String(error) };
   }
-  if (createHash('sha256').update(bytes).digest('hex') !== item.hash) return undefined;
-  const body = decodeText(bytes);
-  return `${item.head ?? ''}${body}${item.eol ? '\n' : ''}${item.tail ?? ''}`;
-}
-
-export default function countItems(task: CountTask): number[] {
-  return task.items.map((item) => {
-    const text = itemText(item);
-    return text === undefined ? -1 : countTokens(text, task.encoding);
-  });
-}
+  port.postMessage(reply);
+});

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { countTokens } from '../tokens/count';
 import type { Encoding } from '../types';
-import { localCounter, poolCounter, splitsCleanly } from './counter';
+import { localCounter, splitsCleanly, threadCounter } from './counter';
 import { rng } from './testing/corpus';
 
 // Pieces that sit on the tokenizer's edges: line breaks, runs of spaces, slashes after
@@ -86,7 +86,7 @@ describe('counters', () => {
     const r = rng(9);
     const texts = Array.from({ length: 300 }, () => randomText(r, Math.floor(r() * 400)));
     texts.push('x'.repeat(600_000)); // more than one message's worth
-    const pool = poolCounter('o200k_base', 1);
+    const pool = threadCounter('o200k_base');
     const local = localCounter('o200k_base');
     const fromPool = texts.map((t) => pool.count(t));
     await pool.below(1);
@@ -113,7 +113,7 @@ describe('a section counted from its file', () => {
         size: text.length,
       };
       const want = countTokens(`${item.head}${text}\n${item.tail}`);
-      const pool = poolCounter('o200k_base', 1);
+      const pool = threadCounter('o200k_base');
       const fromPool = pool.countFile(item);
       await pool.below(1);
       expect(await fromPool).toBe(want);

@@ -7,14 +7,16 @@
 // `/`). So the count of the whole is the sum of the counts of such parts; `splitsCleanly` checks
 // that condition, and the tests compare sums with whole-document counts.
 //
-// Large full packs count their parts on worker threads (many texts per message, bounded in flight);
-// small ones on this thread, where starting threads would cost more than it saves.
-import type { Piscina } from 'piscina';
+// A full pack of some size counts its parts on a counting thread beside the one that reads and
+// masks (many texts per message, bounded in flight); a small one on this thread, where starting a
+// thread would cost more than it saves.
+import { Worker } from 'node:worker_threads';
 import { LoupeError } from '../errors';
-import { countTokens } from '../tokens/count';
+import { countTokens, decodeText } from '../tokens/count';
 import type { Encoding } from '../types';
 import { locateWorker } from '../workers/locate';
-import { type CountItem, type CountTask, itemText } from './count-worker';
+import { type CountItem, type CountTask, countItems, itemText } from './count-items';
+import type { CountReply, CountRequest } from './count-worker';
 
 const PUNCT = /[^\s\p{L}\p{N}]/u;
 const SPACE = /\s/u;
@@ -37,6 +39,8 @@ export interface TextCounter {
   /** Counts on this thread (so a text at hand is cheaper than a file read again). */
   readonly local: boolean;
   count(text: string): Promise<number>;
+  /** Tokens of a UTF-8 text given as bytes (copied: the caller may reuse the buffer). */
+  countBytes(bytes: Uint8Array): Promise<number>;
   /**
    * Tokens of `head + <the file's text> + tail`, the file read again where the counting happens
    * (its text never crosses threads); rejects when the file no longer has `hash`.
@@ -46,8 +50,10 @@ export interface TextCounter {
   ): Promise<number>;
   /** Text handed over and not counted yet, in UTF-16 units or file bytes (callers wait above a bound). */
   readonly pending: number;
-  /** Resolves when the pending text is below `limit`. */
+  /** Resolves when the pending text is below `limit` (hands over what is batched first). */
   below(limit: number): Promise<void>;
+  /** Hands over what is batched now, so the counting keeps pace with the caller. */
+  flush(): void;
   close(): Promise<void>;
 }
 
@@ -56,13 +62,12 @@ function changed(file: string): Error {
   return new LoupeError('unreadable', `${file} changed while it was being packed; pack again.`);
 }
 
-const BATCH = 512 * 1024;
-
 /** Counts on this thread: nothing pending, ever. */
 export function localCounter(encoding: Encoding): TextCounter {
   return {
     local: true,
     count: async (text) => countTokens(text, encoding),
+    countBytes: async (bytes) => countTokens(decodeText(bytes), encoding),
     countFile: async (item) => {
       const text = itemText(item);
       if (text === undefined) throw changed(item.file);
@@ -70,56 +75,99 @@ export function localCounter(encoding: Encoding): TextCounter {
     },
     pending: 0,
     below: async () => {},
+    flush: () => {},
     close: async () => {},
   };
 }
 
-const pools = new Map<number, Promise<Piscina>>();
+/** Text sent to the counting thread in one task, at most (UTF-16 units or bytes). */
+const TASK_SIZE = 512 * 1024;
+/** How long an idle counting thread stays, so packs in a row reuse its warm encoding. */
+const IDLE_MS = 5000;
 
 /**
- * The process-wide pool of counting threads of a size. Idle threads end after a few seconds (the
- * encoding they loaded goes with them) and never keep the process alive.
+ * The process's counting thread: started on first use (a plain worker thread, spawned at once),
+ * kept while tasks are out, ended after a few idle seconds. It never keeps the process alive by
+ * itself; a task out does, until its answer arrives.
  */
-function sharedPool(threads: number): Promise<Piscina> {
-  let pool = pools.get(threads);
-  if (!pool) {
-    // piscina loads only when a pack counts on threads (see tokens/service.ts).
-    pool = import('piscina').then(({ Piscina }) => {
-      const entry = locateWorker('pack-count');
-      return new Piscina({
-        filename: entry.url,
-        execArgv: entry.execArgv,
-        minThreads: 0,
-        maxThreads: threads,
-        idleTimeout: 5000,
-        // The encoding and the memo live ~30 MB; texts pass through. A small heap is collected often
-        // instead of growing with every batch it has seen.
-        resourceLimits: {
-          maxOldGenerationSizeMb: 96,
-          maxYoungGenerationSizeMb: 8,
-        },
-      });
+class CountingThread {
+  private readonly worker: Worker;
+  private next = 0;
+  private readonly waiting = new Map<number, { resolve(c: number[]): void; reject(e: unknown): void }>();
+  private idle: NodeJS.Timeout | undefined;
+  private ended = false;
+
+  constructor(encoding: Encoding) {
+    const entry = locateWorker('pack-count');
+    this.worker = new Worker(new URL(entry.url), {
+      execArgv: entry.execArgv,
+      workerData: { encoding },
+      // The encoding and the memo live ~30 MB; texts pass through and are collected young.
+      resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 },
     });
-    pools.set(threads, pool);
+    this.worker.unref();
+    this.worker.on('message', (reply: CountReply) => {
+      const w = this.waiting.get(reply.id);
+      if (!w) return;
+      this.waiting.delete(reply.id);
+      if ('error' in reply) w.reject(new Error(reply.error));
+      else w.resolve(reply.counts);
+      this.settle();
+    });
+    this.worker.on('error', (error) => this.end(error));
+    this.worker.on('exit', (code) => this.end(new Error(`the counting thread ended (exit code ${code})`)));
+    this.settle();
   }
-  return pool;
+
+  get alive(): boolean {
+    return !this.ended;
+  }
+
+  run(task: CountTask): Promise<number[]> {
+    if (this.ended) return Promise.reject(new Error('the counting thread has ended'));
+    clearTimeout(this.idle);
+    this.worker.ref();
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.worker.postMessage({ ...task, id } satisfies CountRequest);
+    });
+  }
+
+  private settle(): void {
+    if (this.waiting.size > 0 || this.ended) return;
+    this.worker.unref();
+    clearTimeout(this.idle);
+    this.idle = setTimeout(() => this.end(), IDLE_MS).unref();
+  }
+
+  private end(error?: unknown): void {
+    if (this.ended) return;
+    this.ended = true;
+    clearTimeout(this.idle);
+    if (thread === this) thread = undefined;
+    void this.worker.terminate();
+    for (const w of this.waiting.values()) w.reject(error ?? new Error('the counting thread ended'));
+    this.waiting.clear();
+  }
 }
 
-/** Starts a counting thread and has it load the encoding while the first files are read. */
-export function prewarmCounting(encoding: Encoding, threads = 1): void {
-  void sharedPool(threads)
-    .then((pool) => pool.run({ items: [{ text: '' }], encoding } satisfies CountTask))
-    .catch(() => {});
+let thread: CountingThread | undefined;
+
+function countingThread(encoding: Encoding): CountingThread {
+  if (!thread?.alive) thread = new CountingThread(encoding);
+  return thread;
 }
 
-/** Counts on a pool of worker threads, batching small texts. */
-export function poolCounter(encoding: Encoding, threads = 1): TextCounter {
-  const pool = sharedPool(Math.max(1, threads));
-  let batch: {
-    items: CountItem[];
-    resolve: Array<(n: number) => void>;
-    reject: Array<(e: unknown) => void>;
-  } = { items: [], resolve: [], reject: [] };
+/**
+ * Counts on the counting thread (started now, so it loads the encoding while the first files are
+ * read), many texts per task. A task the thread cannot answer is counted here instead: the thread's
+ * trouble never changes a count.
+ */
+export function threadCounter(encoding: Encoding): TextCounter {
+  const counting = countingThread(encoding);
+  let batch: { items: CountItem[]; resolve: Array<(n: number) => void>; reject: Array<(e: unknown) => void> } =
+    { items: [], resolve: [], reject: [] };
   let batchSize = 0;
   let pending = 0;
   const waiters: Array<{ limit: number; go: () => void }> = [];
@@ -135,21 +183,24 @@ export function poolCounter(encoding: Encoding, threads = 1): TextCounter {
     batch = { items: [], resolve: [], reject: [] };
     batchSize = 0;
     const task: CountTask = { items: b.items, encoding };
-    (pool.then((p) => p.run(task)) as Promise<number[]>).then(
-      (counts) => {
+    counting
+      .run(task)
+      .catch(() => countItems(task))
+      .then(
+        (counts) => {
+          for (const [i, k] of counts.entries()) {
+            if (k < 0) b.reject[i]!(changed(b.items[i]!.file ?? 'A file'));
+            else b.resolve[i]!(k);
+          }
+        },
+        (error) => {
+          for (const r of b.reject) r(error);
+        },
+      )
+      .finally(() => {
         pending -= size;
-        for (const [i, k] of counts.entries()) {
-          if (k < 0) b.reject[i]!(changed(b.items[i]!.file ?? 'A file'));
-          else b.resolve[i]!(k);
-        }
         settle();
-      },
-      (error) => {
-        pending -= size;
-        for (const r of b.reject) r(error);
-        settle();
-      },
-    );
+      });
   };
   const add = (item: CountItem, size: number) =>
     new Promise<number>((resolve, reject) => {
@@ -158,15 +209,17 @@ export function poolCounter(encoding: Encoding, threads = 1): TextCounter {
       batch.reject.push(reject);
       batchSize += size;
       pending += size;
-      if (batchSize >= BATCH || batch.items.length >= 256) send();
+      if (batchSize >= TASK_SIZE || batch.items.length >= 256) send();
     });
   return {
     local: false,
     count: (text) => add({ text }, text.length),
+    countBytes: (bytes) => add({ bytes: bytes.slice() }, bytes.byteLength),
     countFile: ({ size, ...item }) => add(item, size + item.head.length + item.tail.length),
     get pending() {
       return pending;
     },
+    flush: send,
     below(limit) {
       send();
       if (pending < limit) return Promise.resolve();

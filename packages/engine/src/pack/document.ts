@@ -6,7 +6,7 @@
 import { LoupeError } from '../errors';
 import type { IndexEntry } from '../workspace/file-index';
 import { JOIN, type Walk, type WalkContext, walk } from './budget';
-import { poolCounter, prewarmCounting, splitsCleanly, type TextCounter } from './counter';
+import { splitsCleanly, type TextCounter } from './counter';
 import { footerLines } from './footer';
 import type { HeaderInfo, Layout } from './formats';
 import { type FullContext, packAll } from './full';
@@ -189,28 +189,24 @@ export function isLarge(files: readonly IndexEntry[], largeBytes = LARGE_BYTES):
   return files.reduce((a, f) => a + f.size, 0) > largeBytes;
 }
 
-/** The counter of a full pack, started early so its threads load the encoding meanwhile. */
-export function fullCounter(encoding: PackCoverage['encoding'], threads?: number): TextCounter {
-  prewarmCounting(encoding, threads);
-  return poolCounter(encoding, threads);
-}
-
 /** Where a document goes, part by part: text, or bytes of UTF-8 text (whole sections). */
 export type PartWriter = (chunk: string | Uint8Array) => void | Promise<void>;
 
 /**
  * A full pack at full detail for a reader (no data block, no session references), written section
  * by section as the files are read (sections.ts): header, tree, files, and the footer that states
- * the sum of the parts' counts, which split cleanly (counter.ts).
+ * the sum of the parts' counts, which split cleanly (counter.ts). `counter` counts what the
+ * batches leave uncounted (on a thread of its own beside this one, or here).
  */
 export async function packFullSections(
   ctx: DocContext,
   stream: SectionStream,
-  sections: Omit<SectionsContext, 'emit' | 'layout'>,
+  sections: Omit<SectionsContext, 'emit' | 'layout' | 'counter'>,
   write: PartWriter,
+  counter: TextCounter,
 ): Promise<PackReport> {
   const { layout } = ctx;
-  let before = 0;
+  const counts: Array<number | Promise<number>> = [];
   let last = '';
   // Parts end a line and begin with a heading or a tag: their counts add up exactly.
   const clean = (part: string | Uint8Array) => {
@@ -224,26 +220,28 @@ export async function packFullSections(
       throw new Error('pack sections must split cleanly for a full pack');
     last = tail;
   };
-  const emitText = async (part: string) => {
+  const emit = async (part: string | Uint8Array, tokens: number | Promise<number>) => {
     clean(part);
-    before += ctx.count(part);
+    if (typeof tokens !== 'number') tokens.catch(() => {}); // awaited with the rest below
+    counts.push(tokens);
     await write(part);
   };
-  await emitText(`${layout.header({ ...ctx.header, placeholders: ctx.header.masking })}\n\n`);
-  await emitText(`${ctx.treeSection}\n\n`);
-  const outcomes = await packSections(stream, {
-    ...sections,
-    layout,
-    // Every section begins with its heading or tag and ends with a blank line (section.ts).
-    emit: async (part, tokens) => {
-      clean(part);
-      before += tokens;
-      await write(part);
-    },
-  });
+  const head = `${layout.header({ ...ctx.header, placeholders: ctx.header.masking })}\n\n`;
+  await emit(head, counter.count(head));
+  const tree = `${ctx.treeSection}\n\n`;
+  await emit(tree, counter.count(tree));
+  const treeTokens = counter.count(ctx.treeSection);
+  treeTokens.catch(() => {}); // awaited below, after the files
+  const outcomes = await packSections(stream, { ...sections, layout, counter, emit });
+  await counter.below(1); // hands over the last texts
+  const before = (await Promise.all(counts)).reduce((a, b) => a + b, 0);
   const coverage = coverageOf(ctx.base, outcomes, ctx.scope.length);
-  coverage.tree.tokens = ctx.count(ctx.treeSection);
-  const { tokens, footer } = settle(before, footerOf(ctx, coverage, Number.POSITIVE_INFINITY), ctx.count);
+  coverage.tree.tokens = await treeTokens;
+  const { tokens, footer } = await settleAsync(
+    before,
+    footerOf(ctx, coverage, Number.POSITIVE_INFINITY),
+    counter,
+  );
   await write(footer);
   coverage.tokens = tokens;
   return report(coverage);

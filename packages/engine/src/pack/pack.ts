@@ -14,11 +14,10 @@ import { renderTree } from '../tree/render';
 import type { RelPath } from '../types';
 import type { IndexEntry } from '../workspace/file-index';
 import type { Workspace } from '../workspace/workspace';
-import { localCounter } from './counter';
+import { localCounter, threadCounter } from './counter';
 import {
   type DocContext,
   fitBudget,
-  fullCounter,
   isLarge,
   LARGE_BYTES,
   type PackReport,
@@ -40,6 +39,15 @@ export interface PackDeps {
   largeBytes?: number;
   /** Threads that count a full pack (0: this thread); default 1 for a large pack, 0 for a small one. */
   countThreads?: number;
+  /** From this many bytes in scope (below `largeBytes`), a full pack counts on one thread beside this one. */
+  besideBytes?: number;
+}
+
+/** From this many bytes in scope, a full pack counts beside the thread that reads and masks. */
+export const BESIDE_BYTES = 4 << 20;
+
+function scopeBytes(files: readonly IndexEntry[]): number {
+  return files.reduce((a, f) => a + f.size, 0);
 }
 
 interface Scope {
@@ -228,10 +236,21 @@ export async function packFocusTo(
     key: session.key,
   };
   const threads = deps.countThreads ?? (large ? sectionThreads() : 0);
+  // A mid-sized full pack reads and masks here while one thread beside this one counts: the count
+  // is ~40% of the work, and one light thread costs less than it saves (docs/benchmarks.md).
+  const beside =
+    sectioned &&
+    threads === 0 &&
+    scopeBytes(scope.files) >= (deps.besideBytes ?? BESIDE_BYTES);
+  const sectionCounter = sectioned
+    ? beside
+      ? threadCounter(ws.encoding)
+      : localCounter(ws.encoding)
+    : undefined;
   const runner = sectioned
     ? threads > 0
       ? poolRunner(threads, settings)
-      : localRunner(settings)
+      : localRunner({ ...settings, count: !beside })
     : undefined;
   // Omission costs and language shares read the index's token counts.
   if (budget !== null) await ws.tokensReady;
@@ -302,14 +321,19 @@ export async function packFocusTo(
     },
   };
   const received = options.alreadyReceived ? { alreadyReceived: options.alreadyReceived } : {};
-  if (stream) return packFullSections(ctx, stream, { settings, session }, write);
+  if (stream)
+    try {
+      return await packFullSections(ctx, stream, { settings, session }, write, sectionCounter!);
+    } finally {
+      await sectionCounter!.close();
+    }
   if (budget === null) {
     // A large pack counts on one thread of its own (started before the first file is read, so it
     // loads the encoding meanwhile): a second thread costs its own copy of the encoding and a cold
     // memo, and measured more CPU than it saved. A small pack counts here: a thread would cost more
     // memory (~30 MB) than it saves time.
     const threads = deps.countThreads ?? (large ? 1 : 0);
-    const c = options.wrapData || threads === 0 ? localCounter(encoding) : fullCounter(encoding, threads);
+    const c = options.wrapData || threads === 0 ? localCounter(encoding) : threadCounter(encoding);
     try {
       return await packFull(ctx, files, { layout, source, requested: detail, ...received }, write, c);
     } finally {

@@ -31,6 +31,8 @@ export interface SectionSettings {
   /** The mask session's HMAC key: values are known by keyed hash only. */
   key: Uint8Array;
   limits?: MaskLimits;
+  /** False: sections come back uncounted, for the caller to count elsewhere (a counting thread). */
+  count?: boolean;
 }
 
 export interface SectionItem {
@@ -41,8 +43,8 @@ export interface SectionItem {
 }
 
 export type SectionResult =
-  /** The section is `bytes[start, end)` of the batch. */
-  | { kind: 'section'; start: number; end: number; tokens: number; hash: string; lines: number }
+  /** The section is `bytes[start, end)` of the batch; `tokens` unless counting was left to the caller. */
+  | { kind: 'section'; start: number; end: number; tokens?: number; hash: string; lines: number }
   | { kind: 'withheld'; reason: string; hash?: string }
   /** Values were found: the caller numbers them (assembleMask) and lays the file out itself. */
   | { kind: 'masked'; prepared: PreparedMask; hash: string };
@@ -167,7 +169,7 @@ export async function sectionBatch(
       kind: 'section',
       start,
       end: size,
-      tokens: sectionTokens(head, body, tail, settings.encoding),
+      ...(settings.count === false ? {} : { tokens: sectionTokens(head, body, tail, settings.encoding) }),
       hash,
       lines: lineCount(raw),
     });

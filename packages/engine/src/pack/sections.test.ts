@@ -9,6 +9,7 @@ import { MaskSession } from '../mask/session';
 import { countTokens } from '../tokens/count';
 import type { IndexEntry } from '../workspace/file-index';
 import { Workspace } from '../workspace/workspace';
+import { localCounter, threadCounter } from './counter';
 import { LAYOUTS } from './formats';
 import { rankFiles } from './priority';
 import type { SectionSettings } from './section';
@@ -47,20 +48,27 @@ const settings = (format: SectionSettings['format'], lineNumbers = false): Secti
   key,
 });
 
-async function run(runner: SectionRunner, s: SectionSettings) {
+async function run(runner: SectionRunner, s: SectionSettings, counter = localCounter(s.encoding)) {
   const parts: string[] = [];
+  const counts: Array<Promise<void>> = [];
   let tokens = 0;
   const outcomes: Outcome[] = await packSections(startSections(files, ws.root, runner), {
     layout: LAYOUTS[s.format],
     settings: s,
     session: new MaskSession(key),
+    counter,
     emit: async (part, k) => {
       const text = typeof part === 'string' ? part : Buffer.from(part).toString('utf8');
-      expect(k).toBe(countTokens(text));
       parts.push(text);
-      tokens += k;
+      counts.push(
+        Promise.resolve(k).then((n) => {
+          expect(n).toBe(countTokens(text));
+          tokens += n;
+        }),
+      );
     },
   });
+  await Promise.all(counts);
   return { text: parts.join(''), tokens, outcomes };
 }
 
@@ -82,6 +90,16 @@ describe('packSections', () => {
       expect(here.text).toContain('LOUPE_REDACTED[github-pat#1]');
     }
   }, 60_000);
+
+  it('gives the same parts, counts and outcomes with the counting on a thread beside this one', async () => {
+    const s = settings('markdown');
+    const here = await run(localRunner(s), s);
+    const counter = threadCounter(s.encoding);
+    const beside = await run(localRunner({ ...s, count: false }), s, counter);
+    expect(beside).toEqual(here);
+    expect(counter.pending).toBe(0);
+    await counter.close();
+  });
 
   it('does on this thread, with the same result, a batch that a worker could not finish', async () => {
     const s = settings('markdown');

@@ -9,9 +9,9 @@ import path from 'node:path';
 import type { Piscina } from 'piscina';
 import { assembleMask } from '../mask/mask';
 import type { MaskSession } from '../mask/session';
-import { countTokens } from '../tokens/count';
 import { locateWorker } from '../workers/locate';
 import type { IndexEntry } from '../workspace/file-index';
+import type { TextCounter } from './counter';
 import type { Layout } from './formats';
 import {
   fullSection,
@@ -36,13 +36,17 @@ export interface SectionsContext {
   layout: Layout;
   settings: SectionSettings;
   session: MaskSession;
-  /** Writes a part of the document whose tokens are known. */
-  emit(part: string | Uint8Array, tokens: number): Promise<void>;
+  /** Counts what the batches left uncounted, and the sections laid out here. */
+  counter: TextCounter;
+  /** Writes a part of the document with its tokens (known, or still being counted). */
+  emit(part: string | Uint8Array, tokens: number | Promise<number>): Promise<void>;
 }
 
 /** Files per batch, and bytes (by index size) after which a batch is cut. */
 const BATCH_FILES = 64;
 const BATCH_BYTES = 1 << 20;
+/** Text handed to the counter and not counted yet, at most (bytes). */
+const IN_FLIGHT = 8 << 20;
 
 /** Worker threads for a large full pack: one per core, at most 4. */
 export function sectionThreads(): number {
@@ -196,6 +200,7 @@ export function startSections(
 export async function packSections(stream: SectionStream, ctx: SectionsContext): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   const omitted: Omitted[] = [];
+  const counts: Array<Promise<void>> = [];
   const { files, bounds } = stream;
   for (let k = 0; k + 1 < bounds.length; k++) {
     const batch = await stream.take(k);
@@ -203,12 +208,12 @@ export async function packSections(stream: SectionStream, ctx: SectionsContext):
     // Consecutive sections go out as one write.
     let runStart = -1;
     let runEnd = -1;
-    let runTokens = 0;
+    let runTokens: Array<number | Promise<number>> = [];
     const flush = async () => {
       if (runStart < 0) return;
-      await ctx.emit(batch.bytes.subarray(runStart, runEnd), runTokens);
+      await ctx.emit(batch.bytes.subarray(runStart, runEnd), sum(runTokens));
       runStart = -1;
-      runTokens = 0;
+      runTokens = [];
     };
     for (let i = 0; i < batch.results.length; i++) {
       const r = batch.results[i]!;
@@ -223,15 +228,15 @@ export async function packSections(stream: SectionStream, ctx: SectionsContext):
         });
         continue;
       }
-      let tokens: number;
+      let tokens: number | Promise<number>;
       let hash = r.hash;
       let lines: number;
       let masked: Record<string, number> = {};
       if (r.kind === 'section') {
         if (runStart < 0) runStart = r.start;
         runEnd = r.end;
-        runTokens += r.tokens;
-        tokens = r.tokens;
+        tokens = r.tokens ?? quiet(ctx.counter.countBytes(batch.bytes.subarray(r.start, r.end)));
+        runTokens.push(tokens);
         lines = r.lines;
       } else {
         await flush();
@@ -239,7 +244,7 @@ export async function packSections(stream: SectionStream, ctx: SectionsContext):
         const d = { path: entry.path, text: m.text, findings: m.findings };
         const { head, body, tail, variant } = fullSection(ctx.layout, d, ctx.settings.lineNumbers);
         const section = head + body + tail;
-        tokens = countTokens(section, ctx.settings.encoding);
+        tokens = quiet(ctx.counter.count(section));
         hash = r.hash;
         lines = lineCount(m.text);
         masked = variant.masked;
@@ -250,15 +255,37 @@ export async function packSections(stream: SectionStream, ctx: SectionsContext):
         path: entry.path,
         level: 'full',
         requested: 'full',
-        tokens,
-        steps: [{ level: 'full', tokens, fits: true }],
+        tokens: 0,
+        steps: [],
         hash,
         lines,
         masked,
       };
+      const known = (n: number) => {
+        included.tokens = n;
+        included.steps = [{ level: 'full', tokens: n, fits: true }];
+      };
+      if (typeof tokens === 'number') known(tokens);
+      else counts.push(tokens.then(known));
       outcomes.push(included);
     }
     await flush();
+    ctx.counter.flush(); // the counting keeps pace with the reading
+    if (ctx.counter.pending > IN_FLIGHT) await ctx.counter.below(IN_FLIGHT / 2);
   }
+  await ctx.counter.below(1); // hands over the last texts
+  await Promise.all(counts);
   return [...outcomes, ...omitted];
+}
+
+/** A count awaited later: a failure is reported there, not as an unhandled rejection meanwhile. */
+function quiet(count: Promise<number>): Promise<number> {
+  count.catch(() => {});
+  return count;
+}
+
+/** The sum of counts, some of them still to come. */
+function sum(counts: Array<number | Promise<number>>): number | Promise<number> {
+  if (counts.every((c) => typeof c === 'number')) return (counts as number[]).reduce((a, b) => a + b, 0);
+  return quiet(Promise.all(counts).then((all) => all.reduce((a, b) => a + b, 0)));
 }
