@@ -1,9 +1,9 @@
 // compress(text, path, options): one file at a detail level. Whatever happens, the result says
 // which level was applied and, when it is not the one asked for, why. Output that would not
 // re-parse cleanly with the same grammar is never returned: the file goes back in full.
-import { type Node, type Tree, Edit as TreeEdit } from 'web-tree-sitter';
+import type { Node, Tree } from 'web-tree-sitter';
 import { defaultParseCache, type ParseCache, syntaxFor, withTree } from '../parse/index';
-import { type Grammar, query } from '../parse/runtime';
+import { type Grammar, query, treeSitter } from '../parse/runtime';
 import { SYNTAX, type SyntaxSpec } from '../syntax/index';
 import { outlineEdits } from './outline';
 import { alternation, knownTypes, structureEdits } from './structure';
@@ -190,6 +190,7 @@ export function reparseErrorLine(
 ): number {
   if (output.length * 2 < lines.text.length) return errorLineOf(grammar.parser.parse(output));
   const old = tree.copy();
+  const TreeEdit = treeSitter().Edit;
   try {
     for (let i = edits.length - 1; i >= 0; i--) {
       const e = edits[i]!;

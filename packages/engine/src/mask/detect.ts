@@ -6,6 +6,7 @@
 // Offsets are UTF-8 byte offsets into `buf` (Go's string indices).
 import { fileAllowed, findingAllowed } from './allowlist';
 import { shannonEntropy } from './entropy';
+import { nextPrefixed } from './prefix';
 import type { CompiledRule, MaskRules } from './rules';
 
 export interface RuleFinding {
@@ -89,14 +90,13 @@ export function detectSecrets(
     if (fileAllowed(rule.allowlists, path)) continue;
     if (rule.path) {
       const onPath = path !== '' && rule.path.test(path);
-      if (!rule.regex) {
+      if (rule.source === undefined) {
         if (onPath) out.fileRules.push(rule);
         continue;
       }
       if (!onPath) continue;
     }
-    const regex = rule.regex!;
-    for (const [rawStart, rawEnd] of findAll(regex, buf)) {
+    for (const [rawStart, rawEnd] of findAll(rule, buf)) {
       if (++matches > limits.maxMatches)
         throw new MaskLimitError(`more than ${limits.maxMatches} rule matches`);
       if ((matches & 255) === 0 && performance.now() > limits.deadline)
@@ -109,16 +109,27 @@ export function detectSecrets(
   return out;
 }
 
+/** The leftmost match of the rule at or after `pos`. */
+export function nextMatch(rule: CompiledRule, buf: Buffer, pos: number): [number, number] | undefined {
+  if (rule.prefix) {
+    const found = nextPrefixed(rule.prefix, buf, pos);
+    if (found !== undefined) return found ?? undefined;
+  }
+  const regex = rule.regex!;
+  regex.lastIndex = pos;
+  const m = regex.exec(buf);
+  regex.lastIndex = 0;
+  return m ? [m.index, m.index + m[0].length] : undefined;
+}
+
 /** Go's FindAllIndex: successive non-overlapping matches; an empty match abutting the previous match is skipped. */
-function* findAll(regex: CompiledRule['regex'] & {}, buf: Buffer): Generator<[number, number]> {
+export function* findAll(rule: CompiledRule, buf: Buffer): Generator<[number, number]> {
   let pos = 0;
   let prevEnd = -1;
   while (pos <= buf.length) {
-    regex.lastIndex = pos;
-    const m = regex.exec(buf);
+    const m = nextMatch(rule, buf, pos);
     if (!m) break;
-    const start = m.index;
-    const end = start + m[0].length;
+    const [start, end] = m;
     let accept = true;
     if (end === pos) {
       if (start === prevEnd) accept = false;
@@ -127,7 +138,6 @@ function* findAll(regex: CompiledRule['regex'] & {}, buf: Buffer): Generator<[nu
     prevEnd = end;
     if (accept) yield [start, end];
   }
-  regex.lastIndex = 0;
 }
 
 function runeWidth(lead: number): number {

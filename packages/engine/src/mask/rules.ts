@@ -7,11 +7,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import RE2 from 're2';
-import { parse } from 'smol-toml';
 import { LoupeError } from '../errors';
+import { smolToml } from '../util/lazy';
 import { type CompiledAllowlist, compileAllowlist, type RawAllowlist } from './allowlist';
 import { TIER_KEYWORDS } from './formats/index';
 import { compileGo, escapeLiteral, type RE2Set, translateGoRegex } from './go-regex';
+import { type PrefixSplit, splitPrefix } from './prefix';
 import { endsWithBoundary } from './secret-span';
 
 /** SHA-256 of resources/rules/gitleaks.toml (Gitleaks b58d3f10, 222 rules). */
@@ -24,6 +25,8 @@ export interface CompiledRule {
   source?: string;
   /** Global regex with indices (`gd`) for the scan; undefined for path-only rules. */
   regex?: RE2;
+  /** The same search in two faster steps, for patterns that begin with a class prefix (prefix.ts). */
+  prefix?: PrefixSplit;
   /** The same pattern without `g`: Gitleaks re-runs it on the match to pick the secret group. */
   submatch?: RE2;
   secretGroup: number;
@@ -141,7 +144,7 @@ export const parsedRulesName = (sha256: string) => `${sha256}.json`;
 
 /** The parsed form of a rule file, as JSON (what the CLI build writes). */
 export function parsedRulesJson(bytes: Buffer): string {
-  return JSON.stringify(parse(bytes.toString('utf8')));
+  return JSON.stringify(smolToml().parse(bytes.toString('utf8')));
 }
 
 /**
@@ -160,7 +163,7 @@ export function parseRuleFile(bytes: Buffer, sha256: string, here = import.meta.
       }
     }
   }
-  return parse(bytes.toString('utf8')) as RawConfig;
+  return smolToml().parse(bytes.toString('utf8')) as RawConfig;
 }
 
 /** Verifies the pin, parses the TOML and compiles every pattern. */
@@ -257,6 +260,13 @@ function lazyRule(spec: RuleSpec, index: number): CompiledRule {
   } as CompiledRule;
   lazy(rule, 'regex', () => (raw.regex ? compile(raw.regex, 'gd') : undefined));
   lazy(rule, 'submatch', () => (raw.regex ? compile(raw.regex, 'd') : undefined));
+  lazy(rule, 'prefix', () => {
+    try {
+      return raw.regex ? splitPrefix(raw.regex) : undefined;
+    } catch {
+      return undefined; // searched as written (and a pattern RE2 cannot compile fails there)
+    }
+  });
   lazy(rule, 'path', () => (raw.path ? compile(raw.path, '') : undefined));
   lazy(rule, 'allowlists', () => {
     const lists = [...(raw.allowlists ?? []), ...(raw.allowlist ? [raw.allowlist] : [])];

@@ -81,7 +81,7 @@ export function localCounter(encoding: Encoding): TextCounter {
 }
 
 /** Text sent to the counting thread in one task, at most (UTF-16 units or bytes). */
-const TASK_SIZE = 512 * 1024;
+const TASK_SIZE = 128 * 1024;
 /** How long an idle counting thread stays, so packs in a row reuse its warm encoding. */
 const IDLE_MS = 5000;
 
@@ -166,8 +166,11 @@ function countingThread(encoding: Encoding): CountingThread {
  */
 export function threadCounter(encoding: Encoding): TextCounter {
   const counting = countingThread(encoding);
-  let batch: { items: CountItem[]; resolve: Array<(n: number) => void>; reject: Array<(e: unknown) => void> } =
-    { items: [], resolve: [], reject: [] };
+  let batch: {
+    items: CountItem[];
+    resolve: Array<(n: number) => void>;
+    reject: Array<(e: unknown) => void>;
+  } = { items: [], resolve: [], reject: [] };
   let batchSize = 0;
   let pending = 0;
   const waiters: Array<{ limit: number; go: () => void }> = [];

@@ -238,10 +238,7 @@ export async function packFocusTo(
   const threads = deps.countThreads ?? (large ? sectionThreads() : 0);
   // A mid-sized full pack reads and masks here while one thread beside this one counts: the count
   // is ~40% of the work, and one light thread costs less than it saves (docs/benchmarks.md).
-  const beside =
-    sectioned &&
-    threads === 0 &&
-    scopeBytes(scope.files) >= (deps.besideBytes ?? BESIDE_BYTES);
+  const beside = sectioned && threads === 0 && scopeBytes(scope.files) >= (deps.besideBytes ?? BESIDE_BYTES);
   const sectionCounter = sectioned
     ? beside
       ? threadCounter(ws.encoding)

@@ -1,7 +1,7 @@
-// The tree-sitter runtime and its grammars, loaded lazily: the runtime on first use, each grammar
-// the first time a file of its language is parsed. A grammar that fails to load is remembered
-// with its reason, so callers fall back at once instead of retrying on every file.
-import { Language, Parser, Query } from 'web-tree-sitter';
+// The tree-sitter runtime and its grammars, loaded lazily: the runtime (module and wasm) on first
+// use, each grammar the first time a file of its language is parsed. A grammar that fails to load
+// is remembered with its reason, so callers fall back at once instead of retrying on every file.
+import type { Language, Parser, Query } from 'web-tree-sitter';
 import type { GrammarId } from '../lang/languages';
 import { locateGrammar, locateRuntime } from './grammars';
 
@@ -15,14 +15,26 @@ export interface Grammar {
 
 export type GrammarLoad = { ok: true; grammar: Grammar } | { ok: false; reason: string };
 
-let runtime: Promise<void> | undefined;
+type TreeSitter = typeof import('web-tree-sitter');
 
-function initRuntime(): Promise<void> {
+let runtime: Promise<TreeSitter> | undefined;
+let loaded: TreeSitter | undefined;
+
+function initRuntime(): Promise<TreeSitter> {
   runtime ??= (async () => {
+    const ts = await import('web-tree-sitter');
     const wasm = locateRuntime();
-    await Parser.init(wasm ? { locateFile: () => wasm } : undefined);
+    await ts.Parser.init(wasm ? { locateFile: () => wasm } : undefined);
+    loaded = ts;
+    return ts;
   })();
   return runtime;
+}
+
+/** The runtime's module, once a grammar has loaded (every tree comes from one). */
+export function treeSitter(): TreeSitter {
+  if (!loaded) throw new Error('the tree-sitter runtime is not loaded yet');
+  return loaded;
 }
 
 const loads = new Map<GrammarId, Promise<GrammarLoad>>();
@@ -31,7 +43,7 @@ const loads = new Map<GrammarId, Promise<GrammarLoad>>();
 export async function loadGrammarFile(id: GrammarId, file: string | undefined): Promise<GrammarLoad> {
   if (!file) return { ok: false, reason: `the ${id} grammar is not installed` };
   try {
-    await initRuntime();
+    const { Language, Parser } = await initRuntime();
     const language = await Language.load(file);
     const parser = new Parser();
     parser.setLanguage(language);
@@ -55,7 +67,7 @@ export function loadGrammar(id: GrammarId): Promise<GrammarLoad> {
 export function query(grammar: Grammar, source: string): Query {
   let q = grammar.queries.get(source);
   if (!q) {
-    q = new Query(grammar.language, source);
+    q = new (treeSitter().Query)(grammar.language, source);
     grammar.queries.set(source, q);
   }
   return q;

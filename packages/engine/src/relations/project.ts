@@ -3,8 +3,8 @@
 // Cargo.toml crate names). Config files are read through the search index (masked text), inside
 // the focus or not: they decide where an import lands.
 import { posix } from 'node:path';
-import { parse as parseToml } from 'smol-toml';
 import type { RelPath } from '../types';
+import { smolToml } from '../util/lazy';
 import { stripComments } from './lex';
 
 export const dirOf = (p: RelPath): string => {
@@ -109,7 +109,7 @@ export class ProjectFacts {
   private addCrate(f: RelPath): void {
     let name: string | undefined;
     try {
-      const toml = parseToml(this.text(f) ?? '') as { package?: { name?: unknown } };
+      const toml = smolToml().parse(this.text(f) ?? '') as { package?: { name?: unknown } };
       if (typeof toml.package?.name === 'string') name = toml.package.name;
     } catch {
       name = undefined;

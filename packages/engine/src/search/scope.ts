@@ -1,7 +1,7 @@
 // The optional `paths` scope inside the focus: file paths, folder paths and globs (picomatch; a
 // glob without `/` matches the file name at any depth). A file named exactly is "explicit" and
 // outranks everything else in the result.
-import picomatch from 'picomatch';
+import { picomatch } from '../util/lazy';
 
 export type InScope = false | 'explicit' | 'scoped';
 
@@ -39,7 +39,7 @@ export function makeScope(paths: readonly string[] | undefined, root?: string): 
     if (rootSlash && p.startsWith(rootSlash)) p = p.slice(rootSlash.length);
     if (p === '.' || p === '') return { raw, exact: '', hit: false };
     if (/[*?[\]{}]/.test(p))
-      return { raw, glob: picomatch(p, { dot: true, basename: !p.includes('/') }), hit: false };
+      return { raw, glob: picomatch()(p, { dot: true, basename: !p.includes('/') }), hit: false };
     return { raw, exact: p, hit: false };
   });
   return {

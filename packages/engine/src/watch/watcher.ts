@@ -7,7 +7,7 @@
 // between is lost. When the OS refuses watches, the watcher rescans and says so.
 import type { Stats } from 'node:fs';
 import path from 'node:path';
-import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
+import type { watch as chokidarWatch, FSWatcher } from 'chokidar';
 import { createGitRunner, untrustedRootsFor } from '../scan/git';
 import { type ScanOptions, toNative } from '../scan/index';
 import type { RelPath } from '../types';
@@ -154,10 +154,11 @@ export class ProjectWatcher {
 
   async start(): Promise<void> {
     await this.git.sync(this.ws.repos);
+    // chokidar loads when a watch starts: a one-shot command never pays for it.
+    const watch = this.opts.chokidar ?? (await import('chokidar')).watch;
     if (this.closed) return; // closed while starting
     this.gitFolders = this.git.folders();
     this.watched = new Set(this.ws.folders);
-    const watch = this.opts.chokidar ?? chokidarWatch;
     const fsw = watch(this.ws.root, {
       ignored: this.ignored,
       ignoreInitial: true,

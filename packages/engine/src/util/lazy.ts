@@ -1,0 +1,17 @@
+// Packages loaded on first use: each costs ~10 ms to load, and most commands never need them (a
+// pack reads no TOML and matches no globs unless asked to). CommonJS builds load synchronously, so
+// the callers stay synchronous.
+import { createRequire } from 'node:module';
+
+const load = createRequire(import.meta.url);
+
+function lazyPackage<T>(name: string): () => T {
+  let loaded: T | undefined;
+  return () => {
+    loaded ??= load(name) as T;
+    return loaded;
+  };
+}
+
+export const smolToml = lazyPackage<typeof import('smol-toml')>('smol-toml');
+export const picomatch = lazyPackage<typeof import('picomatch')>('picomatch');
