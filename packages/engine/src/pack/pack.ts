@@ -44,7 +44,7 @@ export interface PackDeps {
 }
 
 /** From this many bytes in scope, a full pack counts beside the thread that reads and masks. */
-export const BESIDE_BYTES = 4 << 20;
+export const BESIDE_BYTES = 1 << 20;
 
 function scopeBytes(files: readonly IndexEntry[]): number {
   return files.reduce((a, f) => a + f.size, 0);

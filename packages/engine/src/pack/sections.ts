@@ -42,9 +42,12 @@ export interface SectionsContext {
   emit(part: string | Uint8Array, tokens: number | Promise<number>): Promise<void>;
 }
 
-/** Files per batch, and bytes (by index size) after which a batch is cut. */
-const BATCH_FILES = 64;
-const BATCH_BYTES = 1 << 20;
+/**
+ * Files per batch, and bytes (by index size) after which a batch is cut: large for worker threads
+ * (fewer messages); small on this thread, so its sections reach the counting thread soon after
+ * they are read and the counting ends soon after the reading.
+ */
+const BATCH = { threads: { files: 64, bytes: 1 << 20 }, here: { files: 16, bytes: 128 << 10 } };
 /** Text handed to the counter and not counted yet, at most (bytes). */
 const IN_FLIGHT = 8 << 20;
 
@@ -127,13 +130,16 @@ export function poolRunner(
   };
 }
 
-function batchesOf(files: readonly IndexEntry[]): Array<[number, number]> {
+function batchesOf(
+  files: readonly IndexEntry[],
+  limit: { files: number; bytes: number },
+): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   let start = 0;
   while (start < files.length) {
     let end = start;
     let bytes = 0;
-    while (end < files.length && end - start < BATCH_FILES && (end === start || bytes < BATCH_BYTES))
+    while (end < files.length && end - start < limit.files && (end === start || bytes < limit.bytes))
       bytes += files[end++]!.size;
     out.push([start, end]);
     start = end;
@@ -160,7 +166,7 @@ export function startSections(
   root: string,
   runner: SectionRunner,
 ): SectionStream {
-  const batches = batchesOf(files);
+  const batches = batchesOf(files, runner.threads > 0 ? BATCH.threads : BATCH.here);
   const items = (b: [number, number]): SectionItem[] =>
     files.slice(b[0], b[1]).map((e) => ({
       path: e.path,
