@@ -221,7 +221,7 @@ describe('packFocus: masking off for a one-off export', () => {
     const ws = await Workspace.open(dir, { stateDir: null, tokens });
     try {
       await ws.tokensReady;
-      for (const deps of [{ largeBytes: 0 }, { largeBytes: 0, countThreads: 0 }, {}]) {
+      for (const deps of [{ largeBytes: 0 }, { largeBytes: 0, countThreads: 0 }, { besideBytes: 0 }, {}]) {
         for (const budget of [0, 5000]) {
           const off = await packFocus(ws, { budget, masking: false }, deps);
           expect(off.text).toContain(secret);

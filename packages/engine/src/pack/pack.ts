@@ -37,7 +37,7 @@ export { DATA_LABEL, type PackReport } from './document';
 export interface PackDeps {
   /** Above this many bytes in scope, a full pack masks and counts on several threads. */
   largeBytes?: number;
-  /** Threads that count a full pack (0: this thread); default 1 for a large pack, 0 for a small one. */
+  /** Threads that read and count a full pack (0: all on this thread); default by the project's size. */
   countThreads?: number;
   /** From this many bytes in scope (below `largeBytes`), a full pack counts on one thread beside this one. */
   besideBytes?: number;
@@ -238,7 +238,11 @@ export async function packFocusTo(
   const threads = deps.countThreads ?? (large ? sectionThreads() : 0);
   // A mid-sized full pack reads and masks here while one thread beside this one counts: the count
   // is ~40% of the work, and one light thread costs less than it saves (docs/benchmarks.md).
-  const beside = sectioned && threads === 0 && scopeBytes(scope.files) >= (deps.besideBytes ?? BESIDE_BYTES);
+  const beside =
+    sectioned &&
+    threads === 0 &&
+    deps.countThreads !== 0 &&
+    scopeBytes(scope.files) >= (deps.besideBytes ?? BESIDE_BYTES);
   const sectionCounter = sectioned
     ? beside
       ? threadCounter(ws.encoding)

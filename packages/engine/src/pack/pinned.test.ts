@@ -111,6 +111,8 @@ describe('the document for a fixed project', () => {
         // As a large project: read, masked and counted on worker threads.
         expect(await pack(options, { largeBytes: 0 })).toEqual(here);
         expect(await pack(options, { largeBytes: 0, countThreads: 2 })).toEqual(here);
+        // Read and masked here, counted on the thread beside this one.
+        expect(await pack(options, { besideBytes: 0 })).toEqual(here);
       }
       expect(here).toEqual(pinned);
     },
