@@ -112,7 +112,7 @@ export function detectSecrets(
 /** The leftmost match of the rule at or after `pos`. */
 export function nextMatch(rule: CompiledRule, buf: Buffer, pos: number): [number, number] | undefined {
   if (rule.prefix) {
-    const found = nextPrefixed(rule.prefix, buf, pos);
+    const found = nextPrefixed(rule.prefix, rule.anchored!, buf, pos);
     if (found !== undefined) return found ?? undefined;
   }
   const regex = rule.regex!;
@@ -161,10 +161,7 @@ function examine(
   // The filters below are all conjunctive; the cheap ones run first.
   let secretStart = start;
   let secretEnd = end;
-  const groups = rule.submatch!.exec(buf.subarray(start, end)) as unknown as {
-    length: number;
-    indices: Array<[number, number] | undefined>;
-  } | null;
+  const groups = submatches(rule, buf.subarray(start, end));
   if (groups && groups.length >= 2) {
     const indices = groups.indices;
     if (rule.secretGroup > 0) {
@@ -191,6 +188,21 @@ function examine(
   if (findingAllowed(rules.global, text, path) || findingAllowed(rule.allowlists, text, path))
     return undefined;
   return { rule, matchStart: start, matchEnd: end, secretStart, secretEnd, secret, rawStart };
+}
+
+type Groups = { length: number; indices: Array<[number, number] | undefined> } | null;
+
+/**
+ * The pattern re-run on the match alone, as Gitleaks does. A match at its first position is the
+ * one the unanchored search returns (none can start earlier), so that is tried first; only when
+ * there is none (an assertion at the edge now sees the edge) does the search run.
+ */
+export function submatches(rule: CompiledRule, match: Buffer): Groups {
+  const anchored = rule.anchored!;
+  anchored.lastIndex = 0;
+  const first = anchored.exec(match) as unknown as Groups;
+  anchored.lastIndex = 0;
+  return first ?? (rule.submatch!.exec(match) as unknown as Groups);
 }
 
 /**

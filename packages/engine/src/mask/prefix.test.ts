@@ -1,13 +1,15 @@
 // The two-step search of prefix.ts against the pattern searched as written (RE2 itself is the
 // oracle): on Gitleaks' own samples, on this project's sources, and on texts built around the
 // prefix's edges (runs of 49/50/51 class runes, ſ and the Kelvin sign, keywords back to back,
-// matches that abut, line breaks, non-class bytes).
+// matches that abut, line breaks, non-class bytes). Also the re-run of a rule on its match, tried
+// anchored before it searches (detect.ts), against the unanchored re-run alone.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rng } from '../util/random';
+import { findAll, submatches } from './detect';
 import { nextPrefixed, prefixStart, splitPrefix } from './prefix';
-import { type CompiledRule, loadMaskRules, type MaskRules } from './rules';
+import { type CompiledRule, compileMaskRules, loadMaskRules, type MaskRules } from './rules';
 import { loadSamples, repoRoot } from './test/samples';
 
 let rules: MaskRules;
@@ -43,7 +45,7 @@ function asWritten(rule: CompiledRule, buf: Buffer): string[] {
 
 function twoStep(rule: CompiledRule, buf: Buffer): string[] {
   return all(buf, (pos) => {
-    const found = nextPrefixed(rule.prefix!, buf, pos);
+    const found = nextPrefixed(rule.prefix!, rule.anchored!, buf, pos);
     if (found === undefined) throw new Error(`${rule.id}: the anchored search failed at ${pos}`);
     return found;
   });
@@ -136,4 +138,38 @@ describe('the two-step search finds what the pattern finds', () => {
       }
     }
   }, 120_000);
+});
+
+describe('the re-run on a match (submatches)', () => {
+  it('gives the groups of the unanchored re-run, for every rule on every sample match', () => {
+    let compared = 0;
+    for (const s of loadSamples()) {
+      const buf = Buffer.from(s.text);
+      for (const rule of rules.rules) {
+        if (rule.source === undefined) continue;
+        for (const [start, end] of findAll(rule, buf)) {
+          const match = buf.subarray(start, end);
+          const plain = rule.submatch!.exec(match) as unknown as { indices: unknown } | null;
+          const fast = submatches(rule, match);
+          expect(fast?.indices, `${rule.id} on ${JSON.stringify(match.toString())}`).toEqual(plain?.indices);
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(5000);
+  }, 120_000);
+
+  it('falls back to the search where an assertion at the edge moves the match', async () => {
+    const bytes = Buffer.from(`[[rules]]\nid = "edge"\nregex = '''\\Bab|b'''\n`);
+    const { createHash } = await import('node:crypto');
+    const custom = compileMaskRules(bytes, 'edge.toml', createHash('sha256').update(bytes).digest('hex'));
+    const rule = custom.rules[0]!;
+    const text = Buffer.from('xab');
+    const [start, end] = [...findAll(rule, text)][0]!;
+    expect(text.toString('utf8', start, end)).toBe('ab'); // in context, \B holds between x and a
+    const match = text.subarray(start, end); // alone, \B fails at its start: the re-run finds "b"
+    const plain = rule.submatch!.exec(match) as unknown as { indices: unknown };
+    expect(plain.indices).toEqual([[1, 2]]);
+    expect(submatches(rule, match)?.indices).toEqual(plain.indices);
+  });
 });

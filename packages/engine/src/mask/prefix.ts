@@ -18,8 +18,6 @@ import { compileGo } from './go-regex';
 export interface PrefixSplit {
   /** `<rest>`, with the pattern's leading flags, unanchored. */
   rest: RE2;
-  /** The whole pattern, anchored where it is run (sticky). */
-  anchored: RE2;
   /** N: most runes the prefix takes. */
   max: number;
   /** The prefix is under `(?i)`: `\w` then also holds ſ (U+017F) and the Kelvin sign (U+212A). */
@@ -38,7 +36,6 @@ export function splitPrefix(source: string): PrefixSplit | undefined {
   if (rest === '' || /^[*+?{|)]/.test(rest) || hasTopLevelBar(rest)) return undefined;
   return {
     rest: compileGo(flags + rest, 'g'),
-    anchored: compileGo(source, 'y'),
     max: Number(m[2]),
     fold: flags !== '',
   };
@@ -84,11 +81,13 @@ export function prefixStart(buf: Uint8Array, floor: number, p: number, max: numb
 }
 
 /**
- * The leftmost match at or after `pos`, as [start, end); null when there is none; undefined in the
- * case the argument above rules out (the caller then searches as written).
+ * The leftmost match at or after `pos`, as [start, end), `anchored` being the whole pattern,
+ * sticky; null when there is none; undefined in the case the argument above rules out (the caller
+ * then searches as written).
  */
 export function nextPrefixed(
   split: PrefixSplit,
+  anchored: RE2,
   buf: Buffer,
   pos: number,
 ): [number, number] | null | undefined {
@@ -97,8 +96,8 @@ export function nextPrefixed(
   split.rest.lastIndex = 0;
   if (!m) return null;
   const s = prefixStart(buf, pos, m.index, split.max, split.fold);
-  split.anchored.lastIndex = s;
-  const full = split.anchored.exec(buf);
-  split.anchored.lastIndex = 0;
+  anchored.lastIndex = s;
+  const full = anchored.exec(buf);
+  anchored.lastIndex = 0;
   return full ? [s, s + full[0].length] : undefined;
 }

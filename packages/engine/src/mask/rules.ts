@@ -29,6 +29,12 @@ export interface CompiledRule {
   prefix?: PrefixSplit;
   /** The same pattern without `g`: Gitleaks re-runs it on the match to pick the secret group. */
   submatch?: RE2;
+  /**
+   * The same pattern, sticky, with indices: a match where it is run. Re-run at the start of a
+   * match, it usually answers what `submatch` would (the leftmost start is the first possible one)
+   * without the unanchored search; the two-step search (prefix.ts) ends with it.
+   */
+  anchored?: RE2;
   secretGroup: number;
   /** 0 = no entropy check; otherwise the secret's entropy must be strictly above it. */
   entropy: number;
@@ -260,6 +266,7 @@ function lazyRule(spec: RuleSpec, index: number): CompiledRule {
   } as CompiledRule;
   lazy(rule, 'regex', () => (raw.regex ? compile(raw.regex, 'gd') : undefined));
   lazy(rule, 'submatch', () => (raw.regex ? compile(raw.regex, 'd') : undefined));
+  lazy(rule, 'anchored', () => (raw.regex ? compile(raw.regex, 'yd') : undefined));
   lazy(rule, 'prefix', () => {
     try {
       return raw.regex ? splitPrefix(raw.regex) : undefined;
