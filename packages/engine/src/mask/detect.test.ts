@@ -125,6 +125,18 @@ describe('detector semantics (Gitleaks detect.go)', () => {
     const fallback = detectSecrets(Buffer.from(text), '', failing, open).findings.map((f) => f.rule.id);
     expect(normal).toContain('vault-service-token');
     expect(fallback).toEqual(normal);
+    // The screened rules' pass failing: they run one by one, with the same findings.
+    const unscreened = {
+      ...rules,
+      screenSet: {
+        match: () => {
+          throw new Error('RE2.Set matching failed: out of memory.');
+        },
+      },
+    } as unknown as typeof rules;
+    expect(detectSecrets(Buffer.from(text), '', unscreened, open).findings.map((f) => f.rule.id)).toEqual(
+      normal,
+    );
   });
 
   it('stops with a limit error past the match cap or the deadline', () => {

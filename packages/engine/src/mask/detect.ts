@@ -52,23 +52,30 @@ export function prefilter(buf: Buffer, rules: MaskRules): { active: CompiledRule
   const tier = new Set<string>();
   for (const i of rules.alwaysRules) on[i] = 1;
   if (buf.length > 0) {
-    const matchedScreen = new Uint8Array(rules.rules.length);
     let hits: number[];
-    let screenedKnown = true;
     try {
       hits = rules.keywordSet.match(buf);
     } catch {
-      // Out of automaton memory: fall back to literal keywords only and run every rule they switch on.
+      // Out of automaton memory: the literal keywords found by hand.
       const lower = buf.toString('latin1').toLowerCase();
       hits = rules.keywords.flatMap((k, i) => (lower.includes(k) ? [i] : []));
-      screenedKnown = false;
     }
     for (const k of hits) {
-      if (k >= rules.keywords.length) matchedScreen[rules.screened[k - rules.keywords.length]!] = 1;
-      else if (k >= rules.ruleKeywordCount) tier.add(rules.keywords[k]!);
+      if (k >= rules.ruleKeywordCount) tier.add(rules.keywords[k]!);
       else for (const i of rules.rulesByKeyword[k]!) on[i] = 1;
     }
-    if (screenedKnown) for (const i of rules.screened) if (!matchedScreen[i]) on[i] = 0;
+    if (rules.screenSet && rules.screened.some((i) => on[i] === 1)) {
+      let matched: number[] | undefined;
+      try {
+        matched = rules.screenSet.match(buf);
+      } catch {
+        matched = undefined; // out of automaton memory: every screened rule switched on runs
+      }
+      if (matched) {
+        const keep = new Set(matched.map((k) => rules.screened[k]!));
+        for (const i of rules.screened) if (!keep.has(i)) on[i] = 0;
+      }
+    }
   }
   return { active: rules.rules.filter((r) => on[r.index] === 1), tier };
 }

@@ -64,12 +64,14 @@ export interface MaskRules {
   /** Keywords before this index gate rules; the rest switch on format-tier scanners. */
   ruleKeywordCount: number;
   /**
-   * Rules whose regex is also in `keywordSet`, after the keywords (pattern `keywords.length + i`
-   * is `screened[i]`): their keywords are common in code (`s.`, `sk`, `ey`), so the same pass
-   * that finds keywords also says whether they match at all, sparing a pass per rule.
+   * Rules whose keywords are common in code (`s.`, `sk`, `ey`): when one is switched on,
+   * `screenSet` (pattern i is `screened[i]`) says in one pass which of them match at all, sparing
+   * a pass per rule.
    */
   screened: number[];
   keywordSet: RE2Set;
+  /** The screened rules' patterns; undefined when RE2 cannot hold them in one set. */
+  screenSet?: RE2Set;
   /** Rule indices gated by each keyword. */
   rulesByKeyword: number[][];
   /** Rules without keywords: they run on every file. */
@@ -317,18 +319,19 @@ function withKeywordIndex(
   keywords.push(...TIER_KEYWORDS);
   const literals = keywords.map((k) => `(?i:${escapeLiteral(k)})`);
   // Screened rules: short keywords, plain token shapes (the key-context and multi-line rules would
-  // blow up the set's automaton). Measured: the pass stays as fast as with keywords alone.
+  // blow up the set's automaton). A set of their own: in one set with the keywords, the automaton
+  // of the product costs more to build in a fresh process than the two passes cost together.
   const screened = rules
     .filter(
       (r) => r.source && !r.path && !r.generic && !r.contextual && r.keywords.some((k) => k.length <= 3),
     )
     .map((r) => r.index);
-  let keywordSet: RE2Set;
+  const keywordSet = new RE2.Set(literals);
+  let screenSet: RE2Set | undefined;
   try {
-    keywordSet = new RE2.Set([...literals, ...screened.map((i) => translateGoRegex(rules[i]!.source!))]);
+    screenSet = new RE2.Set(screened.map((i) => translateGoRegex(rules[i]!.source!)));
   } catch {
-    screened.length = 0;
-    keywordSet = new RE2.Set(literals);
+    screenSet = undefined; // each screened rule then runs its own pass
   }
   return {
     rules,
@@ -337,6 +340,7 @@ function withKeywordIndex(
     ruleKeywordCount,
     screened,
     keywordSet,
+    ...(screenSet ? { screenSet } : {}),
     rulesByKeyword,
     alwaysRules,
     file,
