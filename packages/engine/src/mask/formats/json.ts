@@ -14,9 +14,16 @@ interface Frame {
 }
 
 const ENV_CONTAINERS = new Set(['env', 'environment', 'environmentvariables', 'envvars', 'variables']);
+const containers = new Map<string, boolean>();
 
 export function isEnvContainer(name: string): boolean {
-  return ENV_CONTAINERS.has(keyWords(name).join(''));
+  let answer = containers.get(name);
+  if (answer === undefined) {
+    answer = ENV_CONTAINERS.has(keyWords(name).join(''));
+    if (containers.size >= 4096) containers.clear();
+    containers.set(name, answer);
+  }
+  return answer;
 }
 
 export function scanJson(text: string, out: Candidate[]): void {
@@ -36,11 +43,13 @@ export function scanJson(text: string, out: Candidate[]): void {
       if (a && isSecretKey(a.key, true)) pushValue(out, text, a.start, Math.min(a.end, end), LABEL.value);
     }
   };
+  // Character codes, not one-character strings and regexes: manifests and lock files are long.
   while (i < n) {
-    const c = text[i]!;
-    if (c === '"') {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
       let j = i + 1;
-      while (j < n && text[j] !== '"' && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
+      for (let d = text.charCodeAt(j); j < n && d !== QUOTE && d !== NL; d = text.charCodeAt(j))
+        j += d === BACKSLASH ? 2 : 1;
       const top = stack[stack.length - 1];
       if (top && !top.array && expectKey) {
         top.key = text.slice(i + 1, j);
@@ -48,30 +57,54 @@ export function scanJson(text: string, out: Candidate[]): void {
         expectKey = false;
       } else value(i + 1, j, true);
       i = j + 1;
-    } else if (c === '{' || c === '[') {
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       const top = stack[stack.length - 1];
-      stack.push({ array: c === '[', name: top ? (top.array ? top.name : pendingName) : '' });
-      expectKey = c === '{';
+      stack.push({ array: c === OPEN_BRACKET, name: top ? (top.array ? top.name : pendingName) : '' });
+      expectKey = c === OPEN_BRACE;
       i++;
-    } else if (c === '}' || c === ']') {
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
       stack.pop();
       expectKey = false;
       i++;
-    } else if (c === ',') {
+    } else if (c === COMMA) {
       const top = stack[stack.length - 1];
       expectKey = top !== undefined && !top.array;
       i++;
-    } else if (c === '/' && text[i + 1] === '/') {
+    } else if (c === SLASH && text.charCodeAt(i + 1) === SLASH) {
       const nl = text.indexOf('\n', i);
       i = nl < 0 ? n : nl;
-    } else if (c === '/' && text[i + 1] === '*') {
+    } else if (c === SLASH && text.charCodeAt(i + 1) === STAR) {
       const close = text.indexOf('*/', i + 2);
       i = close < 0 ? n : close + 2;
-    } else if (/[-0-9tfn]/.test(c)) {
+    } else if (c === MINUS || isDigit(c) || c === 0x74 || c === 0x66 || c === 0x6e) {
+      // A scalar (number, true, false, null) runs to white space or structure.
       let j = i;
-      while (j < n && !/[\s,\]}:]/.test(text[j]!)) j++;
-      if (/^-?\d/.test(text.slice(i, j))) value(i, j, false);
+      while (j < n && !endsScalar(text.charCodeAt(j), text, j)) j++;
+      const d = c === MINUS ? text.charCodeAt(i + 1) : c;
+      if (isDigit(d) && (c !== MINUS || j > i + 1)) value(i, j, false);
       i = j;
     } else i++;
   }
+}
+
+const QUOTE = 0x22;
+const NL = 0x0a;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const COMMA = 0x2c;
+const SLASH = 0x2f;
+const STAR = 0x2a;
+const MINUS = 0x2d;
+const COLON = 0x3a;
+
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+
+/** `[\s,\]}:]`: ASCII by code, the rest (Unicode spaces) by the regex. */
+function endsScalar(c: number, text: string, at: number): boolean {
+  if (c < 0x80)
+    return c === 0x20 || (c >= 0x09 && c <= 0x0d) || c === COMMA || c === CLOSE_BRACKET || c === CLOSE_BRACE || c === COLON;
+  return /\s/.test(text[at]!);
 }

@@ -34,6 +34,10 @@ const LAST_PAIR = new Set([
   'key base',
 ]);
 
+/** Answers per key name: manifests and lock files repeat the same few keys thousands of times. */
+const known = [new Map<string, boolean>(), new Map<string, boolean>()] as const;
+const KNOWN_MAX = 4096;
+
 /**
  * Does this key name a secret? `env` = environment-variable names (.env, Dockerfile ENV, compose
  * environment), where a bare `KEY`/`_KEY`, `PASS` or `AUTH` suffix is a secret too.
@@ -41,6 +45,17 @@ const LAST_PAIR = new Set([
 export function isSecretKey(key: string, env = false): boolean {
   // Real key names are short; a huge "key" is not one (and would make word splitting slow).
   if (key.length > 256) return false;
+  const memo = known[env ? 1 : 0];
+  let answer = memo.get(key);
+  if (answer === undefined) {
+    answer = namesSecret(key, env);
+    if (memo.size >= KNOWN_MAX) memo.clear();
+    memo.set(key, answer);
+  }
+  return answer;
+}
+
+function namesSecret(key: string, env: boolean): boolean {
   const words = keyWords(key);
   const last = words[words.length - 1];
   if (!last) return false;
