@@ -105,6 +105,13 @@ const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 /** `[\s,\]}:]`: ASCII by code, the rest (Unicode spaces) by the regex. */
 function endsScalar(c: number, text: string, at: number): boolean {
   if (c < 0x80)
-    return c === 0x20 || (c >= 0x09 && c <= 0x0d) || c === COMMA || c === CLOSE_BRACKET || c === CLOSE_BRACE || c === COLON;
+    return (
+      c === 0x20 ||
+      (c >= 0x09 && c <= 0x0d) ||
+      c === COMMA ||
+      c === CLOSE_BRACKET ||
+      c === CLOSE_BRACE ||
+      c === COLON
+    );
   return /\s/.test(text[at]!);
 }
