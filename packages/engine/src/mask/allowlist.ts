@@ -28,13 +28,14 @@ export interface CompiledAllowlist {
 function set(patterns: string[], what: string, literal = false): RE2Set | undefined {
   if (patterns.length === 0) return undefined;
   try {
-    // Each pattern is compiled alone first: RE2.Set reports no per-pattern errors.
-    const sources = patterns.map((p) => {
-      if (literal) return escapeLiteral(p);
-      compileGo(p);
-      return translateGoRegex(p);
-    });
-    return new RE2.Set(sources);
+    const sources = patterns.map((p) => (literal ? escapeLiteral(p) : translateGoRegex(p)));
+    try {
+      return new RE2.Set(sources);
+    } catch (error) {
+      // RE2.Set names no pattern: compiling each alone finds the one at fault and its reason.
+      if (!literal) for (const p of patterns) compileGo(p);
+      throw error;
+    }
   } catch (error) {
     throw new LoupeError(
       'invalid-argument',

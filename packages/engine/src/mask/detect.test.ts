@@ -103,6 +103,15 @@ describe('detector semantics (Gitleaks detect.go)', () => {
     expect(found(rules, 'pw=abc', 'main.txt').secrets).toEqual([]);
   });
 
+  it('names the reason when an allowlist pattern does not compile', () => {
+    const rules = custom(
+      `[[rules]]\nid = "r"\nregex = '''x\\d{3}'''\n[[rules.allowlists]]\nregexes = ['''ok''', '''(unclosed''']\n`,
+    );
+    expect(() => rules.rules[0]!.allowlists).toThrow(
+      /allowlist of the rule r has a pattern RE2 cannot compile \(.*missing \)/,
+    );
+  });
+
   it('iterates empty matches like Go FindAllIndex', () => {
     expect(found(`[[rules]]\nid = "r"\nregex = '''a*'''\n`, 'baab').matches).toEqual(['', 'aa', '']);
   });

@@ -118,10 +118,7 @@ export function detectSecrets(
 
 /** The leftmost match of the rule at or after `pos`. */
 export function nextMatch(rule: CompiledRule, buf: Buffer, pos: number): [number, number] | undefined {
-  if (rule.prefix) {
-    const found = nextPrefixed(rule.prefix, rule.anchored!, buf, pos);
-    if (found !== undefined) return found ?? undefined;
-  }
+  if (rule.prefix) return nextPrefixed(rule.prefix, buf, pos);
   const regex = rule.regex!;
   regex.lastIndex = pos;
   const m = regex.exec(buf);

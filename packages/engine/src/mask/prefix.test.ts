@@ -45,9 +45,7 @@ function asWritten(rule: CompiledRule, buf: Buffer): string[] {
 
 function twoStep(rule: CompiledRule, buf: Buffer): string[] {
   return all(buf, (pos) => {
-    const found = nextPrefixed(rule.prefix!, rule.anchored!, buf, pos);
-    if (found === undefined) throw new Error(`${rule.id}: the anchored search failed at ${pos}`);
-    return found;
+    return nextPrefixed(rule.prefix!, buf, pos) ?? null;
   });
 }
 

@@ -3,14 +3,16 @@
 // unanchored lazy prefix makes RE2 track up to N starting points inside every identifier of the
 // text, and building that automaton dominates masking in a fresh process.
 //
-// The same match, found in two steps:
-// 1. `<rest>` alone (same flags), unanchored, from `pos`: its leftmost start p is where the
-//    earliest full match's `<rest>` can begin.
-// 2. The earliest full match starts at s = p minus the class run before p (at most N runes, not
-//    before `pos`): any full match starts at some s' >= pos whose prefix text[s'..p') lies in the
-//    class, so s' >= s, and s itself matches (prefix text[s..p), then <rest> at p). The full
-//    pattern anchored at s then gives exactly the match the unanchored search prefers there.
-// The tests compare both searches on Gitleaks' samples and on texts built to sit on every edge.
+// The same match, found by `<rest>` alone (same flags), unanchored, from `pos`; let m be its match,
+// starting at p (the leftmost position >= pos where `<rest>` matches).
+// - Start: the earliest full match starts at s = p minus the class run before p (at most N runes,
+//   not before `pos`). Any full match starts at some s' >= pos with its `<rest>` at some q >= p
+//   and text[s'..q) in the class, so s' >= s; and s matches (prefix text[s..p), `<rest>` at p).
+// - End: at s the lazy prefix tries 0, 1, 2, … runes, so `<rest>` is tried at s, s+1, …; it
+//   matches nowhere before p (p is the leftmost), so the match is text[s..p) followed by the match
+//   `<rest>` prefers at p, which is m (the leftmost-first search prefers the same at its start).
+// So the full match is [s, end of m). The tests compare this with RE2 searching as written, on
+// Gitleaks' samples and on texts built to sit on every edge.
 import type RE2 from 're2';
 import { compileGo } from './go-regex';
 
@@ -80,24 +82,11 @@ export function prefixStart(buf: Uint8Array, floor: number, p: number, max: numb
   return s;
 }
 
-/**
- * The leftmost match at or after `pos`, as [start, end), `anchored` being the whole pattern,
- * sticky; null when there is none; undefined in the case the argument above rules out (the caller
- * then searches as written).
- */
-export function nextPrefixed(
-  split: PrefixSplit,
-  anchored: RE2,
-  buf: Buffer,
-  pos: number,
-): [number, number] | null | undefined {
+/** The leftmost match at or after `pos`, as [start, end), or undefined. */
+export function nextPrefixed(split: PrefixSplit, buf: Buffer, pos: number): [number, number] | undefined {
   split.rest.lastIndex = pos;
   const m = split.rest.exec(buf);
   split.rest.lastIndex = 0;
-  if (!m) return null;
-  const s = prefixStart(buf, pos, m.index, split.max, split.fold);
-  anchored.lastIndex = s;
-  const full = anchored.exec(buf);
-  anchored.lastIndex = 0;
-  return full ? [s, s + full[0].length] : undefined;
+  if (!m) return undefined;
+  return [prefixStart(buf, pos, m.index, split.max, split.fold), m.index + m[0].length];
 }

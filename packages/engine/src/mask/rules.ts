@@ -32,7 +32,7 @@ export interface CompiledRule {
   /**
    * The same pattern, sticky, with indices: a match where it is run. Re-run at the start of a
    * match, it usually answers what `submatch` would (the leftmost start is the first possible one)
-   * without the unanchored search; the two-step search (prefix.ts) ends with it.
+   * without the unanchored search.
    */
   anchored?: RE2;
   secretGroup: number;
