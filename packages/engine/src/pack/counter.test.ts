@@ -96,6 +96,24 @@ describe('counters', () => {
   });
 });
 
+describe('texts given as bytes', () => {
+  it('count on the thread as here, in one buffer that moves, leaving the caller its bytes', async () => {
+    const r = rng(11);
+    const texts = Array.from({ length: 200 }, () => randomText(r, Math.floor(r() * 300)));
+    const all = Buffer.from(texts.join(''));
+    const views: Buffer[] = [];
+    let at = 0;
+    for (const t of texts) views.push(all.subarray(at, (at += Buffer.byteLength(t))));
+    const thread = threadCounter('o200k_base');
+    const counts = views.map((v) => thread.countBytes(v));
+    await thread.below(1);
+    expect(await Promise.all(counts)).toEqual(texts.map((t) => countTokens(t)));
+    expect(all.byteLength).toBe(Buffer.byteLength(texts.join(''))); // not detached
+    expect(all.toString()).toBe(texts.join(''));
+    await thread.close();
+  });
+});
+
 describe('a section counted from its file', () => {
   it('is the count of label + text + delimiter, and refuses a file that changed since it was packed', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'loupe-count-'));

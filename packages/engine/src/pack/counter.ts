@@ -39,7 +39,7 @@ export interface TextCounter {
   /** Counts on this thread (so a text at hand is cheaper than a file read again). */
   readonly local: boolean;
   count(text: string): Promise<number>;
-  /** Tokens of a UTF-8 text given as bytes (copied: the caller may reuse the buffer). */
+  /** Tokens of a UTF-8 text given as bytes, which the caller leaves unchanged until the count is in. */
   countBytes(bytes: Uint8Array): Promise<number>;
   /**
    * Tokens of `head + <the file's text> + tail`, the file read again where the counting happens
@@ -123,14 +123,15 @@ class CountingThread {
     return !this.ended;
   }
 
-  run(task: CountTask): Promise<number[]> {
+  /** Runs a task; the buffers in `transfer` move to the thread (their views here go empty). */
+  run(task: CountTask, transfer: ArrayBuffer[] = []): Promise<number[]> {
     if (this.ended) return Promise.reject(new Error('the counting thread has ended'));
     clearTimeout(this.idle);
     this.worker.ref();
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.worker.postMessage({ ...task, id } satisfies CountRequest);
+      this.worker.postMessage({ ...task, id } satisfies CountRequest, transfer);
     });
   }
 
@@ -150,6 +151,26 @@ class CountingThread {
     for (const w of this.waiting.values()) w.reject(error ?? new Error('the counting thread ended'));
     this.waiting.clear();
   }
+}
+
+/**
+ * The task as it crosses: the items' bytes copied into one buffer that moves to the thread (one
+ * copy, none in the message); the caller's bytes stay as they were, for counting here should the
+ * thread fail.
+ */
+function packed(task: CountTask): [CountTask, ArrayBuffer[]] {
+  let total = 0;
+  for (const item of task.items) total += item.bytes?.byteLength ?? 0;
+  if (total === 0) return [task, []];
+  const buffer = new Uint8Array(total);
+  let at = 0;
+  const items = task.items.map((item) => {
+    if (!item.bytes) return item;
+    buffer.set(item.bytes, at);
+    const bytes = buffer.subarray(at, (at += item.bytes.byteLength));
+    return { ...item, bytes };
+  });
+  return [{ ...task, items }, [buffer.buffer]];
 }
 
 let thread: CountingThread | undefined;
@@ -186,8 +207,9 @@ export function threadCounter(encoding: Encoding): TextCounter {
     batch = { items: [], resolve: [], reject: [] };
     batchSize = 0;
     const task: CountTask = { items: b.items, encoding };
+    const [wire, transfer] = packed(task);
     counting
-      .run(task)
+      .run(wire, transfer)
       .catch(() => countItems(task))
       .then(
         (counts) => {
@@ -217,7 +239,7 @@ export function threadCounter(encoding: Encoding): TextCounter {
   return {
     local: false,
     count: (text) => add({ text }, text.length),
-    countBytes: (bytes) => add({ bytes: bytes.slice() }, bytes.byteLength),
+    countBytes: (bytes) => add({ bytes }, bytes.byteLength),
     countFile: ({ size, ...item }) => add(item, size + item.head.length + item.tail.length),
     get pending() {
       return pending;
