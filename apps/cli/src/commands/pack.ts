@@ -117,7 +117,9 @@ function streamWriter(stream: NodeJS.WritableStream): {
 type Packer = (write: (chunk: string | Uint8Array) => Promise<void> | undefined) => Promise<PackReport>;
 
 async function toFile(run: Packer, file: string): Promise<PackReport> {
-  const out = createWriteStream(file);
+  // Up to 8 MiB may wait for the disk before a write waits: with the default 16 KiB, every
+  // section batch waited for its own write to finish (measured: ~20 ms idle on a 5 MB pack).
+  const out = createWriteStream(file, { highWaterMark: 8 << 20 });
   const closed = new Promise<void>((resolve, reject) => {
     out.on('error', reject);
     out.on('close', () => resolve());
