@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import RE2 from 're2';
 import { LoupeError } from '../errors';
+import { besideBundle } from '../util/bundle';
 import { smolToml } from '../util/lazy';
 import { type CompiledAllowlist, compileAllowlist, type RawAllowlist } from './allowlist';
 import { TIER_KEYWORDS } from './formats/index';
@@ -161,14 +162,11 @@ export function parsedRulesJson(bytes: Buffer): string {
  * TOML (~20 ms) in every process and thread; else parsed here.
  */
 export function parseRuleFile(bytes: Buffer, sha256: string, here = import.meta.url): RawConfig {
-  if (here.startsWith('file:') && !here.endsWith('.ts')) {
-    const dir = path.dirname(fileURLToPath(here));
-    for (const candidate of [path.join(dir, 'rules'), path.join(dir, '..', 'rules')]) {
-      try {
-        return JSON.parse(readFileSync(path.join(candidate, parsedRulesName(sha256)), 'utf8')) as RawConfig;
-      } catch {
-        // none there (or damaged): the next place, then the TOML itself
-      }
+  for (const file of besideBundle(here, 'rules', parsedRulesName(sha256))) {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as RawConfig;
+    } catch {
+      // none there (or damaged): the next place, then the TOML itself
     }
   }
   return smolToml().parse(bytes.toString('utf8')) as RawConfig;

@@ -7,8 +7,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Encoding } from '../types';
+import { besideBundle } from '../util/bundle';
 import { buildRankTable, RankTable } from './rank-table';
 
 export const ENCODINGS: readonly Encoding[] = ['o200k_base', 'cl100k_base'];
@@ -72,10 +72,7 @@ export const rankTableName = (encoding: Encoding) => `${encoding}.bin`;
  * one and it was built from the installed js-tiktoken release; `here` is the module's URL.
  */
 export function prebuiltRankTable(encoding: Encoding, here = import.meta.url): RankTable | undefined {
-  if (!here.startsWith('file:') || here.endsWith('.ts')) return undefined;
-  const dir = path.dirname(fileURLToPath(here));
-  for (const candidate of [path.join(dir, 'ranks'), path.join(dir, '..', 'ranks')]) {
-    const file = path.join(candidate, rankTableName(encoding));
+  for (const file of besideBundle(here, 'ranks', rankTableName(encoding))) {
     if (!existsSync(file)) continue;
     try {
       const table = new RankTable(readFileSync(file));

@@ -1,0 +1,12 @@
+// Files the CLI build writes beside the bundle (dist/<folder>/<name>: the rank tables, the parsed
+// rule file), as seen from a bundled module in dist/ or dist/workers/. From sources (tests, tsx)
+// there are none: callers then build what they need themselves.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Where `folder/name` may sit beside the bundle holding the module at `here` (its URL). */
+export function besideBundle(here: string, folder: string, name: string): string[] {
+  if (!here.startsWith('file:') || here.endsWith('.ts')) return [];
+  const dir = path.dirname(fileURLToPath(here));
+  return [path.join(dir, folder, name), path.join(dir, '..', folder, name)];
+}
