@@ -17,8 +17,6 @@ export type Values = Record<string, string | boolean | (string | boolean)[] | un
 
 export interface Command {
   name: string;
-  /** One line for `loupe help`. */
-  summary: string;
   /** Usage line, e.g. `loupe ls DIR [--json] [--all]`. */
   usage: string;
   options: Options;

@@ -3,29 +3,28 @@
 import { parseArgs } from 'node:util';
 import { isLoupeError } from '@loupe/engine/errors';
 import type { Command, Io } from './command';
-import { commands } from './commands/index';
+import { type CommandEntry, commands } from './commands/index';
 
 const VERSION = '0.1.0';
 
-async function helpText(): Promise<string> {
-  const all = await Promise.all(commands.map((c) => c.load()));
-  const width = Math.max(...all.map((c) => c.name.length), 4);
-  const lines = all.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
+function helpText(): string {
+  const width = Math.max(...commands.map((c) => c.name.length), 4);
+  const lines = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
   return `Loupe ${VERSION}: the focus window for coding agents.\n\nUsage: loupe COMMAND [ARGS]\n\nCommands:\n${lines.join('\n')}\n\nRun \`loupe help COMMAND\` for a command's arguments and options.\n`;
 }
 
-function commandHelp(command: Command): string {
+function commandHelp(entry: CommandEntry, command: Command): string {
   const opts = Object.entries(command.options).map(
     ([name, o]) => `  --${name}${o.type === 'string' ? ' VALUE' : ''}${o.multiple ? ' (repeatable)' : ''}`,
   );
-  return `${command.summary}\n\nUsage: ${command.usage}\n${opts.length ? `\nOptions:\n${opts.join('\n')}\n` : ''}`;
+  return `${entry.summary}\n\nUsage: ${command.usage}\n${opts.length ? `\nOptions:\n${opts.join('\n')}\n` : ''}`;
 }
 
 export async function runCli(argv: string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === 'help' || name === '--help' || name === '-h') {
     const target = rest[0] && commands.find((c) => c.name === rest[0]);
-    io.stdout.write(target ? commandHelp(await target.load()) : await helpText());
+    io.stdout.write(target ? commandHelp(target, await target.load()) : helpText());
     return 0;
   }
   if (name === '--version' || name === '-v') {
@@ -51,7 +50,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     return 2;
   }
   if (parsed.values.help) {
-    io.stdout.write(commandHelp(command));
+    io.stdout.write(commandHelp(entry, command));
     return 0;
   }
   try {

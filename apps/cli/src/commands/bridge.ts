@@ -10,7 +10,6 @@ import { defineCommand } from '../command';
 
 export const bridge = defineCommand({
   name: 'bridge',
-  summary: 'The MCP command for agents: connects to the Loupe app, or serves this project headless.',
   usage: 'loupe bridge [--root DIR]',
   options: { root: { type: 'string' } },
   async run(_positionals, values, io) {

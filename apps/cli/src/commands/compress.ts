@@ -54,7 +54,6 @@ function label(file: string, r: CompressResult): string {
 
 export const compressCommand = defineCommand({
   name: 'compress',
-  summary: 'Print files compressed to a detail level (compact, signatures, outline), each labelled.',
   usage:
     'loupe compress PATH... [--level compact|signatures|outline] [--strip-comments] [--strip-docstrings] [--json]',
   options: {

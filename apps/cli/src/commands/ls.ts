@@ -8,7 +8,6 @@ import { maxFileBytesFrom, SCAN_FLAGS_USAGE, scanFlags, scanOptionsFrom } from '
 
 export const ls = defineCommand({
   name: 'ls',
-  summary: 'List the visible files of a folder: git ignore rules, then build output hidden by evidence.',
   usage: `loupe ls DIR [--json] [--all] ${SCAN_FLAGS_USAGE}`,
   options: {
     json: { type: 'boolean' },

@@ -26,7 +26,6 @@ interface Outcome {
 
 export const mask = defineCommand({
   name: 'mask',
-  summary: 'Print files with secret values replaced by placeholders (--json: the findings, no values).',
   usage: 'loupe mask PATH... [--json]',
   options: { json: { type: 'boolean' } },
   async run(positionals, values, io) {

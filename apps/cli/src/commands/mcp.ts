@@ -8,7 +8,6 @@ import { defineCommand } from '../command';
 
 export const mcp = defineCommand({
   name: 'mcp',
-  summary: 'Serve a project to coding agents over MCP: stdio (headless), or HTTP on 127.0.0.1 with --http.',
   usage: 'loupe mcp [--root DIR] [--focus PATH...] [--http] [--port N]',
   options: {
     root: { type: 'string' },

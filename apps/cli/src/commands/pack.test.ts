@@ -181,5 +181,33 @@ describe('loupe help', () => {
   it('lists pack and gives its usage', async () => {
     expect((await cli(['help'])).stdout).toMatch(/^ {2}pack +Pack the focus into one document/m);
     expect((await cli(['help', 'pack'])).stdout).toContain('loupe pack DIR [--budget N|none]');
+    expect((await cli(['pack', '--help'])).stdout).toMatch(
+      /^Pack the focus into one document[^\n]*\n\nUsage: loupe pack DIR/,
+    );
+  });
+
+  it('lists every command in the registry order, with its summary, loading none of them', async () => {
+    const { commands } = await import('./index');
+    const loaded: string[] = [];
+    const loads = commands.map((c) => c.load);
+    commands.forEach((c, i) => {
+      c.load = () => {
+        loaded.push(c.name);
+        return loads[i]!();
+      };
+    });
+    try {
+      const { stdout } = await cli(['help']);
+      const listed = [...stdout.matchAll(/^ {2}(\S+) +(.+)$/gm)].map((m) => [m[1], m[2]]);
+      expect(listed).toEqual(commands.map((c) => [c.name, c.summary]));
+      expect(listed.length).toBe(13);
+      expect(loaded).toEqual([]);
+      await cli(['help', 'pack']);
+      expect(loaded).toEqual(['pack']);
+    } finally {
+      commands.forEach((c, i) => {
+        c.load = loads[i]!;
+      });
+    }
   });
 });

@@ -173,7 +173,6 @@ async function deliver(
 
 export const pack = defineCommand({
   name: 'pack',
-  summary: 'Pack the focus into one document within a token budget (print, --out FILE or --copy).',
   usage:
     'loupe pack DIR [--budget N|none] [--format markdown|xml|plain] [--focus PATH...] [--detail full|compact|signatures|outline] [--line-numbers] [--out FILE|--copy] [--json]',
   options: {

@@ -7,7 +7,6 @@ import { defineCommand } from '../command';
 
 export const receipts = defineCommand({
   name: 'receipts',
-  summary: 'Show what agent sessions received from a project (never contents, search text or secrets).',
   usage: 'loupe receipts DIR [--json]',
   options: { json: { type: 'boolean' } },
   async run(positionals, values, io) {

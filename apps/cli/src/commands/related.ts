@@ -17,7 +17,6 @@ const DIRECTIONS: readonly Direction[] = ['imports', 'imported_by', 'both'];
 
 export const related = defineCommand({
   name: 'related',
-  summary: 'Show the files a file imports and the files that import it, each edge resolved or ambiguous.',
   usage: 'loupe related DIR PATH [--direction imports|imported_by|both] [--depth 1|2] [--json]',
   options: { direction: { type: 'string' }, depth: { type: 'string' }, json: { type: 'boolean' } },
   async run(positionals, values, io) {

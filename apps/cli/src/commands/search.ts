@@ -33,7 +33,6 @@ function whole(values: Values, name: string, min: number, max: number): number |
 
 export const searchCommand = defineCommand({
   name: 'search',
-  summary: 'Search the visible files of a folder: ranked, with the best match and the next reads.',
   usage:
     'loupe search DIR QUERY [--regex] [--json] [--path P]... [--max-results N] [--context 0-2] [--body-chars N]',
   options: {

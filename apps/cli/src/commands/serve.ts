@@ -69,7 +69,6 @@ function stopped(signal: AbortSignal | undefined): Promise<void> {
 
 export const serve = defineCommand({
   name: 'serve',
-  summary: 'Open the focus window in a browser (127.0.0.1, session token in the address).',
   usage: 'loupe serve DIR [--port N]',
   options: { port: { type: 'string' } },
   async run(positionals, values, io) {

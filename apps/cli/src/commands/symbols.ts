@@ -22,7 +22,6 @@ const row = (d: Declaration) =>
 
 export const symbols = defineCommand({
   name: 'symbols',
-  summary: 'List the declarations of a file, or find one by name (--find) as get_file {symbol} does.',
   usage: 'loupe symbols PATH [--find NAME] [--json]',
   options: { find: { type: 'string' }, json: { type: 'boolean' } },
   async run(positionals, values, io) {

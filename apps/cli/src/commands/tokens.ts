@@ -106,7 +106,6 @@ function table(rows: Row[], total: number, encoding: string): string {
 
 export const tokens = defineCommand({
   name: 'tokens',
-  summary: 'Count tokens exactly (as js-tiktoken does), per file and in total.',
   usage: `loupe tokens PATH... [--encoding ${ENCODINGS.join('|')}] [--json]`,
   options: {
     encoding: { type: 'string' },

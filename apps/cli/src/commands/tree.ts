@@ -29,7 +29,6 @@ function whole(values: Values, name: string, min: number): number | undefined {
 
 export const tree = defineCommand({
   name: 'tree',
-  summary: 'Print the visible files as a tree (markdown for agents, ascii for people, json, xml).',
   usage: `loupe tree DIR [--format markdown|ascii|json|xml] [--tokens] [--size] [--path SUB] [--depth N] [--max-entries N] [--max-tokens N] ${SCAN_FLAGS_USAGE}`,
   options: {
     format: { type: 'string' },
