@@ -103,7 +103,10 @@ describe('texts given as bytes', () => {
     const all = Buffer.from(texts.join(''));
     const views: Buffer[] = [];
     let at = 0;
-    for (const t of texts) views.push(all.subarray(at, (at += Buffer.byteLength(t))));
+    for (const t of texts) {
+      views.push(all.subarray(at, at + Buffer.byteLength(t)));
+      at += Buffer.byteLength(t);
+    }
     const thread = threadCounter('o200k_base');
     const counts = views.map((v) => thread.countBytes(v));
     await thread.below(1);

@@ -167,7 +167,8 @@ function packed(task: CountTask): [CountTask, ArrayBuffer[]] {
   const items = task.items.map((item) => {
     if (!item.bytes) return item;
     buffer.set(item.bytes, at);
-    const bytes = buffer.subarray(at, (at += item.bytes.byteLength));
+    const bytes = buffer.subarray(at, at + item.bytes.byteLength);
+    at += item.bytes.byteLength;
     return { ...item, bytes };
   });
   return [{ ...task, items }, [buffer.buffer]];

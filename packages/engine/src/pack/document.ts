@@ -184,11 +184,6 @@ async function settleAsync(before: number, compose: (tokens: number) => string, 
   return { tokens, footer: compose(tokens) };
 }
 
-/** Whether a full pack of these files is large enough to mask and count on several threads. */
-export function isLarge(files: readonly IndexEntry[], largeBytes = LARGE_BYTES): boolean {
-  return files.reduce((a, f) => a + f.size, 0) > largeBytes;
-}
-
 /** Where a document goes, part by part: text, or bytes of UTF-8 text (whole sections). */
 export type PartWriter = (chunk: string | Uint8Array) => void | Promise<void>;
 

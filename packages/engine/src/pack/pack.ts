@@ -18,7 +18,6 @@ import { localCounter, threadCounter } from './counter';
 import {
   type DocContext,
   fitBudget,
-  isLarge,
   LARGE_BYTES,
   type PackReport,
   type PartWriter,
@@ -46,6 +45,7 @@ export interface PackDeps {
 /** From this many bytes in scope, a full pack counts beside the thread that reads and masks. */
 export const BESIDE_BYTES = 1 << 20;
 
+/** Bytes in scope (by the index): what decides where a full pack's work runs. */
 function scopeBytes(files: readonly IndexEntry[]): number {
   return files.reduce((a, f) => a + f.size, 0);
 }
@@ -224,9 +224,11 @@ export async function packFocusTo(
   const content = ws.contentFor(options.masking ?? ws.content.masking);
   // A full pack at full detail for a reader goes file by file through sections.ts: on worker
   // threads for a large project (started now, so they load the rules and the encoding while the
-  // files are ranked), on this thread for a small one.
+  // files are ranked), on this thread for a smaller one, from BESIDE_BYTES with the counting (~40%
+  // of the work) on one thread beside it (docs/packing.md).
   const sectioned = budget === null && detail === 'full' && !options.wrapData && !options.alreadyReceived;
-  const large = budget === null && isLarge(scope.files, deps.largeBytes ?? LARGE_BYTES);
+  const bytes = budget === null ? scopeBytes(scope.files) : 0;
+  const large = bytes > (deps.largeBytes ?? LARGE_BYTES);
   const settings: SectionSettings = {
     format,
     encoding: ws.encoding,
@@ -236,13 +238,11 @@ export async function packFocusTo(
     key: session.key,
   };
   const threads = deps.countThreads ?? (large ? sectionThreads() : 0);
-  // A mid-sized full pack reads and masks here while one thread beside this one counts: the count
-  // is ~40% of the work, and one light thread costs less than it saves (docs/benchmarks.md).
   const beside =
     sectioned &&
     threads === 0 &&
     deps.countThreads !== 0 &&
-    scopeBytes(scope.files) >= (deps.besideBytes ?? BESIDE_BYTES);
+    bytes >= (deps.besideBytes ?? BESIDE_BYTES);
   const sectionCounter = sectioned
     ? beside
       ? threadCounter(ws.encoding)
