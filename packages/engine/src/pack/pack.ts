@@ -239,10 +239,7 @@ export async function packFocusTo(
   };
   const threads = deps.countThreads ?? (large ? sectionThreads() : 0);
   const beside =
-    sectioned &&
-    threads === 0 &&
-    deps.countThreads !== 0 &&
-    bytes >= (deps.besideBytes ?? BESIDE_BYTES);
+    sectioned && threads === 0 && deps.countThreads !== 0 && bytes >= (deps.besideBytes ?? BESIDE_BYTES);
   const sectionCounter = sectioned
     ? beside
       ? threadCounter(ws.encoding)
