@@ -13,7 +13,10 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const only = process.argv.slice(2);
 const want = (part: string) => only.length === 0 || only.includes(part);
 
-/** npm packages the main bundle loads at run time instead of bundling (native, or self-locating). */
+/**
+ * npm packages the main bundle loads at run time instead of bundling (native, self-locating, or
+ * loaded on first use by name: smol-toml and picomatch, through packages/engine/src/util/lazy.ts).
+ */
 export const MAIN_EXTERNALS = [
   'electron',
   'piscina',
@@ -22,6 +25,8 @@ export const MAIN_EXTERNALS = [
   'utf-8-validate',
   'web-tree-sitter',
   '@vscode/tree-sitter-wasm',
+  'smol-toml',
+  'picomatch',
 ];
 
 /** Every `import ... from 're2'` in Electron code goes through the loader in src/main/native/re2.ts. */

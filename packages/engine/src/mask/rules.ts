@@ -327,7 +327,7 @@ function withKeywordIndex(
   const keywordSet = new RE2.Set(literals);
   let screenSet: RE2Set | undefined;
   try {
-    screenSet = new RE2.Set(screened.map((i) => translateGoRegex(rules[i]!.source!)));
+    if (screened.length) screenSet = new RE2.Set(screened.map((i) => translateGoRegex(rules[i]!.source!)));
   } catch {
     screenSet = undefined; // each screened rule then runs its own pass
   }

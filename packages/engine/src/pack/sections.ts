@@ -1,9 +1,10 @@
 // A full pack at full detail, file by file in priority order: batches of files are read, masked,
 // laid out and counted by section.ts, on worker threads for a large pack (several batches in
-// flight, emitted strictly in order) or here for a small one, where starting threads would cost
-// more than they save. Files where values were found are numbered here, in pack order, and laid
-// out and counted here; a batch a worker could not finish is done here instead, so a worker's
-// trouble never changes the document.
+// flight, emitted strictly in order) or here for a smaller one, where starting those threads would
+// cost more than they save (from 1 MiB its counting goes to the counting thread: `counter`). Files
+// where values were found are numbered here, in pack order, laid out here and counted by
+// `counter`; a batch a worker could not finish is done here instead, so a worker's trouble never
+// changes the document.
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { Piscina } from 'piscina';
@@ -272,7 +273,7 @@ export async function packSections(stream: SectionStream, ctx: SectionsContext):
         included.steps = [{ level: 'full', tokens: n, fits: true }];
       };
       if (typeof tokens === 'number') known(tokens);
-      else counts.push(tokens.then(known));
+      else counts.push(quiet(tokens.then(known)));
       outcomes.push(included);
     }
     await flush();
@@ -285,9 +286,9 @@ export async function packSections(stream: SectionStream, ctx: SectionsContext):
 }
 
 /** A count awaited later: a failure is reported there, not as an unhandled rejection meanwhile. */
-function quiet(count: Promise<number>): Promise<number> {
-  count.catch(() => {});
-  return count;
+function quiet<T>(pending: Promise<T>): Promise<T> {
+  pending.catch(() => {});
+  return pending;
 }
 
 /** The sum of counts, some of them still to come. */
