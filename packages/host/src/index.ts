@@ -14,6 +14,7 @@ export {
   contentSecurityPolicy,
   startBrowserServer,
 } from './serve/browser-server';
+export { RENDERER_TYPES, rendererCsp } from './serve/renderer-policy';
 export type { SessionSource } from './sessions';
 export { CALL_PREFIX, CHANNEL_PREFIX, EVENT_CHANNEL } from './transport/channels';
 export { buildApi, HostCallError } from './transport/client';

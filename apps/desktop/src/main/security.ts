@@ -3,30 +3,13 @@
 // webviews, and only the clipboard permission.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { RENDERER_TYPES, rendererCsp } from '@loupe/host';
 import { app, protocol, session, type WebContents } from 'electron';
 
 export const APP_ORIGIN = 'app://loupe';
 
-export const CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.map': 'application/json',
-};
+/** The window's policy: it connects nowhere (the host is reached over IPC). */
+export const CSP = rendererCsp("'none'");
 
 /** Must run before the app is ready. */
 export function registerAppScheme(): void {
@@ -53,7 +36,7 @@ export function serveRenderer(rendererDir: string): void {
       return new Response('Not found', { status: 404 });
     return new Response(readFileSync(file), {
       headers: {
-        'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+        'Content-Type': RENDERER_TYPES[path.extname(file)] ?? 'application/octet-stream',
         'Content-Security-Policy': CSP,
         'X-Content-Type-Options': 'nosniff',
       },

@@ -11,6 +11,7 @@ import { LoupeError } from '@loupe/engine';
 import type { HostCommands } from '../api';
 import type { HostEventBus } from '../events';
 import { serveWebSocket } from '../transport/ws-server';
+import { RENDERER_TYPES, rendererCsp } from './renderer-policy';
 
 export interface BrowserServerOptions {
   host: HostCommands & { events: HostEventBus };
@@ -28,30 +29,9 @@ export interface BrowserServer {
   close(): Promise<void>;
 }
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json',
-};
-
+/** The window's policy, allowed to open its WebSocket to this server. */
 export function contentSecurityPolicy(port: number): string {
-  return [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  return rendererCsp(`'self' ws://127.0.0.1:${port} ws://localhost:${port}`);
 }
 
 export async function startBrowserServer(options: BrowserServerOptions): Promise<BrowserServer> {
@@ -92,7 +72,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       return;
     }
     res.writeHead(200, {
-      'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'Content-Type': RENDERER_TYPES[path.extname(file)] ?? 'application/octet-stream',
       'Content-Security-Policy': contentSecurityPolicy(port),
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',

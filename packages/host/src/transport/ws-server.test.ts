@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { LoupeHost } from '../host';
 import { type BrowserServer, startBrowserServer } from '../serve/browser-server';
+import { rendererCsp } from '../serve/renderer-policy';
 import { tempDir, writeProject } from '../testing/project';
 import type { WsMessage } from './ws-server';
 
@@ -93,8 +94,14 @@ describe('browser server', () => {
     const index = await get('/', { Host: `127.0.0.1:${server.port}` });
     expect(index.status).toBe(200);
     expect(index.body).toContain('<title>Loupe</title>');
-    expect(String(index.headers['content-security-policy'])).toContain("script-src 'self'");
-    expect((await get('/assets/app.js', { Host: `localhost:${server.port}` })).status).toBe(200);
+    const csp = String(index.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain(`connect-src 'self' ws://127.0.0.1:${server.port} ws://localhost:${server.port};`);
+    // The Electron window's policy is the same but connects nowhere.
+    expect(rendererCsp("'none'")).toBe(csp.replace(/connect-src [^;]*/, "connect-src 'none'"));
+    const js = await get('/assets/app.js', { Host: `localhost:${server.port}` });
+    expect(js.status).toBe(200);
+    expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect((await get('/../secret.txt', { Host: `127.0.0.1:${server.port}` })).status).toBe(404);
     expect((await get('/%2e%2e/secret.txt', { Host: `127.0.0.1:${server.port}` })).status).toBe(404);
     // DNS rebinding: a foreign Host header is refused
