@@ -119,14 +119,13 @@ describe('detector semantics (Gitleaks detect.go)', () => {
   it('falls back to plain keyword checks, running every rule they switch on, if the keyword pass fails', async () => {
     const { loadMaskRules } = await import('./rules');
     const rules = await loadMaskRules();
-    const failing = {
-      ...rules,
-      keywordSet: {
-        match: () => {
-          throw new Error('RE2.Set matching failed: out of memory.');
-        },
+    // An RE2.Set whose automaton ran out of memory.
+    const outOfMemory = {
+      match: () => {
+        throw new Error('RE2.Set matching failed: out of memory.');
       },
-    } as unknown as typeof rules;
+    };
+    const failing = { ...rules, keywordSet: outOfMemory } as unknown as typeof rules;
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
     const token = `hvs.${Array.from({ length: 100 }, (_, i) => alphabet[(i * 37 + 11) % 62]).join('')}`;
     const text = `VAULT_TOKEN=${token}\n`;
@@ -135,14 +134,7 @@ describe('detector semantics (Gitleaks detect.go)', () => {
     expect(normal).toContain('vault-service-token');
     expect(fallback).toEqual(normal);
     // The screened rules' pass failing: they run one by one, with the same findings.
-    const unscreened = {
-      ...rules,
-      screenSet: {
-        match: () => {
-          throw new Error('RE2.Set matching failed: out of memory.');
-        },
-      },
-    } as unknown as typeof rules;
+    const unscreened = { ...rules, screenSet: outOfMemory } as unknown as typeof rules;
     expect(detectSecrets(Buffer.from(text), '', unscreened, open).findings.map((f) => f.rule.id)).toEqual(
       normal,
     );

@@ -3,7 +3,7 @@
 // and `"KEY=value"` strings in such arrays are read as assignments.
 import type { Candidate } from '../candidates';
 import { readAssignment } from './env';
-import { isSecretKey, keyWords, LABEL, pushValue } from './values';
+import { isSecretKey, keyWords, LABEL, perName, pushValue } from './values';
 
 interface Frame {
   array: boolean;
@@ -14,17 +14,8 @@ interface Frame {
 }
 
 const ENV_CONTAINERS = new Set(['env', 'environment', 'environmentvariables', 'envvars', 'variables']);
-const containers = new Map<string, boolean>();
-
-export function isEnvContainer(name: string): boolean {
-  let answer = containers.get(name);
-  if (answer === undefined) {
-    answer = ENV_CONTAINERS.has(keyWords(name).join(''));
-    if (containers.size >= 4096) containers.clear();
-    containers.set(name, answer);
-  }
-  return answer;
-}
+/** Whether a container's name makes its entries environment variables. */
+export const isEnvContainer = perName((name) => ENV_CONTAINERS.has(keyWords(name).join('')));
 
 export function scanJson(text: string, out: Candidate[]): void {
   const stack: Frame[] = [];

@@ -34,9 +34,24 @@ const LAST_PAIR = new Set([
   'key base',
 ]);
 
-/** Answers per key name: manifests and lock files repeat the same few keys thousands of times. */
-const known = [new Map<string, boolean>(), new Map<string, boolean>()] as const;
-const KNOWN_MAX = 4096;
+/**
+ * A question about a name, answered once per name (manifests and lock files repeat the same few
+ * keys thousands of times); at most a few thousand answers are kept.
+ */
+export function perName(answer: (name: string) => boolean): (name: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (name) => {
+    let a = known.get(name);
+    if (a === undefined) {
+      a = answer(name);
+      if (known.size >= 4096) known.clear();
+      known.set(name, a);
+    }
+    return a;
+  };
+}
+
+const namesSecretKey = [perName((k) => namesSecret(k, false)), perName((k) => namesSecret(k, true))];
 
 /**
  * Does this key name a secret? `env` = environment-variable names (.env, Dockerfile ENV, compose
@@ -45,14 +60,7 @@ const KNOWN_MAX = 4096;
 export function isSecretKey(key: string, env = false): boolean {
   // Real key names are short; a huge "key" is not one (and would make word splitting slow).
   if (key.length > 256) return false;
-  const memo = known[env ? 1 : 0];
-  let answer = memo.get(key);
-  if (answer === undefined) {
-    answer = namesSecret(key, env);
-    if (memo.size >= KNOWN_MAX) memo.clear();
-    memo.set(key, answer);
-  }
-  return answer;
+  return namesSecretKey[env ? 1 : 0]!(key);
 }
 
 function namesSecret(key: string, env: boolean): boolean {

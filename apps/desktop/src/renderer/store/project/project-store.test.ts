@@ -2,18 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { fakeHost } from '../../testing/fake-host';
 import { createProjectStore } from './index';
 
+/** An open project as the host reports it (one file, masking on). */
+const projectInfo = () => ({
+  root: '/p',
+  name: 'p',
+  encoding: 'o200k_base' as const,
+  files: 1,
+  hidden: 0,
+  notes: [],
+  warnings: [],
+  masking: true,
+});
+
 describe('project store', () => {
   it('opens a project, loads recent projects, and turns failures into notices (not for a cancel)', async () => {
-    const info = {
-      root: '/p',
-      name: 'p',
-      encoding: 'o200k_base' as const,
-      files: 1,
-      hidden: 0,
-      notes: [],
-      warnings: [],
-      masking: true,
-    };
+    const info = projectInfo();
     let fail: Error | null = null;
     const host = fakeHost({
       openProject: () => {
@@ -77,16 +80,7 @@ describe('project store', () => {
   });
 
   it('turns the project masking off and on through the host; a refusal becomes a notice', async () => {
-    const info = {
-      root: '/p',
-      name: 'p',
-      encoding: 'o200k_base' as const,
-      files: 1,
-      hidden: 0,
-      notes: [],
-      warnings: [],
-      masking: true,
-    };
+    const info = projectInfo();
     let refuse = false;
     const host = fakeHost({
       openProject: () => info,
