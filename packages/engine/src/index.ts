@@ -29,7 +29,7 @@ export {
   declarationsOfTree,
 } from './declarations/index';
 export * from './errors';
-export { type FocusDelta, FocusMatcher, type FocusRules, type FocusSnapshot } from './focus/focus';
+export { Focus, type FocusDelta, FocusMatcher, type FocusRules, type FocusSnapshot } from './focus/focus';
 export * from './jail/index';
 export {
   type GrammarId,
@@ -52,7 +52,6 @@ export {
   withTree,
 } from './parse/index';
 export * from './relations/index';
-export { compareBytewise } from './scan/bytes';
 export { createGitRunner, type GitResult, type GitRunner, untrustedRootsFor } from './scan/git';
 export {
   DEFAULT_MAX_FILE_BYTES,
@@ -85,7 +84,6 @@ export { defaultStateDir, projectStateDir } from './state/store';
 export * from './tokens/index';
 export * from './tree/index';
 export * from './types';
-export { groupDigits } from './util/digits';
 export type { Event, Listener } from './util/emitter';
 export * from './watch/index';
 export { FileIndex, type IndexEntry } from './workspace/file-index';

@@ -2,11 +2,11 @@
 // BridgeServer the way `loupe bridge` does; the window sees its session, receipt and marks.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { HostEvents } from '@loupe/common';
 import { BridgeServer } from '@loupe/mcp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { socketClient } from '../../mcp/src/testing/socket-client';
 import { parseBlocks } from '../../mcp/src/untrusted';
-import type { HostEvents } from './api';
 import { LoupeHost } from './host';
 import { tempDir, writeProject } from './testing/project';
 

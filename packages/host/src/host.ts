@@ -1,16 +1,6 @@
 // The one implementation of the host API over engine Workspaces. Transports (Electron IPC,
 // WebSocket) call its commands and forward its events; they never reach past it into the engine.
 import { existsSync } from 'node:fs';
-import {
-  groupDigits,
-  loadOverrides,
-  resolveRoot,
-  setOverride as saveOverride,
-  Workspace,
-  type WorkspaceOptions,
-} from '@loupe/engine';
-import { type BridgeServer, McpProject } from '@loupe/mcp';
-import { registrySessions } from './agent-sessions';
 import type {
   ConnectInfo,
   ExportOptions,
@@ -33,7 +23,17 @@ import type {
   Settings,
   TreeSnapshot,
   ViewState,
-} from './api';
+} from '@loupe/common';
+import { groupDigits } from '@loupe/common';
+import {
+  loadOverrides,
+  resolveRoot,
+  setOverride as saveOverride,
+  Workspace,
+  type WorkspaceOptions,
+} from '@loupe/engine';
+import { type BridgeServer, McpProject } from '@loupe/mcp';
+import { registrySessions } from './agent-sessions';
 import { connectInfo } from './connect';
 import { HostError } from './errors';
 import { HostEventBus } from './events';

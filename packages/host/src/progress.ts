@@ -1,9 +1,8 @@
 // The progress line the window shows (scan, token count), throttled so a 100k-file scan does not
 // flood the transport; and the follower that turns a workspace's token count into it.
 
+import { groupDigits, type Progress } from '@loupe/common';
 import type { Workspace } from '@loupe/engine';
-import { groupDigits } from '@loupe/engine';
-import type { Progress } from './api';
 import type { HostEventBus } from './events';
 
 export const IDLE: Progress = { phase: 'idle', done: 0, total: 0, message: '', cancellable: false };

@@ -1,11 +1,11 @@
 // The project's masking setting from the window: an agent connected over the real socket gets the
 // new choice on its next call, a later host reopens with it, and turning it back on masks again.
 import path from 'node:path';
+import type { HostEvents } from '@loupe/common';
 import { BridgeServer } from '@loupe/mcp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MASKING_OFF } from '../../mcp/src/content/notices';
 import { socketClient } from '../../mcp/src/testing/socket-client';
-import type { HostEvents } from './api';
 import { LoupeHost } from './host';
 import { SAMPLE_FILES, tempDir, writeProject } from './testing/project';
 

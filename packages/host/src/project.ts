@@ -1,12 +1,13 @@
 // One open project as the window sees it: the engine Workspace, its flattened tree (built once per
 // index version, then patched with token counts), and the wiring from workspace events to host
 // events. The Workspace stays the one owner of the state; this only translates.
+
+import type { FocusState, ProjectInfo, TokenUpdate, TreeSnapshot } from '@loupe/common';
+import { type BuiltSnapshot, buildSnapshot, sliceSnapshot } from '@loupe/common';
 import type { Workspace } from '@loupe/engine';
 import type { BridgeServer, McpProject } from '@loupe/mcp';
-import type { FocusState, ProjectInfo, TokenUpdate, TreeSnapshot } from './api';
 import type { HostEventBus } from './events';
 import type { SessionSource } from './sessions';
-import { type BuiltSnapshot, buildSnapshot, sliceSnapshot } from './tree-snapshot';
 
 export class OpenProject {
   private version = 1;

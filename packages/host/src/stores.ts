@@ -1,9 +1,9 @@
 // Small JSON stores in Loupe's state folder (the engine's atomic writes with a backup; a corrupt
 // file is set aside and reported): recent projects, settings, and each project's view state.
 import path from 'node:path';
+import { isDetail, isPackFormat, type RecentProject, type Settings, type ViewState } from '@loupe/common';
 import { projectStateDir } from '@loupe/engine';
 import { readState, writeState } from '@loupe/engine/state/store';
-import { DETAILS, EXPORT_FORMATS, type RecentProject, type Settings, type ViewState } from './api';
 
 const RECENT_MAX = 12;
 
@@ -78,10 +78,9 @@ export function cleanSettings(raw: unknown, base: Settings = DEFAULT_SETTINGS): 
   const out = { ...base };
   if (!isObject(raw)) return out;
   if (ENCODINGS.includes(raw.encoding as string)) out.encoding = raw.encoding as Settings['encoding'];
-  if ((DETAILS as readonly unknown[]).includes(raw.detail)) out.detail = raw.detail as Settings['detail'];
+  if (isDetail(raw.detail)) out.detail = raw.detail;
   if (THEMES.includes(raw.theme as string)) out.theme = raw.theme as Settings['theme'];
-  if ((EXPORT_FORMATS as readonly unknown[]).includes(raw.exportFormat))
-    out.exportFormat = raw.exportFormat as Settings['exportFormat'];
+  if (isPackFormat(raw.exportFormat)) out.exportFormat = raw.exportFormat;
   if (typeof raw.lineNumbers === 'boolean') out.lineNumbers = raw.lineNumbers;
   if (typeof raw.httpEndpoint === 'boolean') out.httpEndpoint = raw.httpEndpoint;
   if (raw.budget === null || (Number.isInteger(raw.budget) && (raw.budget as number) > 0))

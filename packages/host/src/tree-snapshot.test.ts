@@ -1,6 +1,6 @@
+import { buildSnapshot, sliceSnapshot } from '@loupe/common';
 import { buildTree, type FolderNode, type HiddenEntry } from '@loupe/engine';
 import { describe, expect, it } from 'vitest';
-import { buildSnapshot, sliceSnapshot } from './tree-snapshot';
 
 /** Preorder of the engine's tree model: folder, its subfolders (recursively), then its files. */
 function enginePreorder(paths: string[]): string[] {

@@ -3,11 +3,11 @@
 // owner of this state; consumers never keep their own copies.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { compareBytewise } from '@loupe/common';
 import { ContentPipeline } from '../content/pipeline';
 import { LoupeError } from '../errors';
 import { Focus, type FocusDelta, type FocusRules } from '../focus/focus';
 import { MaskSession } from '../mask/session';
-import { compareBytewise } from '../scan/bytes';
 import type { GitRunner } from '../scan/git';
 import { resolveRoot, type ScanOptions, scanProject } from '../scan/index';
 import { loadOverrides } from '../scan/overrides-store';
