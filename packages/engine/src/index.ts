@@ -68,7 +68,7 @@ export {
   overridesFile,
   saveOverrides,
   setOverride,
-} from './scan/overrides-store';
+} from './scan/overrides-file';
 export { MARKERS, type StackId, summarizeHidden } from './scan/smart/index';
 export * from './search/index';
 export * from './session/index';
@@ -80,7 +80,7 @@ export {
   projectSettingsFile,
   saveProjectSettings,
 } from './state/project-settings';
-export { defaultStateDir, projectStateDir } from './state/store';
+export { defaultStateDir, projectStateDir, readState, writeState } from './state/state-file';
 export * from './tokens/index';
 export * from './tree/index';
 export * from './types';

@@ -5,7 +5,7 @@
 import type { FocusState, ProjectInfo, TokenUpdate, TreeSnapshot } from '@loupe/common';
 import { type BuiltSnapshot, buildSnapshot, sliceSnapshot } from '@loupe/common';
 import type { Workspace } from '@loupe/engine';
-import type { BridgeServer, McpProject } from '@loupe/mcp';
+import type { AgentSocket, McpProject } from '@loupe/mcp';
 import type { HostEventBus } from './events';
 import type { SessionSource } from './sessions';
 
@@ -51,8 +51,8 @@ export class OpenProject {
   }
 
   /** Routes agents whose working folder is inside this project to it (until it closes). */
-  serveAgents(bridge: BridgeServer): void {
-    this.disposers.push(bridge.register(this.mcp));
+  serveAgents(socket: AgentSocket): void {
+    this.disposers.push(socket.register(this.mcp));
   }
 
   info(): ProjectInfo {

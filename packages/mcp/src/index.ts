@@ -14,12 +14,12 @@ export {
   toolRegistry,
 } from './server';
 export {
-  BridgeServer,
-  type BridgeServerOptions,
+  AgentSocket,
+  type AgentSocketOptions,
   NO_PROJECT_ERROR,
   type Preamble,
   preambleLine,
-} from './transports/bridge-server';
+} from './transports/agent-socket';
 export {
   type HttpEndpoint,
   type HttpServerOptions,

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultStateDir, LoupeError } from '@loupe/engine';
 import { LoupeHost, startBrowserServer } from '@loupe/host';
-import { BridgeServer, defaultSocketPath, tokenFile } from '@loupe/mcp';
+import { AgentSocket, defaultSocketPath, tokenFile } from '@loupe/mcp';
 import { defineCommand, type Io } from '../command';
 
 /** The built window: next to the CLI bundle (apps/cli/dist) or the sources (apps/cli/src/commands). */
@@ -38,11 +38,11 @@ export function bridgeCommand(argv: string[] = process.argv): string[] {
 }
 
 /** Starts the agent socket; when another Loupe holds it, says so and serves the window without it. */
-async function agentSocket(io: Io): Promise<{ bridge?: BridgeServer; note?: string }> {
-  const bridge = new BridgeServer({ socketPath: defaultSocketPath(io.env) });
+async function agentSocket(io: Io): Promise<{ socket?: AgentSocket; note?: string }> {
+  const socket = new AgentSocket({ socketPath: defaultSocketPath(io.env) });
   try {
-    await bridge.listen();
-    return { bridge };
+    await socket.listen();
+    return { socket };
   } catch (error) {
     const note = `${(error as Error).message} This window still works; agents reach the other Loupe.`;
     io.stderr.write(`loupe serve: ${note}\n`);
@@ -80,7 +80,7 @@ export const serve = defineCommand({
       stateDir,
       watch: true,
       bridgeCommand: bridgeCommand(),
-      ...(agents.bridge ? { bridge: agents.bridge } : {}),
+      ...(agents.socket ? { agentSocket: agents.socket } : {}),
       ...(agents.note ? { socketNote: agents.note } : {}),
     });
     try {
@@ -90,8 +90,8 @@ export const serve = defineCommand({
         rendererDir: rendererDir(io.env),
         ...(wanted ? { port: wanted } : {}),
       });
-      const socket = agents.bridge
-        ? `Agents started with \`loupe bridge\` inside it connect through ${agents.bridge.socketPath}.\n`
+      const socket = agents.socket
+        ? `Agents started with \`loupe bridge\` inside it connect through ${agents.socket.socketPath}.\n`
         : '';
       // The HTTP endpoint runs when the setting is on (the host starts it with the project).
       const { http } = await host.connectInfo();
@@ -106,7 +106,7 @@ export const serve = defineCommand({
       await server.close();
     } finally {
       await host.close();
-      await agents.bridge?.close();
+      await agents.socket?.close();
     }
     return 0;
   },

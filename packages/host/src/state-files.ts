@@ -1,9 +1,8 @@
-// Small JSON stores in Loupe's state folder (the engine's atomic writes with a backup; a corrupt
+// Small JSON state files in Loupe's state folder (the engine's atomic writes with a backup; a corrupt
 // file is set aside and reported): recent projects, settings, and each project's view state.
 import path from 'node:path';
 import { isDetail, isPackFormat, type RecentProject, type Settings, type ViewState } from '@loupe/common';
-import { projectStateDir } from '@loupe/engine';
-import { readState, writeState } from '@loupe/engine/state/store';
+import { projectStateDir, readState, writeState } from '@loupe/engine';
 
 const RECENT_MAX = 12;
 
@@ -31,7 +30,7 @@ interface RecentFile {
   projects: Array<{ root: string; name: string; openedAt: number }>;
 }
 
-export class RecentStore {
+export class RecentProjectsFile {
   constructor(private readonly stateDir: string) {}
 
   private get file(): string {
@@ -88,7 +87,7 @@ export function cleanSettings(raw: unknown, base: Settings = DEFAULT_SETTINGS): 
   return out;
 }
 
-export class SettingsStore {
+export class SettingsFile {
   constructor(private readonly stateDir: string) {}
 
   private get file(): string {
@@ -105,7 +104,7 @@ export class SettingsStore {
   }
 }
 
-export class ViewStateStore {
+export class ViewStateFile {
   constructor(private readonly stateDir: string) {}
 
   private file(root: string): string {
