@@ -17,7 +17,8 @@ function bigProject(): Record<string, string> {
   const files: Record<string, string> = {};
   for (let f = 0; f < 40; f++) {
     const lines: string[] = [];
-    for (let i = 0; i < 700; i++) lines.push(`export const value_${f}_${i} = compute(${i}, "item ${i * 7}");`);
+    for (let i = 0; i < 700; i++)
+      lines.push(`export const value_${f}_${i} = compute(${i}, "item ${i * 7}");`);
     files[`src/part${f}.ts`] = `${lines.join('\n')}\n`;
   }
   return files;
@@ -28,7 +29,12 @@ describe('the window and the agents', () => {
     const root = writeProject(path.join(tmp.dir, 'big'), bigProject());
     const agentSocket = new AgentSocket({ socketPath: path.join(tmp.dir, 'n.sock') });
     await agentSocket.listen();
-    const host = new LoupeHost({ stateDir: path.join(tmp.dir, 'state'), cacheDir: null, tokenThreads: 1, agentSocket });
+    const host = new LoupeHost({
+      stateDir: path.join(tmp.dir, 'state'),
+      cacheDir: null,
+      tokenThreads: 1,
+      agentSocket,
+    });
     try {
       const info = await host.openProject({ path: root });
       await host.workspace!.tokensReady;

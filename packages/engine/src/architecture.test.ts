@@ -194,11 +194,11 @@ describe('architecture', () => {
         `${m.name} has no room`,
       ).toBe(true);
     expect(check(input)).toEqual([]);
-  });
+  }, 180_000);
 
   it('common type-checks with neither DOM nor Node: it runs in the window, the engine and everywhere', () => {
     expect(commonDiagnostics()).toEqual([]);
-  });
+  }, 180_000);
 
   // ---------------------------------------------------------------- the checks have teeth
 
@@ -335,7 +335,7 @@ describe('architecture', () => {
     const errors = commonDiagnostics(planted);
     for (const name of ['document', 'process', 'Buffer'])
       expect(errors.some((e) => e.startsWith(planted.path) && e.includes(`'${name}'`))).toBe(true);
-  });
+  }, 180_000);
 
   it('catches what a sandboxed preload loads through its imports', () => {
     const problems = check(

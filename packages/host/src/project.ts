@@ -2,8 +2,15 @@
 // index version, then patched with token counts), and the wiring from workspace events to host
 // events. The Workspace stays the one owner of the state; this only translates.
 
-import type { FocusState, ProjectInfo, TokenUpdate, TreeSnapshot } from '@loupe/common';
-import { type BuiltSnapshot, buildSnapshot, sliceSnapshot } from '@loupe/common';
+import {
+  type BuiltSnapshot,
+  buildSnapshot,
+  type FocusState,
+  type ProjectInfo,
+  sliceSnapshot,
+  type TokenUpdate,
+  type TreeSnapshot,
+} from '@loupe/common';
 import type { Workspace } from '@loupe/engine';
 import type { AgentSocket, McpProject } from '@loupe/mcp';
 import type { HostEventBus } from './events';

@@ -2,8 +2,7 @@
 // (a repeat costs one line, a partial overlap sends only new lines), keep within the token budget
 // (an oversized read answers with a `lines` call that fits), and say what was left out.
 
-import type { Detail } from '@loupe/common';
-import { groupDigits, plural } from '@loupe/common';
+import { type Detail, groupDigits, plural } from '@loupe/common';
 import {
   countTokens,
   DEFAULT_MAX_FILE_BYTES,

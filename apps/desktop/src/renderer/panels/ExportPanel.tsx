@@ -1,7 +1,13 @@
 // Export: format, budget, detail, masking (with a warning when off), line numbers, a virtualized
 // preview of exactly what Copy puts on the clipboard, and a token bar of where the tokens went.
-import type { Detail, ExportResult, PackFormat } from '@loupe/common';
-import { compactCount, groupDigits, plural } from '@loupe/common';
+import {
+  compactCount,
+  type Detail,
+  type ExportResult,
+  groupDigits,
+  type PackFormat,
+  plural,
+} from '@loupe/common';
 import { useEffect, useMemo } from 'react';
 import { copyContext } from '../app/commands';
 import { DetailOptions, FormatOptions } from '../components/PackOptions';

@@ -1,7 +1,6 @@
 // Agent sessions: each session's client, start/end, calls, tokens, files received (click reveals
 // in the tree), masked values; the receipt as Markdown or JSON; whose marks the tree shows.
-import type { ReceiptFormat } from '@loupe/common';
-import { compactCount, groupDigits, plural } from '@loupe/common';
+import { compactCount, groupDigits, plural, type ReceiptFormat } from '@loupe/common';
 import { revealInTree } from '../app/commands';
 import { formatTime } from '../model/format';
 import { clipboard } from '../services/clipboard';
