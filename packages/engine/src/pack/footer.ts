@@ -7,12 +7,16 @@
 import { groupDigits, plural } from '@loupe/common';
 import { maskingNotice } from '../mask/report';
 import { unmatchedScopeLine } from '../search/scope';
+import { quote } from '../tree/text';
 import type { FooterLine } from './formats';
 import type { Included, OmitKind, Omitted, PackCoverage, Referenced } from './types';
 
 const n = groupDigits;
-/** Paths in the footer are values, always JSON strings: a name cannot pass for a sentence. */
-export const quotePath = (p: string) => JSON.stringify(p);
+/**
+ * Paths in the footer are values, always JSON strings: a name cannot pass for a sentence, and its
+ * invisible and bidi characters are escaped too (as in the tree), so it cannot reorder the line.
+ */
+export const quotePath = (p: string) => quote(p);
 
 export const OMIT_LABELS: Record<OmitKind, string> = {
   'over-cap': 'over the per-file cap',
