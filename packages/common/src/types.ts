@@ -1,10 +1,16 @@
 // The project's data as every room sees it: the engine produces these, the host API carries them,
-// the window shows them. Pure types.
+// the window shows them. Pure types, and the one list of encodings.
 
 /** A path relative to the project root, with `/` separators, no leading `./`. */
 export type RelPath = string;
 
-export type Encoding = 'o200k_base' | 'cl100k_base';
+/** The tokenizers Loupe counts with (js-tiktoken's encodings). */
+export const ENCODINGS = ['o200k_base', 'cl100k_base'] as const;
+export type Encoding = (typeof ENCODINGS)[number];
+
+export function isEncoding(x: unknown): x is Encoding {
+  return (ENCODINGS as readonly unknown[]).includes(x);
+}
 
 /** Why a visible file is listed but never read as text. */
 export type FileFlag = 'binary' | 'too-large' | 'symlink-outside-root' | 'symlinked-folder' | 'unreadable';

@@ -1,7 +1,14 @@
 // Small JSON state files in Loupe's state folder (the engine's atomic writes with a backup; a corrupt
 // file is set aside and reported): recent projects, settings, and each project's view state.
 import path from 'node:path';
-import { isDetail, isPackFormat, type RecentProject, type Settings, type ViewState } from '@loupe/common';
+import {
+  isDetail,
+  isEncoding,
+  isPackFormat,
+  type RecentProject,
+  type Settings,
+  type ViewState,
+} from '@loupe/common';
 import { projectStateDir, readState, writeState } from '@loupe/engine';
 
 const RECENT_MAX = 12;
@@ -66,7 +73,6 @@ export class RecentProjectsFile {
   }
 }
 
-const ENCODINGS = ['o200k_base', 'cl100k_base'];
 const THEMES = ['light', 'dark', 'system'];
 
 /**
@@ -76,7 +82,7 @@ const THEMES = ['light', 'dark', 'system'];
 export function cleanSettings(raw: unknown, base: Settings = DEFAULT_SETTINGS): Settings {
   const out = { ...base };
   if (!isObject(raw)) return out;
-  if (ENCODINGS.includes(raw.encoding as string)) out.encoding = raw.encoding as Settings['encoding'];
+  if (isEncoding(raw.encoding)) out.encoding = raw.encoding;
   if (isDetail(raw.detail)) out.detail = raw.detail;
   if (THEMES.includes(raw.theme as string)) out.theme = raw.theme as Settings['theme'];
   if (isPackFormat(raw.exportFormat)) out.exportFormat = raw.exportFormat;
