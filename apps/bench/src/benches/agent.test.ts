@@ -63,7 +63,10 @@ beforeAll(() => {
   mkdirSync(path.join(root, 'src'), { recursive: true });
   writeFileSync(path.join(root, 'src/app.py'), APP);
   const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: root, stdio: 'ignore' });
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
+      cwd: root,
+      stdio: 'ignore',
+    });
   git('init', '-q');
   git('add', '-A');
   git('commit', '-qm', 'init');
@@ -99,13 +102,22 @@ describe('agent bench scripts on the real servers', () => {
     expect(a.shown).toEqual([true, true, true]);
     expect(a.answers.every((x) => x.text.includes(`untrusted-data-${FIXED_ID}`))).toBe(true);
     expect(a.answers.some((x) => /untrusted-data-(?!5d1f8a3c9e27b064)[0-9a-f]{16}/.test(x.raw))).toBe(true);
-    expect(a.answers.every((x) => !/untrusted-data-(?!5d1f8a3c9e27b064)[0-9a-f]{16}/.test(x.text))).toBe(true);
+    expect(a.answers.every((x) => !/untrusted-data-(?!5d1f8a3c9e27b064)[0-9a-f]{16}/.test(x.text))).toBe(
+      true,
+    );
     expect(b.answers.map((x) => x.tokens)).toEqual(a.answers.map((x) => x.tokens));
   });
 });
 
 describe('fact checks', () => {
-  const answer = (raw: string): Answer => ({ tool: 't', args: {}, raw, text: raw, tokens: 0, isError: false });
+  const answer = (raw: string): Answer => ({
+    tool: 't',
+    args: {},
+    raw,
+    text: raw,
+    tokens: 0,
+    isError: false,
+  });
 
   it('decodes JSON answers, nested JSON strings included', () => {
     const nested = JSON.stringify({ result: JSON.stringify({ content: 'x = "quoted"\ny = 1' }) });
@@ -120,8 +132,11 @@ describe('fact checks', () => {
     const path = answer('src/app.py');
     expect(shows([text, path], { text: 'DEFAULT_TIMEOUT = 42' })).toBe(true);
     expect(shows([text, path], { text: 'DEFAULT_TIMEOUT = 42', path: 'src/app.py' })).toBe(false);
-    expect(shows([answer('src/app.py\n2: DEFAULT_TIMEOUT = 42')], { text: 'DEFAULT_TIMEOUT = 42', path: 'src/app.py' })).toBe(
-      true,
-    );
+    expect(
+      shows([answer('src/app.py\n2: DEFAULT_TIMEOUT = 42')], {
+        text: 'DEFAULT_TIMEOUT = 42',
+        path: 'src/app.py',
+      }),
+    ).toBe(true);
   });
 });
