@@ -294,4 +294,82 @@ const gin: Task[] = [
   },
 ];
 
-export const tasks: Task[] = [...flask, ...express, ...gin];
+// hono's core is the top of src/; Repomix packs those files without their tests.
+const HONO_CORE: [string, Record<string, unknown>] = ['src/*.ts', { ignorePatterns: 'src/*.test.ts' }];
+
+const hono: Task[] = [
+  {
+    id: 'hono-1',
+    repo: 'hono',
+    kind: 'pinpoint',
+    question: 'What does a Hono app answer when no route matches, and where is that default defined?',
+    facts: [{ text: "return c.text('404 Not Found', 404)", path: 'src/hono-base.ts' }],
+    scripts: {
+      loupe: [loupe.search('404 Not Found')],
+      repomix: [repomix.pack(...HONO_CORE), repomix.grep(`404 Not Found|${FILE}`)],
+    },
+  },
+  {
+    id: 'hono-2',
+    repo: 'hono',
+    kind: 'pinpoint',
+    question: 'Which router does `new Hono()` use when none is given, and where is that chosen?',
+    facts: [
+      { text: 'new SmartRouter({', path: 'src/hono.ts' },
+      { text: 'routers: [new RegExpRouter(), new TrieRouter()]' },
+    ],
+    scripts: {
+      // Loupe's search shows one line of context around each match; the grep is asked for the same.
+      loupe: [loupe.search('SmartRouter')],
+      repomix: [repomix.pack(...HONO_CORE), repomix.grep(`SmartRouter|${FILE}`, { contextLines: 1 })],
+    },
+  },
+  {
+    id: 'hono-3',
+    repo: 'hono',
+    kind: 'overview',
+    question:
+      'How does compose run a middleware chain, and what happens on an error, with no handler left, or on a second next() call?',
+    facts: [
+      { text: "throw new Error('next() called multiple times')" },
+      { text: 'handler = middleware[i][0][0]' },
+      { text: 'res = await handler(context, () => dispatch(i + 1))' },
+      { text: 'res = await onError(err, context)' },
+      { text: 'res = await onNotFound(context)' },
+    ],
+    scripts: {
+      loupe: [
+        loupe.search('export const compose'),
+        loupe.read({ path: 'src/compose.ts', symbol: 'compose' }),
+      ],
+      repomix: [
+        repomix.pack(...HONO_CORE),
+        repomix.grep('export const compose'),
+        repomix.readAt('export const compose', 11, 58),
+      ],
+    },
+  },
+  {
+    id: 'hono-4',
+    repo: 'hono',
+    kind: 'overview',
+    question: 'How does app.fetch dispatch a request to the handlers its router matched?',
+    facts: [
+      { text: 'return this.#dispatch(request, rest[1], rest[0], request.method)' },
+      { text: 'const matchResult = this.router.match(method, path)' },
+      { text: 'if (matchResult[0].length === 1) {' },
+      { text: 'const composed = compose(matchResult[0], this.errorHandler, this.#notFoundHandler)' },
+      { text: 'Context is not finalized' },
+    ],
+    scripts: {
+      loupe: [loupe.search('#dispatch('), loupe.read({ path: 'src/hono-base.ts', symbol: 'Hono.#dispatch' })],
+      repomix: [
+        repomix.pack(...HONO_CORE),
+        repomix.grep('#dispatch\\('),
+        repomix.readAt('  #dispatch(', 0, 60),
+      ],
+    },
+  },
+];
+
+export const tasks: Task[] = [...flask, ...express, ...gin, ...hono];
