@@ -220,7 +220,7 @@ export const agentBench: Bench = {
       );
       if (drift.length)
         notes.push(
-          `Changed between passes: ${drift.map(([k, os]) => `${k} (${os.map((o) => `${o.tokens} tokens, ${facts(o)}`).join(' / ')})`).join('; ')}.`,
+          `Changed between passes: ${drift.map(([k, os]) => `${k} (${os.map((o) => `${o.tokens} tokens and ${facts(o)} facts`).join(', then ')})`).join('; ')}.`,
         );
     }
 
