@@ -30,6 +30,19 @@ export {
 } from './declarations/index';
 export * from './errors';
 export { Focus, type FocusDelta, FocusMatcher, type FocusRules, type FocusSnapshot } from './focus/focus';
+export {
+  checkPresetName,
+  deletePreset,
+  type FocusPreset,
+  getPreset,
+  type LoadedPresets,
+  loadPresets,
+  PRESET_NAME_MAX,
+  presetsFile,
+  renamePreset,
+  savePreset,
+} from './focus/presets';
+export { focusFile, type LoadedFocus, loadFocus, saveFocus, updateSavedFocus } from './focus/saved';
 export * from './jail/index';
 export {
   type GrammarId,

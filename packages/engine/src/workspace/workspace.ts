@@ -7,12 +7,12 @@ import { compareBytewise } from '@loupe/common';
 import { ContentPipeline } from '../content/pipeline';
 import { LoupeError } from '../errors';
 import { Focus, type FocusDelta, type FocusRules } from '../focus/focus';
+import { focusFile, loadFocus, saveFocus } from '../focus/saved';
 import { MaskSession } from '../mask/session';
 import type { GitRunner } from '../scan/git';
 import { resolveRoot, type ScanOptions, scanProject } from '../scan/index';
 import { loadOverrides } from '../scan/overrides-file';
 import { loadProjectSettings } from '../state/project-settings';
-import { projectStateDir, readState, writeState } from '../state/state-file';
 import { createTokenService, type TokenService } from '../tokens/service';
 import type { Encoding, FocusSummary, HiddenEntry, RelPath, RepoInfo } from '../types';
 import { Emitter } from '../util/emitter';
@@ -56,21 +56,6 @@ export interface WorkspaceOptions {
 export interface TokenProgress {
   done: number;
   total: number;
-}
-
-interface SavedFocus {
-  version: 1;
-  revision: number;
-  include: string[];
-  exclude: string[];
-}
-
-function validFocus(raw: unknown): SavedFocus | undefined {
-  const r = raw as Partial<SavedFocus> | null;
-  const strings = (x: unknown) => Array.isArray(x) && x.every((s) => typeof s === 'string');
-  return r && r.version === 1 && Number.isInteger(r.revision) && strings(r.include) && strings(r.exclude)
-    ? (r as SavedFocus)
-    : undefined;
 }
 
 export class Workspace {
@@ -125,12 +110,10 @@ export class Workspace {
     private readonly options: WorkspaceOptions,
   ) {
     this.maskingChoice = options.masking;
-    this.focusFile = options.stateDir
-      ? path.join(projectStateDir(options.stateDir, root), 'focus.json')
-      : undefined;
-    const saved = this.focusFile ? readState(this.focusFile, validFocus) : { value: undefined };
+    this.focusFile = options.stateDir ? focusFile(options.stateDir, root) : undefined;
+    const saved = this.focusFile ? loadFocus(this.focusFile) : {};
     if (saved.problem) this.warnings.push(saved.problem);
-    this.focus = new Focus(saved.value);
+    this.focus = new Focus(saved.focus);
     this.onDidChangeFocus = this.focus.onDidChange;
     this.focus.onDidChange(() => this.saveFocus());
     this.ownsTokens = !options.tokens;
@@ -377,12 +360,28 @@ export class Workspace {
     return rel ? path.join(this.root, ...rel.split('/')) : this.root;
   }
 
+  /** Sets the rules, on top of what another process may have saved meanwhile. */
   setFocus(rules: FocusRules): FocusDelta | undefined {
+    this.reloadFocus();
     return this.focus.set(rules);
   }
 
+  /** Ticks or unticks one path of the saved focus as it is now (another process may have changed it). */
   toggleFocus(path: RelPath, on: boolean): FocusDelta | undefined {
+    this.reloadFocus();
     return this.focus.toggle(path, on);
+  }
+
+  /**
+   * Follows the saved focus when another process changed it (`loupe focus --set`, a preset loaded
+   * elsewhere): the rules saved there become this focus (a new revision, its listeners told).
+   * Returns the delta, or undefined when the saved focus is the one held (or none is saved).
+   */
+  reloadFocus(): FocusDelta | undefined {
+    if (!this.focusFile) return undefined;
+    const saved = loadFocus(this.focusFile);
+    if (saved.problem) this.warnings.push(saved.problem);
+    return saved.focus ? this.focus.adopt(saved.focus) : undefined;
   }
 
   /** The visible files inside the focus (all visible files when nothing is ticked), sorted. */
@@ -424,10 +423,8 @@ export class Workspace {
 
   private saveFocus(): void {
     if (!this.focusFile) return;
-    const s = this.focus.snapshot;
-    const saved: SavedFocus = { version: 1, revision: s.revision, include: s.include, exclude: s.exclude };
     try {
-      writeState(this.focusFile, saved);
+      saveFocus(this.focusFile, this.focus.snapshot);
     } catch (error) {
       this.warnings.push(`The focus could not be saved (${(error as Error).message}).`);
     }
