@@ -66,6 +66,7 @@ export {
 } from './parse/index';
 export * from './relations/index';
 export { createGitRunner, type GitResult, type GitRunner, untrustedRootsFor } from './scan/git';
+export { type GitBase, type GitChanges, type GitSet, gitChanges } from './scan/git-changes';
 export {
   DEFAULT_MAX_FILE_BYTES,
   resolveRoot,

@@ -9,7 +9,8 @@ import { LoupeError } from '../errors';
 import { Focus, type FocusDelta, type FocusRules } from '../focus/focus';
 import { focusFile, loadFocus, saveFocus } from '../focus/saved';
 import { MaskSession } from '../mask/session';
-import type { GitRunner } from '../scan/git';
+import { createGitRunner, type GitRunner, untrustedRootsFor } from '../scan/git';
+import { type GitChanges, gitChanges } from '../scan/git-changes';
 import { resolveRoot, type ScanOptions, scanProject } from '../scan/index';
 import { loadOverrides } from '../scan/overrides-file';
 import { loadProjectSettings } from '../state/project-settings';
@@ -80,12 +81,18 @@ export class Workspace {
   private readonly indexChanged = new Emitter<void>();
   private readonly filesChanged = new Emitter<FilesChangedEvent>();
   private readonly watchChanged = new Emitter<WatchStatus>();
+  private readonly gitChanged = new Emitter<void>();
   readonly onDidCountTokens = this.tokenProgress.event;
   readonly onDidChangeIndex = this.indexChanged.event;
   /** Files added, changed (content) or removed on disk, after the index took them. */
   readonly onDidChangeFiles = this.filesChanged.event;
   /** The watcher started, degraded (OS watch limit, overflow), recovered or stopped. */
   readonly onDidChangeWatch = this.watchChanged.event;
+  /**
+   * The watcher saw a repository's index change (add, commit, checkout, stash, ...): what git
+   * lists as changed may differ now, even when no visible file did.
+   */
+  readonly onDidChangeGit = this.gitChanged.event;
   readonly onDidChangeFocus;
 
   /** Folders the scan walked: where visible files can appear (the watcher watches exactly these). */
@@ -96,6 +103,7 @@ export class Workspace {
   private updating: Promise<unknown> = Promise.resolve();
 
   private readonly focusFile: string | undefined;
+  private git: GitRunner | undefined;
   private readonly ownsTokens: boolean;
   private readonly tokens: TokenService;
   private counting: AbortController | undefined;
@@ -245,6 +253,17 @@ export class Workspace {
   focusedChangesSince(seq: number): FileChanges {
     const m = this.focus.matcher();
     return this.journal.since(seq, (p) => m.has(p));
+  }
+
+  /** The watcher's word that a repository's index changed (see onDidChangeGit). */
+  noteGitChange(): void {
+    this.gitChanged.fire();
+  }
+
+  /** The visible files git lists as changed now, and those of this branch (scan/git-changes.ts). */
+  gitChanges(): Promise<GitChanges> {
+    this.git ??= this.options.git ?? createGitRunner(untrustedRootsFor(this.root));
+    return gitChanges(this.root, this.repos, this.git, (p) => this.index.get(p) !== undefined);
   }
 
   /** Starts watching the folder (once); resolves when the watch is in place and verified. */
