@@ -3,8 +3,8 @@
 import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
 import { compareBytewise } from '@loupe/common';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createGitRunner, untrustedRootsFor } from './git';
 import { gitChanges } from './git-changes';
 import { scanProject } from './index';
@@ -82,7 +82,13 @@ describe('git changes', () => {
     const base = git(dir, ['merge-base', 'HEAD', 'main']).trim();
     expect(c.bases).toEqual([{ repo: '', branch: 'main', commit: base, atBase: false }]);
     expect(c.branch).toEqual(branchOracle(dir, base));
-    expect(c.branch).toEqual(['docs/guide.md', 'notes/new file.md', 'src/a.ts', 'src/feature.ts', 'src/staged.ts']);
+    expect(c.branch).toEqual([
+      'docs/guide.md',
+      'notes/new file.md',
+      'src/a.ts',
+      'src/feature.ts',
+      'src/staged.ts',
+    ]);
     expect(c.notes).toEqual([]);
 
     // committing empties the changed set, and the branch set keeps what the branch holds

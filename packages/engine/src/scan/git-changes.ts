@@ -67,7 +67,9 @@ async function repoChanges(
     git.run(dir, ['ls-files', '-z', '--others', '--exclude-standard']),
   ]);
   if (!untracked.ok) {
-    out.notes.push(`${where}git could not list the changed files (${untracked.stderr.trim() || 'git failed'}).`);
+    out.notes.push(
+      `${where}git could not list the changed files (${untracked.stderr.trim() || 'git failed'}).`,
+    );
     return;
   }
   const loose = split(untracked.stdout);
@@ -76,7 +78,9 @@ async function repoChanges(
     ? await git.run(dir, ['diff', '--name-only', '-z', '--relative', '--no-renames', 'HEAD', '--'])
     : await git.run(dir, ['ls-files', '-z', '--cached']);
   if (!tracked.ok) {
-    out.notes.push(`${where}git could not list the changed files (${tracked.stderr.trim() || 'git failed'}).`);
+    out.notes.push(
+      `${where}git could not list the changed files (${tracked.stderr.trim() || 'git failed'}).`,
+    );
     return;
   }
   const changed = [...split(tracked.stdout), ...loose];
@@ -124,9 +128,15 @@ export async function gitChanges(
   git: GitRunner,
   visible: (p: RelPath) => boolean,
 ): Promise<GitChanges> {
-  const out = { changed: new Set<string>(), branch: new Set<string>(), bases: [] as GitBase[], notes: [] as string[] };
+  const out = {
+    changed: new Set<string>(),
+    branch: new Set<string>(),
+    bases: [] as GitBase[],
+    notes: [] as string[],
+  };
   const gitRepos = repos.filter((r) => r.kind === 'git');
-  if (!gitRepos.length) out.notes.push('This folder is not in a git repository: git has no changed files here.');
+  if (!gitRepos.length)
+    out.notes.push('This folder is not in a git repository: git has no changed files here.');
   else if (!git.executable) out.notes.push('git was not found on PATH: changed files cannot be listed.');
   else for (const r of gitRepos) await repoChanges(git, root, r.path, out);
   const keep = (s: Set<string>) => [...s].filter(visible).sort(compareBytewise);
