@@ -167,10 +167,11 @@ export interface ExportResult {
   tokens: number;
   encoding: Encoding;
   /**
-   * Where the tokens went: the tree, the files, the header and coverage footer (`frame`), all in
-   * `tokens`; and what was left out (its files' full-detail tokens, not in `tokens`).
+   * Where the tokens went: the tree, the files, the header and coverage footer (`frame`), the
+   * person's instructions (when given), all in `tokens`; and what was left out (its files'
+   * full-detail tokens, not in `tokens`).
    */
-  parts: { tree: number; files: number; frame: number; leftOut: number };
+  parts: { tree: number; files: number; frame: number; leftOut: number; instructions?: number };
   /** Files in the text (whole, compressed, or as a reference to an earlier delivery). */
   filesIncluded: number;
   /** Files of the focus that are not in the text, each with the reason (the first 200). */
