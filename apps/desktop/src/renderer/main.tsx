@@ -7,7 +7,16 @@ import { copyContext } from './app/commands';
 import { setHostApi, setHostSync } from './services/host';
 import { connectStores, startWindow } from './services/host-sync';
 import { connectWebSocket, tokenFromLocation } from './services/ws-client';
-import { exportStore, projectStore, sessionsStore, settingsStore, treeStore, uiStore } from './store/index';
+import {
+  exportStore,
+  focusToolsStore,
+  previewStore,
+  projectStore,
+  sessionsStore,
+  settingsStore,
+  treeStore,
+  uiStore,
+} from './store/index';
 import './styles.css';
 
 declare global {
@@ -24,6 +33,8 @@ const stores = {
   exports: exportStore,
   settings: settingsStore,
   ui: uiStore,
+  focusTools: focusToolsStore,
+  preview: previewStore,
 };
 
 function onMenu(command: MenuCommand) {

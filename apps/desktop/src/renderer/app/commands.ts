@@ -1,6 +1,6 @@
 // Commands the window runs from more than one place (a button, the native menu, a shortcut).
 import { groupDigits } from '@loupe/common';
-import { exportStore, projectStore, treeStore, uiStore } from '../store/index';
+import { exportStore, previewStore, projectStore, settingsStore, treeStore, uiStore } from '../store/index';
 
 /** Packs the focus with the export options, copies exactly that text, and says how many tokens. */
 export async function copyContext(): Promise<void> {
@@ -19,4 +19,12 @@ export function revealInTree(path: string): void {
       .getState()
       .notify({ level: 'info', message: `${path} is not in the project tree any more.` });
   else (document.querySelector('[role="tree"]') as HTMLElement | null)?.focus();
+}
+
+/** Opens the preview on a file: what an agent's get_file receives (first at the default detail). */
+export function showPreview(path: string): void {
+  const preview = previewStore.getState();
+  uiStore.getState().open('preview');
+  const detail = preview.path === null ? settingsStore.getState().settings?.detail : undefined;
+  void preview.show(path, detail);
 }
