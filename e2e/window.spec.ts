@@ -2,6 +2,7 @@
 import { type Browser, type BrowserContext, chromium, type Page, test } from '@playwright/test';
 import { connectAgent, startWorld, type World } from './fixtures';
 import * as scenario from './scenario';
+import * as daily from './scenario-daily';
 import * as more from './scenario-focus-http';
 import * as masking from './scenario-masking';
 
@@ -94,4 +95,32 @@ test('the page refuses to run without the session token', async () => {
   await wrong.goto(world.url.replace(/#token=.*/, '#token=wrong'));
   await wrong.getByText('could not be reached').waitFor();
   await wrong.close();
+});
+
+test('focus presets: save, restore in one click, rename, delete; loupe focus in another process is followed', async () => {
+  await daily.presets(target, world.project, world.stateDir);
+});
+
+test('git: Tick changed files counts what git status lists, ticks them, and keeps ticking new ones', async () => {
+  await daily.gitTicks(target, world.project);
+});
+
+test('file preview: click or Enter on a file shows what get_file sends, masked, at a detail level', async () => {
+  await daily.preview(target, await connectAgent(world.socket, world.project, 'e2e-preview'));
+});
+
+test('export instructions head the packed text, count in its tokens and stay for the project', async () => {
+  await daily.instructions(target);
+});
+
+test('the token map is a treemap: drawn, click to zoom, tick from the map; the ranked list stays', async () => {
+  await daily.treemap(target);
+});
+
+test('file-type icons in the tree', async () => {
+  await daily.icons(target);
+});
+
+test('a dropped folder: the browser says what to do; with a path for it, the folder opens', async () => {
+  await daily.dropFolder(target, world.project);
 });

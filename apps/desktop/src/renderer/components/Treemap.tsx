@@ -1,6 +1,7 @@
 // The token map as a picture: the squarified treemap (model/treemap.ts) drawn on a canvas, boxes
 // colored by whether they are in the focus and whether an agent received them (or its copy is
-// stale). Click a folder to zoom in; click a file to select it; the bar below ticks, unticks,
+// stale). A click zooms one level into the folder under the pointer, or selects a file at this
+// level; the bar below ticks, unticks,
 // zooms out and shows the selection in the tree (the canvas itself is a picture; the ranked list
 // is the view for keyboard and screen readers).
 import { compactCount } from '@loupe/common';
@@ -190,8 +191,10 @@ export function Treemap({
           onMouseMove={(e) => setHover(at(e))}
           onMouseLeave={() => setHover(-1)}
           onClick={(e) => {
-            const n = at(e);
-            if (n < 0) return;
+            // One level per click: the box of the zoom root's child under the pointer.
+            let n = at(e);
+            while (n > 0 && model.parent[n] !== zoomRoot) n = model.parent[n]!;
+            if (n <= 0) return;
             if (model.isDir[n]) {
               setRoot(n);
               setSelected(-1);

@@ -58,8 +58,14 @@ export function createFocusToolsActions(set: Set, get: Get, deps: FocusToolsDeps
     remove: (name) => presets(() => deps.host().deletePreset({ name }), `delete:${name}`),
     tick: (which) => run(`tick:${which}`, () => deps.host().tickGitFiles({ which })),
     async follow(which) {
+      // The box shows the choice at once (a controlled checkbox would flip back until the host
+      // answers); a refusal puts back what was there.
+      const before = get().git;
+      if (before) set({ git: { ...before, following: which } });
       const git = await run('follow', () => deps.host().followGitFiles({ which }));
       if (git) set({ git });
+      else if (before && get().git?.following === which)
+        set({ git: { ...get().git!, following: before.following } });
     },
   };
 }
