@@ -6,8 +6,29 @@ export type RelPath = string;
 
 export type Encoding = 'o200k_base' | 'cl100k_base';
 
-/** Why a visible file is listed but never read as text. */
-export type FileFlag = 'binary' | 'too-large' | 'symlink-outside-root' | 'symlinked-folder' | 'unreadable';
+/**
+ * Why a visible file is listed but never read as text. A symbolic link is judged by its target:
+ * it is read only when the target is itself a visible, readable file (and then carries that
+ * file's flags); otherwise one of the `symlink-*` flags says where it leads.
+ */
+export type FileFlag =
+  | 'binary'
+  | 'too-large'
+  | 'unreadable'
+  /** The link's target lies outside the project. */
+  | 'symlink-outside-root'
+  /** The link's target is a folder (never walked: nothing is listed twice). */
+  | 'symlinked-folder'
+  /** The link's target lies inside a `.git` folder. */
+  | 'symlink-into-git'
+  /** The link's target is a file of the project that is not visible (`targetHidden` says why). */
+  | 'symlink-to-hidden'
+  /** The link's target is a FIFO, socket or device. */
+  | 'symlink-not-regular'
+  /** The link's target does not exist. */
+  | 'symlink-broken'
+  /** The link leads to itself through other links. */
+  | 'symlink-loop';
 
 export interface FileEntry {
   path: RelPath;
@@ -15,9 +36,17 @@ export interface FileEntry {
   mtimeMs: number;
   /** Tracked by git (always visible, whatever the ignore rules say). */
   tracked: boolean;
-  /** The entry is a symbolic link to a file. */
+  /** The entry is a symbolic link (`path` is the link's own name, shown everywhere). */
   symlink: boolean;
+  /**
+   * A link whose real path is a regular file inside the project: that file's path. The link is
+   * read as that file (its bytes, and the format, language and compression its name chooses)
+   * when it has no flag; size and mtime are the target's.
+   */
+  target?: RelPath;
   flag?: FileFlag;
+  /** With flag `symlink-to-hidden`: why the target is hidden, when the scan knows. */
+  targetHidden?: HiddenReason;
 }
 
 /** Why an entry is not visible. Every hidden entry carries one. */

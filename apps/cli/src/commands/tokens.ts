@@ -26,9 +26,14 @@ interface Row {
 const FLAG_REASONS: Record<NonNullable<FileEntry['flag']>, string> = {
   binary: 'binary',
   'too-large': 'too large',
+  unreadable: 'unreadable',
   'symlink-outside-root': 'link to outside the folder',
   'symlinked-folder': 'link to a folder',
-  unreadable: 'unreadable',
+  'symlink-into-git': 'link into .git',
+  'symlink-to-hidden': 'link to a hidden file',
+  'symlink-not-regular': 'link to a pipe, socket or device',
+  'symlink-broken': 'broken link',
+  'symlink-loop': 'link loop',
 };
 
 const display = (p: string) => p.split(path.sep).join('/');
