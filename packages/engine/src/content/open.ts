@@ -13,8 +13,8 @@ import {
   fstatSync,
   lstatSync,
   openSync,
-  readFileSync,
   readlinkSync,
+  readSync,
   realpathSync,
   type Stats,
   statSync,
@@ -91,9 +91,17 @@ export function openProjectFileSync(abs: string): { fd: number; size: number } {
 
 /** A project file's bytes, read on this thread. Errors carry a `code` (see readOutcome). */
 export function readProjectFileSync(abs: string): Buffer {
-  const { fd } = openProjectFileSync(abs);
+  const { fd, size } = openProjectFileSync(abs);
   try {
-    return readFileSync(fd);
+    // As readFileSync reads a regular file: the size fstat gave, or less if it shrank meanwhile.
+    const bytes = Buffer.allocUnsafeSlow(size);
+    let length = 0;
+    while (length < size) {
+      const n = readSync(fd, bytes, length, size - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    return length === size ? bytes : bytes.subarray(0, length);
   } finally {
     closeSync(fd);
   }
