@@ -42,6 +42,7 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 const sameContent = (old: FileEntry, fresh: FileEntry) =>
   old.size === fresh.size &&
   old.mtimeMs === fresh.mtimeMs &&
+  old.target === fresh.target && // a link pointed at another file has other content
   (old.flag === fresh.flag || (!fresh.flag && (old.flag === 'binary' || old.flag === 'unreadable')));
 const sameEntry = (a: FileEntry, b: FileEntry) =>
   sameContent(a, b) && a.tracked === b.tracked && a.symlink === b.symlink;
