@@ -61,11 +61,11 @@ describe('readProjectFile', () => {
     expect(projectFile(root, { path: 'dir/inner.txt' })).toBe(abs('dir/inner.txt'));
   });
 
-  it('never opens a FIFO (a read would wait forever for a writer)', async () => {
+  it('never reads a FIFO, nor waits for a writer (a plain read would wait forever)', async () => {
     expect(await codes(abs('pipe'))).toEqual([NOT_REGULAR, NOT_REGULAR]);
   });
 
-  it('never follows a link, nor opens a folder or a device (checked before the open, and again on the descriptor)', async () => {
+  it('never follows a link, nor reads a folder or a device (the descriptor is checked after the open)', async () => {
     expect(await codes(abs('link.txt'))).toEqual(['ELOOP', 'ELOOP']);
     expect(await codes(abs('dir'))).toEqual(['EISDIR', 'EISDIR']);
     expect(await codes('/dev/null')).toEqual([NOT_REGULAR, NOT_REGULAR]);

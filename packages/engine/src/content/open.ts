@@ -2,16 +2,16 @@
 // pipeline, pack sections and counts, the mask and token workers, the watcher's and the session's
 // re-hashes) goes through here, on whichever thread it runs.
 //
-// The path opened is the one the scan judged: a link's target (a visible regular file), never the
-// link. It is opened without following a link in its last part (O_NOFOLLOW) and without waiting
-// for a writer (O_NONBLOCK: a FIFO swapped in after the scan cannot block); then the descriptor
-// itself is checked: a regular file, and on Linux really at that path (no folder on the way was
-// swapped for a link). Check after open, so there is no window between the check and the read.
+// The path opened is the one the scan judged a regular file: a link's target, never the link. It
+// is opened without following a link in its last part (O_NOFOLLOW), without waiting for a writer
+// (O_NONBLOCK: a FIFO swapped in after the scan cannot block) and without becoming a controlling
+// terminal; then the descriptor itself is checked: a regular file, and on Linux really at that
+// path (no folder on the way was swapped for a link). The check is on what was opened, so there
+// is no window between the check and the read.
 import {
   closeSync,
   constants,
   fstatSync,
-  lstatSync,
   openSync,
   readlinkSync,
   readSync,
@@ -43,16 +43,9 @@ export function projectFile(root: string, entry: { path: RelPath; target?: RelPa
   return root + path.sep + (path.sep === '/' ? rel : rel.split('/').join(path.sep));
 }
 
-/** A name that is not a regular file now is refused before it is opened (a device is never opened). */
-function precheck(abs: string): void {
-  const st = lstatSync(abs);
-  if (st.isSymbolicLink()) throw refusal('ELOOP', abs, 'is a symbolic link now');
-  if (st.isDirectory()) throw refusal('EISDIR', abs, 'is a folder');
-  if (!st.isFile()) throw refusal(NOT_REGULAR, abs, 'is not a regular file');
-}
-
 /** The opened descriptor is a regular file at `abs` itself (not reached through a swapped-in link). */
 function verify(fd: number, abs: string, st: Stats): void {
+  if (st.isDirectory()) throw refusal('EISDIR', abs, 'is a folder');
   if (!st.isFile()) throw refusal(NOT_REGULAR, abs, 'is not a regular file');
   let where: string | undefined;
   try {
@@ -77,7 +70,6 @@ function verify(fd: number, abs: string, st: Stats): void {
 
 /** Opens a project file (see the note at the top); the caller reads and closes the descriptor. */
 export function openProjectFileSync(abs: string): { fd: number; size: number } {
-  precheck(abs);
   const fd = openSync(abs, FLAGS);
   try {
     const st = fstatSync(fd);
@@ -109,7 +101,6 @@ export function readProjectFileSync(abs: string): Buffer {
 
 /** A project file's bytes, read on the thread pool. */
 export async function readProjectFile(abs: string): Promise<Buffer> {
-  precheck(abs);
   const handle = await open(abs, FLAGS);
   try {
     verify(handle.fd, abs, await handle.stat());

@@ -57,6 +57,7 @@ function errorReason(code: string | undefined): string {
     case 'EISDIR':
       return 'it is a folder now';
     case NOT_REGULAR:
+    case 'ENXIO': // a socket
       return 'it is no longer a regular file (a pipe, socket, device or folder took its place), so it is never opened';
     case MOVED:
       return 'its path changed while it was opened (a folder on the way became a link), so it was not read';

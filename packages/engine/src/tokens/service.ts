@@ -69,7 +69,8 @@ const REASONS: Record<string, string> = {
   EPERM: 'permission denied',
   EISDIR: 'is a folder',
   ELOOP: 'a symbolic link, never followed',
-  [NOT_REGULAR]: 'not a regular file (a pipe, socket or device), never opened',
+  [NOT_REGULAR]: 'not a regular file (a pipe, socket or device), never read',
+  ENXIO: 'a socket, never read',
   [MOVED]: 'reached through a link, never followed',
 };
 
