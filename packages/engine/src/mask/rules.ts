@@ -14,7 +14,6 @@ import { type CompiledAllowlist, compileAllowlist, type RawAllowlist } from './a
 import { TIER_KEYWORDS } from './formats/index';
 import { compileGo, escapeLiteral, type RE2Set, translateGoRegex } from './go-regex';
 import { type PrefixSplit, splitPrefix } from './prefix';
-import { endsWithBoundary } from './secret-span';
 
 /** SHA-256 of resources/rules/gitleaks.toml (Gitleaks b58d3f10, 222 rules). */
 export const PINNED_RULES_SHA256 = 'e163e53b9e7e8a8511e77271e2b323ed057759542a6d988258afe3a1fa329caf';
@@ -170,6 +169,11 @@ export function parseRuleFile(bytes: Buffer, sha256: string, here = import.meta.
     }
   }
   return smolToml().parse(bytes.toString('utf8')) as RawConfig;
+}
+
+/** A regex that ends with its own boundary says where the token ends; others may stop mid-token. */
+export function endsWithBoundary(source: string): boolean {
+  return /(?:\\b|\$|\\z|\|\$\)|\|\\z\)|\|\\b\))$/.test(source);
 }
 
 /** Verifies the pin, parses the TOML and compiles every pattern. */

@@ -74,7 +74,7 @@ function ruleCandidates(text: string, buf: Buffer, path: string, findings: RuleF
   for (const f of findings) {
     const rule = f.rule;
     const span = maskingSpan(
-      rule,
+      rule.id,
       text,
       { start: toText(f.secretStart), end: toText(f.secretEnd) },
       { start: toText(f.matchStart), end: toText(f.matchEnd) },

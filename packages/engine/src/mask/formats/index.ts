@@ -6,7 +6,7 @@ import { scanEnv } from './env';
 import { scanIni } from './ini';
 import { scanJson } from './json';
 import { scanDockerfile, scanHttp, scanNetrc, scanPgpass } from './misc';
-import { scanPrivateKeys } from './pem';
+import { BARE_KEY_KEYWORDS, scanBareKeys, scanPrivateKeys } from './pem';
 import { scanToml } from './toml';
 import { scanUris } from './uri';
 import { scanXml } from './xml';
@@ -28,7 +28,14 @@ export type Format =
   | 'text';
 
 /** Keywords (lower-case) that switch on the scanners running on every file; checked in the rules' prefilter pass. */
-export const TIER_KEYWORDS = ['://', 'jdbc:oracle:', 'password', 'pwd', '-----begin '] as const;
+export const TIER_KEYWORDS = [
+  '://',
+  'jdbc:oracle:',
+  'password',
+  'pwd',
+  '-----begin ',
+  ...BARE_KEY_KEYWORDS,
+] as const;
 
 const BY_EXT: Record<string, Format> = {
   json: 'json',
@@ -106,5 +113,6 @@ export function scanFormat(text: string, path: string, tier: ReadonlySet<string>
   if (tier.has('://') || tier.has('jdbc:oracle:')) scanUris(text, out);
   if (tier.has('password') || tier.has('pwd')) scanConnectionStrings(text, out);
   if (tier.has('-----begin ')) scanPrivateKeys(text, out);
+  if (BARE_KEY_KEYWORDS.some((k) => tier.has(k))) scanBareKeys(text, out);
   return out;
 }

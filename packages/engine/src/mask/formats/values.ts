@@ -1,7 +1,7 @@
 // Which keys name a secret, and which values are real values rather than references, types,
 // templates or placeholders. Shared by every format scanner.
 import { type Candidate, FORMAT_PRIORITY } from '../candidates';
-import { pemBody } from '../secret-span';
+import { pemBody } from './pem';
 
 /** Splits `clientSecret`, `DB_PASSWORD`, `x-api-key`, `ConnectionStrings:Main` into lower-case words. */
 export function keyWords(key: string): string[] {
@@ -114,18 +114,3 @@ export function pushValue(
   if (end <= start || !isRealValue(text.slice(start, end))) return;
   out.push({ start, end, rule, priority: FORMAT_PRIORITY, quote: quote || undefined });
 }
-
-/** The labels of the format tier (they name placeholders like Gitleaks rule ids do). */
-export const LABEL = {
-  value: 'secret-value',
-  uri: 'uri-password',
-  query: 'url-secret-param',
-  conn: 'connection-string-password',
-  k8s: 'kubernetes-secret',
-  npmrc: 'npmrc-auth',
-  netrc: 'netrc-password',
-  pgpass: 'pgpass-password',
-  authorization: 'http-authorization',
-  cookie: 'http-cookie',
-  pem: 'private-key-block',
-} as const;
