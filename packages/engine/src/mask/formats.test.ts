@@ -154,19 +154,19 @@ describe('format tier', () => {
   it('private key blocks: the body only, armor headers kept', () => {
     const begin = (l: string) => `-----BEGIN ${l}-----`;
     const end = (l: string) => `-----END ${l}-----`;
-    const body = `${A}${B}\n${B}${A}`;
+    const body = `${A}${B}${A}${B}`;
     expect(mask('k.pem', `${begin('EC PRIVATE KEY')}\n${body}\n${end('EC PRIVATE KEY')}\n`)).toBe(
-      `${begin('EC PRIVATE KEY')}\n${R('private-key-block')}\n\n${end('EC PRIVATE KEY')}\n`,
+      `${begin('EC PRIVATE KEY')}\n${R('private-key-block')}\n${end('EC PRIVATE KEY')}\n`,
     );
     const pgp = 'PGP PRIVATE KEY BLOCK';
     // Long enough for Gitleaks' private-key rule too, which then names the span.
     const long = `${body}\n${body}\n${body}`;
     expect(mask('k.asc', `${begin(pgp)}\nVersion: GnuPG v2\n\n${long}\n${end(pgp)}\n`)).toBe(
-      `${begin(pgp)}\nVersion: GnuPG v2\n\n${R('private-key')}${'\n'.repeat(5)}\n${end(pgp)}\n`,
+      `${begin(pgp)}\nVersion: GnuPG v2\n\n${R('private-key')}${'\n'.repeat(2)}\n${end(pgp)}\n`,
     );
     // No END line (a truncated paste): the base64 lines after BEGIN are the body.
     const noEnd = `${begin('RSA PRIVATE KEY')}\n${body}\n`;
-    expect(mask('k.pem', noEnd)).toBe(`${begin('RSA PRIVATE KEY')}\n${R('private-key-block')}\n\n`);
+    expect(mask('k.pem', noEnd)).toBe(`${begin('RSA PRIVATE KEY')}\n${R('private-key-block')}\n`);
   });
 
   it('never masks references, types, calls, templates, placeholders or example hosts', () => {

@@ -1,7 +1,7 @@
 // From a Gitleaks secret to the span Loupe replaces. Gitleaks reports what its regex captured;
 // a few captures are not the value itself (a quote, a key name, part of a URL), so the span is
 // adjusted here. Each adjustment is listed in docs/masking.md.
-import { isKeyTemplate, pemBody, type TextSpan } from './formats/pem';
+import { hasKeyMaterial, pemBody, type TextSpan } from './formats/pem';
 
 /** Rules whose capture group is structural (a repeated UUID block, a named JWT header part): mask the whole match. */
 const WHOLE_MATCH = new Set(['microsoft-teams-webhook', 'jwt-base64']);
@@ -19,8 +19,8 @@ export function maskingSpan(
   let { start, end } = WHOLE_MATCH.has(ruleId) ? match : secret;
   if (text.startsWith('-----BEGIN', start)) {
     const body = pemBody(text, start, end);
-    // A block whose body is only `${…}` is code that builds a key, not a key.
-    if (body && isKeyTemplate(text, body)) return undefined;
+    // A block without key material is text about a key, or code that builds one (`${base64Key}`).
+    if (body && !hasKeyMaterial(text, body)) return undefined;
     if (body) ({ start, end } = body);
   } else if (ruleId === 'kubernetes-secret-yaml') {
     // The capture is `key: value`; the key stays.

@@ -48,12 +48,11 @@ export function scanPrivateKeys(text: string, out: Candidate[]): void {
       const nextBegin = text.indexOf('-----BEGIN ', close);
       const ended =
         endMarker > 0 && endMarker - close <= MAX_BODY && (nextBegin < 0 || endMarker < nextBegin);
-      // Bodies are never placeholders worth keeping: a key block is masked whatever it holds,
-      // unless it is only a template (`${base64Key}`): code that builds a key, not a key.
+      // A body with key material is masked whatever else it holds (never a placeholder worth keeping).
       const body = ended
         ? pemBody(text, at, endMarker + 9 + label.length + 5)
         : base64Run(text, close + 5, true);
-      if (body && !isKeyTemplate(text, body)) push(out, body);
+      if (body && hasKeyMaterial(text, body)) push(out, body);
       next = ended ? endMarker + 9 : Math.max(next, body?.end ?? next);
     }
     at = text.indexOf('-----BEGIN ', next);
@@ -156,9 +155,11 @@ function base64Run(text: string, from: number, headers: boolean): TextSpan | und
   return count >= MIN_BODY ? { start, end } : undefined;
 }
 
-/** A body made only of template references (`${…}`, `{{…}}`) and line breaks: code that assembles a key. */
-export function isKeyTemplate(text: string, body: TextSpan): boolean {
-  const inner = text.slice(body.start, body.end);
-  if (!/\$\{|\{\{/.test(inner)) return false;
-  return /^(?:\s|\\[nr]|\$\{[^}]*\}|\{\{[^}]*\}\})*$/.test(inner);
+/**
+ * Does a block's body hold key material (a run of base64 half a PEM line long, outside template references)? A body of
+ * prose or of references (`${base64Key}`) is text about a key, or code that builds one.
+ */
+export function hasKeyMaterial(text: string, body: TextSpan): boolean {
+  const inner = text.slice(body.start, body.end).replace(/\$\{[^}]*\}|\{\{[^}]*\}\}/g, ' ');
+  return /[A-Za-z0-9+/]{32}/.test(inner);
 }
