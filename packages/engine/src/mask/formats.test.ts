@@ -90,9 +90,11 @@ describe('format tier', () => {
   });
 
   it('YAML: plain, quoted, block and flow values; compose environment; Kubernetes Secret data', () => {
-    const text = `db:\n  password: ${A}\n  token: "${B}"\n  key: |\n    ${A}\n    ${B}\n  pool: {size: 5, secret: ${B}}\nservices:\n  api:\n    environment:\n      - API_KEY=${A}\n      - PORT=1\n`;
+    // `key` alone names no secret: its block stays (values of its own, or they would be masked everywhere).
+    const [C, D] = [A.toLowerCase(), B.toLowerCase()];
+    const text = `db:\n  password: ${A}\n  token: "${B}"\n  key: |\n    ${C}\n    ${D}\n  pool: {size: 5, secret: ${B}}\nservices:\n  api:\n    environment:\n      - API_KEY=${A}\n      - PORT=1\n`;
     expect(mask('app.yaml', text)).toBe(
-      `db:\n  password: ${R('secret-value')}\n  token: "${R('secret-value', 2)}"\n  key: |\n    ${A}\n    ${B}\n  pool: {size: 5, secret: "${R('secret-value', 2)}"}\nservices:\n  api:\n    environment:\n      - API_KEY=${R('secret-value')}\n      - PORT=1\n`,
+      `db:\n  password: ${R('secret-value')}\n  token: "${R('secret-value', 2)}"\n  key: |\n    ${C}\n    ${D}\n  pool: {size: 5, secret: "${R('secret-value', 2)}"}\nservices:\n  api:\n    environment:\n      - API_KEY=${R('secret-value')}\n      - PORT=1\n`,
     );
     const secret = `apiVersion: v1\nkind: Secret\ndata:\n  user: ${B}\n  tls.key: ${A}\n`;
     expect(mask('s.yaml', secret)).toBe(

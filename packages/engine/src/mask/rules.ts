@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import RE2 from 're2';
 import { LoupeError } from '../errors';
+import { initTreeSitter } from '../parse/runtime';
 import { besideBundle } from '../util/bundle';
 import { smolToml } from '../util/lazy';
 import { type CompiledAllowlist, compileAllowlist, type RawAllowlist } from './allowlist';
@@ -119,7 +120,12 @@ export function defaultRulesPath(from = fileURLToPath(import.meta.url)): string 
 
 const cache = new Map<string, Promise<MaskRules>>();
 
-/** Loads and compiles the pinned rule file (cached per path). Refuses any other file. */
+/**
+ * Loads and compiles the pinned rule file (cached per path). Refuses any other file. The
+ * tree-sitter runtime is initialised alongside (its wasm compiles on background threads while the
+ * rules load): masking is synchronous and reads source-code literals from a parse (formats/code.ts).
+ * A runtime that cannot start leaves those literals to the lexer.
+ */
 export function loadMaskRules(
   rulesPath?: string,
   deps: { readFile: (p: string) => Promise<Buffer> } = { readFile },
@@ -127,7 +133,11 @@ export function loadMaskRules(
   const file = path.resolve(rulesPath ?? defaultRulesPath());
   let pending = cache.get(file);
   if (!pending) {
-    pending = readRules(file, deps.readFile);
+    const parsing = initTreeSitter().catch(() => undefined);
+    pending = readRules(file, deps.readFile).then(async (rules) => {
+      await parsing;
+      return rules;
+    });
     cache.set(file, pending);
     pending.catch(() => cache.delete(file));
   }

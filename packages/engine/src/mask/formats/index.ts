@@ -1,6 +1,7 @@
 // The format-aware tier: which scanner reads a file (by its name), plus the scanners that run on
 // every file (credential URIs, connection-string passwords, private key blocks).
 import type { Candidate } from '../candidates';
+import { CODE_KEYWORDS, scanCode } from './code';
 import { scanConnectionStrings } from './connstr';
 import { scanEnv } from './env';
 import { scanIni } from './ini';
@@ -35,6 +36,7 @@ export const TIER_KEYWORDS = [
   'pwd',
   '-----begin ',
   ...BARE_KEY_KEYWORDS,
+  ...CODE_KEYWORDS,
 ] as const;
 
 const BY_EXT: Record<string, Format> = {
@@ -114,5 +116,6 @@ export function scanFormat(text: string, path: string, tier: ReadonlySet<string>
   if (tier.has('password') || tier.has('pwd')) scanConnectionStrings(text, out);
   if (tier.has('-----begin ')) scanPrivateKeys(text, out);
   if (BARE_KEY_KEYWORDS.some((k) => tier.has(k))) scanBareKeys(text, out);
+  if (CODE_KEYWORDS.some((k) => tier.has(k))) scanCode(text, path, out);
   return out;
 }
