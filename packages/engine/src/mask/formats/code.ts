@@ -85,12 +85,13 @@ export function bindings(text: string): Binding[] {
   return out;
 }
 
-export function scanCode(text: string, path: string, out: Candidate[]): void {
+/** `parse: false` reads the literals with the lexer, as when no grammar is there (tests compare both). */
+export function scanCode(text: string, path: string, out: Candidate[], parse = true): void {
   const language = codeLanguage(path);
   if (!language) return;
   const found = bindings(text);
   if (found.length === 0) return;
-  for (const { start, end, binding } of literals(text, path, language, found)) {
+  for (const { start, end, binding } of literals(text, path, language, found, parse)) {
     const value = text.slice(start, end);
     const name = text.slice(binding.nameStart, binding.nameEnd);
     if (!isRealValue(value) || spellsName(value, name) || (!isPasswordName(name) && !/\d/.test(value)))
@@ -107,8 +108,14 @@ export function scanCode(text: string, path: string, out: Candidate[]): void {
 const isPasswordName = (name: string) => /pass|pwd/i.test(name);
 
 /** Literal spans for the bindings: from the parse tree when there is one, else from the lexer. */
-function literals(text: string, path: string, language: CodeLanguage, found: Binding[]): BoundLiteral[] {
-  const grammar = text.length <= MAX_PARSE ? grammarNow(language) : undefined;
+function literals(
+  text: string,
+  path: string,
+  language: CodeLanguage,
+  found: Binding[],
+  parse: boolean,
+): BoundLiteral[] {
+  const grammar = parse && text.length <= MAX_PARSE ? grammarNow(language) : undefined;
   if (grammar?.ok) {
     let tree: Tree | null = null;
     try {
