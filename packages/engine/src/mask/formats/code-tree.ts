@@ -206,7 +206,7 @@ function content(node: Node, text: string): TextSpan | undefined {
 }
 
 /** The value node on the right of `op`, by the name's place in a name list (`a, b = x, y`). */
-function valueOf(op: Node, index: number | undefined): Node | undefined {
+function boundValue(op: Node, index: number | undefined): Node | undefined {
   let value: Node | null = op.nextNamedSibling;
   while (value?.type === 'comment') value = value.nextNamedSibling;
   while (value && (WRAPPERS.has(value.type) || LIST.has(value.type))) {
@@ -256,7 +256,7 @@ export function boundLiterals(
       node = parent;
     }
     if (!ok) continue;
-    const value = valueOf(op, index);
+    const value = boundValue(op, index);
     if (!value) continue;
     const parts = value.type === 'concatenated_string' ? value.namedChildren : [value];
     for (const part of parts) {
