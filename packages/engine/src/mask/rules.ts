@@ -12,7 +12,7 @@ import { initTreeSitter } from '../parse/runtime';
 import { besideBundle } from '../util/bundle';
 import { smolToml } from '../util/lazy';
 import { type CompiledAllowlist, compileAllowlist, type RawAllowlist } from './allowlist';
-import { TIER_KEYWORDS } from './formats/index';
+import { TIER_KEYWORDS, TIER_PATTERNS } from './formats/index';
 import { compileGo, escapeLiteral, type RE2Set, translateGoRegex } from './go-regex';
 import { type PrefixSplit, splitPrefix } from './prefix';
 
@@ -58,12 +58,14 @@ export interface MaskRules {
   rules: CompiledRule[];
   global: CompiledAllowlist[];
   /**
-   * Distinct keywords of all rules, lower-case, then the format tier's keywords; index = pattern
-   * index in `keywordSet` (one pass over the text answers both).
+   * Distinct keywords of all rules, lower-case, then the format tier's keywords, then the names of
+   * its patterns; index = pattern index in `keywordSet` (one pass over the text answers all).
    */
   keywords: string[];
   /** Keywords before this index gate rules; the rest switch on format-tier scanners. */
   ruleKeywordCount: number;
+  /** Entries from this index on are format-tier patterns (by name), not literals. */
+  tierPatternStart: number;
   /**
    * Rules whose keywords are common in code (`s.`, `sk`, `ey`): when one is switched on,
    * `screenSet` (pattern i is `screened[i]`) says in one pass which of them match at all, sparing
@@ -329,7 +331,12 @@ function withKeywordIndex(
   // at worst a rule runs on a file it could have skipped.
   const ruleKeywordCount = keywords.length;
   keywords.push(...TIER_KEYWORDS);
+  const tierPatternStart = keywords.length;
   const literals = keywords.map((k) => `(?i:${escapeLiteral(k)})`);
+  for (const [name, pattern] of Object.entries(TIER_PATTERNS)) {
+    keywords.push(name);
+    literals.push(pattern);
+  }
   // Screened rules: short keywords, plain token shapes (the key-context and multi-line rules would
   // blow up the set's automaton). A set of their own: in one set with the keywords, the automaton
   // of the product costs more to build in a fresh process than the two passes cost together.
@@ -350,6 +357,7 @@ function withKeywordIndex(
     global,
     keywords,
     ruleKeywordCount,
+    tierPatternStart,
     screened,
     keywordSet,
     ...(screenSet ? { screenSet } : {}),

@@ -18,8 +18,22 @@ import { type Binding, type BoundLiteral, boundLiterals, type CodeLanguage } fro
 import { LABEL } from './labels';
 import { isRealValue, isSecretKey, keyWords } from './values';
 
-/** Lower-case words one of which ends every secret name (see `isSecretKey`), for the keyword prefilter. */
-export const CODE_KEYWORDS = ['pass', 'secret', 'pwd', 'token', 'key'] as const;
+/**
+ * The gate's shape for the rules' prefilter pass (one RE2.Set pass over the file answers it with
+ * the keywords): a secret word, the rest of the name, a closing quote or bracket, maybe a type,
+ * an operator, a quote. Looser than `bindings` (a superset): it only decides which files are read.
+ */
+export const CODE_BINDING_PATTERN =
+  String.raw`(?i:(?:pass|secret|pwd|token|key)[\w$]*['"` +
+  '`' +
+  String.raw`\]]*[ 	]*(?:[?!]?:[^
+=;]*|[ 	][\w.*\[\]]+[ 	]*)?(?:\{[^}
+]*\}[ 	]*)?(?::=|=>|=|:)[ 	]*(?:\?
+?
+[ 	]*)?\(?[ 	]*(?:
+?
+[ 	]*)?[@$rbuf]{0,2}['"` +
+  '`])';
 
 const LANGUAGES: Partial<Record<LanguageId, CodeLanguage>> = {
   python: 'python',
@@ -89,15 +103,53 @@ export function bindings(text: string): Binding[] {
 export function scanCode(text: string, path: string, out: Candidate[], parse = true): void {
   const language = codeLanguage(path);
   if (!language) return;
-  const found = bindings(text);
+  // Parsing is the cost: places whose literal, read on its line, is plainly no secret go first.
+  const found = bindings(text).filter((b) => {
+    // In a name list (`user, secret := "app", "…"`) the literal after the operator may be another name's.
+    if (/,\s*$/.test(text.slice(Math.max(0, b.nameStart - 16), b.nameStart))) return true;
+    const v = lineLiteral(text, b.quote);
+    return v === undefined || isSecret(v, text.slice(b.nameStart, b.nameEnd));
+  });
   if (found.length === 0) return;
-  for (const { start, end, binding } of literals(text, path, language, found, parse)) {
-    const value = text.slice(start, end);
-    const name = text.slice(binding.nameStart, binding.nameEnd);
-    if (!isRealValue(value) || spellsName(value, name) || (!isPasswordName(name) && !/\d/.test(value)))
-      continue;
-    out.push({ start, end, rule: LABEL.value, priority: CODE_PRIORITY });
+  // A name inside a string or a comment (code quoted in a test, an example in a docstring), as
+  // the lexer reads them, is no binding either: the lexer that judges Gitleaks' key rules in code.
+  const family = codeFamily(path);
+  const regions = family ? codeRegions(text, family) : [];
+  const inCode = found.filter(
+    (b) => regionAt(regions, b.nameStart) === undefined || text[b.nameEnd] === text[b.nameStart - 1],
+  );
+  if (inCode.length === 0) return;
+  for (const { start, end, binding } of literals(text, path, language, inCode, parse)) {
+    if (isSecret(text.slice(start, end), text.slice(binding.nameStart, binding.nameEnd)))
+      out.push({ start, end, rule: LABEL.value, priority: CODE_PRIORITY });
   }
+}
+
+function isSecret(value: string, name: string): boolean {
+  return isRealValue(value) && !spellsName(value, name) && (isPasswordName(name) || /\d/.test(value));
+}
+
+/**
+ * The literal opening at `quote` as it reads on its line: up to the same quote, past backslash
+ * escapes. Undefined where that reading may not be the literal (triple quotes, backticks,
+ * verbatim and raw strings, a literal that goes on past its line): those are always parsed;
+ * except a backtick template with a `${…}` before its next backtick, a template the tree rejects too.
+ */
+function lineLiteral(text: string, quote: number): string | undefined {
+  const q = text[quote]!;
+  if (q === '`') {
+    const close = text.indexOf('`', quote + 1);
+    const sub = text.indexOf('${', quote + 1);
+    return sub >= 0 && (close < 0 || sub < close) ? '${' : undefined;
+  }
+  if (text[quote + 1] === q || /[@rR]/.test(text[quote - 1] ?? '')) return undefined;
+  for (let i = quote + 1; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '\\') i++;
+    else if (c === q) return text.slice(quote + 1, i);
+    else if (c === '\n') return undefined;
+  }
+  return undefined;
 }
 
 /**

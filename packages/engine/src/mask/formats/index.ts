@@ -1,7 +1,7 @@
 // The format-aware tier: which scanner reads a file (by its name), plus the scanners that run on
 // every file (credential URIs, connection-string passwords, private key blocks).
 import type { Candidate } from '../candidates';
-import { CODE_KEYWORDS, scanCode } from './code';
+import { CODE_BINDING_PATTERN, scanCode } from './code';
 import { scanConnectionStrings } from './connstr';
 import { scanEnv } from './env';
 import { scanIni } from './ini';
@@ -36,8 +36,10 @@ export const TIER_KEYWORDS = [
   'pwd',
   '-----begin ',
   ...BARE_KEY_KEYWORDS,
-  ...CODE_KEYWORDS,
 ] as const;
+
+/** Patterns (RE2 syntax) checked in the same pass, by name: `tier` holds the names of those that match. */
+export const TIER_PATTERNS: Readonly<Record<string, string>> = { 'code-binding': CODE_BINDING_PATTERN };
 
 const BY_EXT: Record<string, Format> = {
   json: 'json',
@@ -108,7 +110,7 @@ const SCANNERS: Record<Format, ((text: string, out: Candidate[]) => void) | unde
   text: undefined,
 };
 
-/** Format-tier candidates for a file; `tier` holds the TIER_KEYWORDS present in it. */
+/** Format-tier candidates for a file; `tier` holds the TIER_KEYWORDS present in it and the names of the TIER_PATTERNS that match. */
 export function scanFormat(text: string, path: string, tier: ReadonlySet<string>): Candidate[] {
   const out: Candidate[] = [];
   SCANNERS[detectFormat(path)]?.(text, out);
@@ -116,6 +118,6 @@ export function scanFormat(text: string, path: string, tier: ReadonlySet<string>
   if (tier.has('password') || tier.has('pwd')) scanConnectionStrings(text, out);
   if (tier.has('-----begin ')) scanPrivateKeys(text, out);
   if (BARE_KEY_KEYWORDS.some((k) => tier.has(k))) scanBareKeys(text, out);
-  if (CODE_KEYWORDS.some((k) => tier.has(k))) scanCode(text, path, out);
+  if (tier.has('code-binding')) scanCode(text, path, out);
   return out;
 }
