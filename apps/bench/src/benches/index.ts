@@ -3,6 +3,7 @@ import type { Bench } from '../harness';
 import { compressBench } from './compress';
 import { listingBench } from './listing';
 import { maskBench } from './mask';
+import { maskFpBench } from './mask-fp';
 import { mcpBench } from './mcp';
 import { packBench } from './pack';
 import { searchBench } from './search';
@@ -18,6 +19,7 @@ export const benches: Bench[] = [
   treeBench,
   smart,
   maskBench,
+  maskFpBench,
   compressBench,
   mcpBench,
   packBench,

@@ -24,6 +24,9 @@ export const ANCHOR = 8;
 
 const WORD = /[A-Za-z0-9_]/;
 
+/** A value worth finding again: not so short, or so much punctuation, that it turns up by chance (`:@c`). */
+const findable = (v: string) => v.length >= 4 && (v.match(/[A-Za-z0-9]/g)?.length ?? 0) >= 3;
+
 /** An occurrence must not be part of a longer token (`abc123` is not found inside `xabc123y`). */
 function bounded(text: string, start: number, end: number): boolean {
   return (
@@ -41,7 +44,7 @@ export function sameValues(text: string, spans: readonly ValueSpan[]): ValueSpan
   const rules = new Map<string, string>();
   for (const s of spans) {
     const v = text.slice(s.start, s.end);
-    if (v.length >= 3 && !rules.has(v)) rules.set(v, s.rule);
+    if (!rules.has(v) && findable(v)) rules.set(v, s.rule);
   }
   if (rules.size === 0) return [...spans];
   const found: ValueSpan[] = [];
