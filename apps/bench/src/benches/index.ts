@@ -1,8 +1,10 @@
 // Every benchmark, in the order `npm run bench` runs them. `npm run bench -- NAME...` runs a subset.
 import type { Bench } from '../harness';
+import { agentBench } from './agent';
 import { compressBench } from './compress';
 import { listingBench } from './listing';
 import { maskBench } from './mask';
+import { maskFpBench } from './mask-fp';
 import { mcpBench } from './mcp';
 import { packBench } from './pack';
 import { searchBench } from './search';
@@ -18,9 +20,11 @@ export const benches: Bench[] = [
   treeBench,
   smart,
   maskBench,
+  maskFpBench,
   compressBench,
   mcpBench,
   packBench,
+  agentBench,
   searchBench,
   watchBench,
   windowBench,

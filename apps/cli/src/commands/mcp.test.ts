@@ -17,7 +17,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { projectStateDir, Workspace } from '@loupe/engine';
-import { BridgeServer, McpProject } from '@loupe/mcp';
+import { AgentSocket, McpProject } from '@loupe/mcp';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -139,6 +139,32 @@ describe('loupe mcp (stdio, headless)', () => {
     expect(text.stdout).toMatch(/#2 get_file r1 [\d.]+ ms \d+ tok README\.md:1/);
   });
 
+  it('takes several --focus paths after one flag, as the built CLI', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [
+        path.join(repoRoot, 'apps/cli/bin/loupe.js'),
+        'mcp',
+        '--focus',
+        'src/app.ts',
+        'docs',
+        '--root',
+        proj,
+      ],
+      cwd: work,
+      env: env(),
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'cli-list-test', version: '1' });
+    await client.connect(transport);
+    const r = await client.callTool({ name: 'get_tree', arguments: {} });
+    const tree = (r.content as Array<{ text: string }>).map((c) => c.text).join('\n');
+    expect(firstLine(tree)).toMatch(/focus: 2 of 4 files /);
+    expect(tree).toContain('guide.md');
+    expect(tree).not.toContain('util.ts');
+    await client.close();
+  });
+
   it('says plainly when the folder does not exist', async () => {
     const r = await cliInProcess(['mcp', '--root', path.join(work, 'missing')]);
     expect(r.code).toBe(2);
@@ -176,7 +202,7 @@ describe('loupe bridge', () => {
     const socketPath = path.join(work, 'app', 'loupe.sock');
     const ws = await Workspace.open(proj, { stateDir: null, cacheDir: null });
     const project = new McpProject(ws, { stateDir: null });
-    const app = new BridgeServer({ socketPath });
+    const app = new AgentSocket({ socketPath });
     app.register(project);
     await app.listen();
     try {

@@ -3,13 +3,13 @@
 // A link is counted as its target, and only when the target is a visible file.
 import os from 'node:os';
 import path from 'node:path';
+import { groupDigits, plural } from '@loupe/common';
 import {
   createTokenService,
   defaultStateDir,
-  ENCODINGS,
+  type Encoding,
   type FileEntry,
   type FileToCount,
-  isEncoding,
   judgeNamedFile,
   LoupeError,
   projectFile,
@@ -18,6 +18,7 @@ import {
 } from '@loupe/engine';
 import { defineCommand, type Io } from '../command';
 import { progress } from '../progress';
+import { quoteName } from '../quote';
 
 interface Row {
   path: string;
@@ -71,12 +72,8 @@ async function expand(args: string[], io: Io, onScan: (files: number) => void) {
       throw new LoupeError('not-found', `The path ${arg} does not exist. Check the path and try again.`);
     const shown = display(path.normalize(arg)).replace(/\/$/, '');
     if (named.kind === 'refused') {
-      add(
-        loose,
-        { path: shown, abs, size: 0, mtimeMs: 0 },
-        abs,
-        named.flag ? FLAG_REASONS[named.flag] : named.reason,
-      );
+      const why = named.flag ? FLAG_REASONS[named.flag] : named.reason;
+      add(loose, { path: shown, abs, size: 0, mtimeMs: 0 }, abs, why);
       continue;
     }
     if (named.kind === 'file') {
@@ -101,43 +98,26 @@ async function expand(args: string[], io: Io, onScan: (files: number) => void) {
 }
 
 function table(rows: Row[], total: number, encoding: string): string {
-  const fmt = (n: number) => n.toLocaleString('en-US');
+  const fmt = groupDigits;
   const width = Math.max(fmt(total).length, ...rows.map((r) => (r.skipped ? 1 : fmt(r.tokens).length)));
   const lines = rows.map((r) =>
     r.skipped
-      ? `${'-'.padStart(width)}  ${r.path}  (${r.skipped}, not counted)`
-      : `${fmt(r.tokens).padStart(width)}  ${r.path}`,
+      ? `${'-'.padStart(width)}  ${quoteName(r.path)}  (${r.skipped}, not counted)`
+      : `${fmt(r.tokens).padStart(width)}  ${quoteName(r.path)}`,
   );
   const counted = rows.filter((r) => !r.skipped).length;
   const skipped = new Map<string, number>();
   for (const r of rows) if (r.skipped) skipped.set(r.skipped, (skipped.get(r.skipped) ?? 0) + 1);
   const left = [...skipped].map(([why, n]) => `${n} ${why}`).join(', ');
-  const files = (n: number) => `${fmt(n)} file${n === 1 ? '' : 's'}`;
   lines.push(
-    `${fmt(total).padStart(width)}  total ${encoding} tokens in ${files(counted)}${left ? `; not counted: ${left}` : ''}`,
+    `${fmt(total).padStart(width)}  total ${encoding} tokens in ${plural(counted, 'file')}${left ? `; not counted: ${left}` : ''}`,
   );
   return `${lines.join('\n')}\n`;
 }
 
 export const tokens = defineCommand({
-  name: 'tokens',
-  usage: `loupe tokens PATH... [--encoding ${ENCODINGS.join('|')}] [--json]`,
-  options: {
-    encoding: { type: 'string' },
-    json: { type: 'boolean' },
-  },
   async run(positionals, values, io) {
-    const encoding = values.encoding ?? 'o200k_base';
-    if (!isEncoding(encoding))
-      throw new LoupeError(
-        'invalid-argument',
-        `Unknown encoding "${encoding}"; use ${ENCODINGS.join(' or ')}.`,
-      );
-    if (!positionals.length)
-      throw new LoupeError(
-        'invalid-argument',
-        'Name at least one file or folder to count, e.g. `loupe tokens src`.',
-      );
+    const encoding = values.encoding as Encoding;
     const bar = progress(io);
     const { rows, groups } = await expand(positionals, io, (n) => bar.update(`scanning: ${n} files`));
     const cacheDir = userCacheDir({ env: io.env, platform: process.platform, homedir: os.homedir });

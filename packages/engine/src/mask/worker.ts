@@ -6,6 +6,7 @@ import { looksBinary } from './binary';
 import { type PreparedMask, prepareMask } from './mask';
 import { loadMaskRules } from './rules';
 import { DEFAULT_LIMITS, type MaskLimits } from './scan';
+import type { KnownValues } from './session';
 
 export interface MaskItem {
   /** Path relative to the project root (`/` separators): format detection and path rules use it (a link's target). */
@@ -23,6 +24,8 @@ export interface MaskTask {
   /** The session's HMAC key. */
   key: Uint8Array;
   limits?: MaskLimits;
+  /** The session's known values when the task was sent (masked wherever they occur). */
+  known?: KnownValues;
 }
 
 export default async function maskTask(task: MaskTask): Promise<PreparedMask[]> {
@@ -54,7 +57,7 @@ export default async function maskTask(task: MaskTask): Promise<PreparedMask[]> 
       }
       text = bytes.toString('utf8');
     }
-    out.push(prepareMask(text, item.path, rules, key, limits));
+    out.push(prepareMask(text, item.path, rules, key, limits, undefined, task.known));
   }
   return out;
 }

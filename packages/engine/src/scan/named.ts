@@ -9,7 +9,7 @@ import { flagReason } from '../content/read';
 import type { FileEntry, FileFlag } from '../types';
 import { scanProject, statEntry } from './index';
 import { judgeLink, linkView } from './links';
-import { loadOverrides } from './overrides-store';
+import { loadOverrides } from './overrides-file';
 
 export type NamedFile =
   /** Read `file` (content/open.ts: no link on its way); its name chooses format and language. */

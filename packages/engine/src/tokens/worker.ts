@@ -5,13 +5,13 @@ import { closeSync, readSync } from 'node:fs';
 import { openProjectFileSync } from '../content/open';
 import type { Encoding } from '../types';
 import { createCounter, decodeText, type TokenCounter } from './count';
-import { lookup } from './store';
+import { lookup } from './count-cache';
 
 export interface TokenTask {
   encoding: Encoding;
   /** Absolute paths, opened as project files (content/open.ts: a link's target, never a FIFO). */
   files: string[];
-  store: SharedArrayBuffer;
+  cache: SharedArrayBuffer;
   day: number;
   maxBytes: number;
 }
@@ -99,7 +99,7 @@ export default function countBatch(task: TokenTask): TokenTaskResult {
       result.flags[i] = FLAG_BINARY;
       continue;
     }
-    const stored = lookup(task.store, hash, task.day);
+    const stored = lookup(task.cache, hash, task.day);
     if (stored !== undefined) {
       result.tokens[i] = stored;
       result.flags[i] = FLAG_FROM_STORE;

@@ -3,18 +3,18 @@
 // owner of this state; consumers never keep their own copies.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { compareBytewise } from '@loupe/common';
 import { projectFile } from '../content/open';
 import { ContentPipeline } from '../content/pipeline';
 import { LoupeError } from '../errors';
 import { Focus, type FocusDelta, type FocusRules } from '../focus/focus';
 import { MaskSession } from '../mask/session';
-import { compareBytewise } from '../scan/bytes';
 import type { GitRunner } from '../scan/git';
 import { resolveRoot, type ScanOptions, scanProject } from '../scan/index';
 import { hiddenAt, judgeLink, type LinkView, sameVerdict } from '../scan/links';
-import { loadOverrides } from '../scan/overrides-store';
+import { loadOverrides } from '../scan/overrides-file';
 import { loadProjectSettings } from '../state/project-settings';
-import { projectStateDir, readState, writeState } from '../state/store';
+import { projectStateDir, readState, writeState } from '../state/state-file';
 import { createTokenService, type TokenService } from '../tokens/service';
 import type { Encoding, FocusSummary, HiddenEntry, RelPath, RepoInfo } from '../types';
 import { Emitter } from '../util/emitter';
