@@ -117,6 +117,10 @@ test(title('token map treemap'), async () => {
   await daily.treemap(target);
 });
 
+test(title('expand all, collapse all'), async () => {
+  await daily.expandCollapse(target);
+});
+
 test(title('file-type icons'), async () => {
   await daily.icons(target);
 });

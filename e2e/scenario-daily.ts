@@ -7,7 +7,7 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import { parseBlocks } from '../packages/mcp/src/untrusted';
 import { type Agent, repo } from './fixtures';
-import { box, focusLine, openFolder, revision, row, shot, type Target } from './scenario';
+import { box, focusLine, openFolder, revision, row, shot, type Target, visiblePaths } from './scenario';
 
 const loupe = (args: string[], stateDir: string) =>
   execFileSync(process.execPath, [path.join(repo, 'apps/cli/bin/loupe.js'), ...args], {
@@ -127,15 +127,22 @@ export async function preview(t: Target, agent: Agent): Promise<void> {
   // Enter on another file, and a detail level: signatures drop the bodies
   await openFolder(page, 'src');
   await openFolder(page, 'src/math');
+  await panel(t, 'Preview').click(); // closed: only Enter opens it
+  await expect(pane).toHaveCount(0);
   await page.getByRole('tree').focus();
-  await row(page, 'src/math/add.ts').locator('.name').click();
+  await page.keyboard.type('mul'); // type-ahead to src/math/mul.ts
+  await expect(page.locator('[role="tree"]')).toHaveAttribute(
+    'aria-activedescendant',
+    (await row(page, 'src/math/mul.ts').getAttribute('id'))!,
+  );
   await page.keyboard.press('Enter');
-  await expect(pane.locator('.preview-path')).toHaveText('src/math/add.ts');
+  await expect(pane.locator('.preview-path')).toHaveText('src/math/mul.ts');
+  await expect(text).toContainText('return a * b;');
   await pane.getByLabel('Preview detail').selectOption('signatures');
   await expect(pane.getByTestId('preview-tokens')).toContainText('detail signatures');
   await expect(text).not.toContainText('return');
   await pane.getByLabel('Preview detail').selectOption('full');
-  await expect(text).toContainText('return a + b;');
+  await expect(text).toContainText('return a * b;');
   await panel(t, 'Preview').click();
   await agent.close();
 }
@@ -206,6 +213,46 @@ export async function treemap(t: Target): Promise<void> {
   await page.getByRole('button', { name: 'Treemap' }).click();
   await panel(t, 'Token map').click();
   await clearFocus(t);
+}
+
+/** Expand all shows every visible entry; Collapse all leaves the top level; under a filter, its matches. */
+export async function expandCollapse(t: Target): Promise<void> {
+  const { page } = t;
+  await page.getByRole('button', { name: 'Collapse all folders' }).click();
+  await expect(row(page, 'src/math')).toHaveCount(0);
+  const top = await visiblePaths(page);
+  expect(top).toContain('src');
+  expect(top.filter((p) => p.includes('/'))).toEqual([]);
+  await page.getByRole('button', { name: 'Expand all folders' }).click();
+  await expect(row(page, 'src/util/strings.ts')).toBeVisible();
+  const all = await visiblePaths(page);
+  for (const p of [
+    'src/math/add.ts',
+    'src/util/strings.ts',
+    'docs/guide.md',
+    'config/app.env',
+    'src/index.ts',
+  ])
+    expect(all).toContain(p);
+  // every folder shown is open
+  for (const p of all.filter((x) => ['src', 'src/math', 'src/util', 'docs', 'config', 'scripts'].includes(x)))
+    await expect(row(page, p)).toHaveAttribute('aria-expanded', 'true');
+  await shot(t, '22-expand-all');
+
+  // under a filter: collapse and expand its matches; clearing it brings back the expanded tree
+  const filter = page.getByLabel('Filter files by name or path glob');
+  await filter.fill('*.ts');
+  await expect(row(page, 'src/math/add.ts')).toBeVisible();
+  await page.getByRole('button', { name: 'Collapse all folders' }).click();
+  await expect(row(page, 'src/math/add.ts')).toHaveCount(0);
+  await expect(row(page, 'src')).toHaveAttribute('aria-expanded', 'false');
+  await page.getByRole('button', { name: 'Expand all folders' }).click();
+  await expect(row(page, 'src/math/add.ts')).toBeVisible();
+  await expect(row(page, 'docs/guide.md')).toHaveCount(0);
+  await filter.fill('');
+  await expect(row(page, 'docs/guide.md')).toBeVisible();
+  await page.getByRole('button', { name: 'Collapse all folders' }).click();
+  await expect(row(page, 'docs/guide.md')).toHaveCount(0);
 }
 
 /** The page's getComputedStyle, typed here (the e2e files compile without the DOM library). */

@@ -117,6 +117,10 @@ test('the token map is a treemap: drawn, click to zoom, tick from the map; the r
   await daily.treemap(target);
 });
 
+test('Expand all / Collapse all, with and without a filter', async () => {
+  await daily.expandCollapse(target);
+});
+
 test('file-type icons in the tree', async () => {
   await daily.icons(target);
 });

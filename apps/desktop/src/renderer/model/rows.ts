@@ -100,6 +100,13 @@ export class Rows {
     return true;
   }
 
+  /** Opens or closes every folder (the root stays open); one rebuild, not a splice per folder. */
+  setAllOpen(open: boolean): void {
+    const m = this.model;
+    for (let i = 1; i < m.size; i++) if (m.isDir[i] && !m.hidden[i]) this.expanded[i] = open ? 1 : 0;
+    this.rebuild();
+  }
+
   /** Opens every ancestor of i (to reveal it); returns whether the rows changed. */
   reveal(i: number): boolean {
     const chain: number[] = [];

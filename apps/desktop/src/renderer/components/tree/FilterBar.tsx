@@ -1,4 +1,4 @@
-// The filter box (name or path glob) and the show-hidden switch.
+// The filter box (name or path glob), the show-hidden switch, and Expand all / Collapse all.
 
 import { groupDigits } from '@loupe/common';
 import { useEffect, useRef } from 'react';
@@ -39,6 +39,20 @@ export function FilterBar() {
         />
         Show hidden
       </label>
+      <button
+        type="button"
+        aria-label="Expand all folders"
+        onClick={() => treeStore.getState().setAllOpen(true)}
+      >
+        Expand all
+      </button>
+      <button
+        type="button"
+        aria-label="Collapse all folders"
+        onClick={() => treeStore.getState().setAllOpen(false)}
+      >
+        Collapse all
+      </button>
     </div>
   );
 }

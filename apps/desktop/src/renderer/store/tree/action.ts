@@ -22,6 +22,8 @@ export interface TreeActions {
   toggleCheck(node: number): Promise<void>;
   setOpen(node: number, open: boolean): void;
   toggleOpen(node: number): void;
+  /** Expand all / Collapse all (under a filter: the folders it shows, for as long as it stands). */
+  setAllOpen(open: boolean): void;
   setFilter(text: string): void;
   setShowHidden(show: boolean): void;
   setActive(node: number, scroll?: boolean): void;
@@ -138,6 +140,18 @@ export function createTreeActions(set: Set, get: Get, deps: TreeDeps): TreeActio
     toggleOpen(node) {
       const view = get().view;
       if (view) actions.setOpen(node, !view.isOpen(node));
+    },
+
+    setAllOpen(open) {
+      const { view, model, active } = get();
+      if (!view || !model) return;
+      view.setAllOpen(open);
+      rowsChanged();
+      if (!get().filterText.trim()) saveExpansion();
+      // The active row folds into its top folder when that closes.
+      let a = active;
+      while (a > 0 && view.rowOf(a) < 0) a = model.parent[a]!;
+      if (a !== active) actions.setActive(a, true);
     },
 
     setFilter(text) {
