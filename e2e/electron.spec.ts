@@ -101,7 +101,7 @@ test(title('focus presets and loupe focus from another process'), async () => {
   await daily.presets(target, world.project, world.stateDir);
 });
 
-test(title('git: Tick changed files, kept live'), async () => {
+test(title("git: Tick changed files, kept live; Tick this branch's files"), async () => {
   await daily.gitTicks(target, world.project);
 });
 

@@ -103,6 +103,30 @@ export async function gitTicks(t: Target, project: string): Promise<void> {
   await shot(t, '16-git');
   await focus.getByLabel('Keep ticking changed files as they appear').uncheck();
   await clearFocus(t);
+
+  // "Tick this branch's files": the work committed on a branch; git's diff from the merge base is the oracle
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=e2e', '-c', 'user.email=e2e@example.com', ...args], {
+      cwd: project,
+      encoding: 'utf8',
+    });
+  git('checkout', '-q', '-b', 'feature');
+  git('add', '-A');
+  git('commit', '-qm', 'work on a branch');
+  const onBranch = git('diff', '--name-only', '--no-renames', '--diff-filter=d', 'main...HEAD')
+    .split('\n')
+    .filter(Boolean);
+  expect(onBranch).toEqual(expect.arrayContaining(['docs/new-page.md', 'docs/guide.md', 'src/math/div.ts']));
+  const branch = focus.getByRole('button', { name: "Tick this branch's files" });
+  await expect(branch).toContainText(`(${onBranch.length})`);
+  await expect(tick).toContainText('(0)'); // all committed: nothing changed now
+  await expect(page.getByTestId('git-summary')).toContainText('since the merge base with main');
+  await branch.click();
+  await expect(focusLine(page)).toHaveText(new RegExp(`^${onBranch.length} files? · `));
+  await expect(row(page, 'docs/new-page.md')).toHaveAttribute('aria-checked', 'true');
+  await expect(row(page, 'README.md')).toHaveAttribute('aria-checked', 'false');
+  await shot(t, '16b-branch');
+  await clearFocus(t);
 }
 
 /** Selecting a file shows what an agent's get_file sends: masked, at the chosen detail, counted. */

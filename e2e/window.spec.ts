@@ -101,7 +101,7 @@ test('focus presets: save, restore in one click, rename, delete; loupe focus in 
   await daily.presets(target, world.project, world.stateDir);
 });
 
-test('git: Tick changed files counts what git status lists, ticks them, and keeps ticking new ones', async () => {
+test("git: Tick changed files counts what git status lists, ticks them, keeps ticking new ones; Tick this branch's files matches git diff from the merge base", async () => {
   await daily.gitTicks(target, world.project);
 });
 

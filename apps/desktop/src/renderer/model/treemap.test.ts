@@ -59,6 +59,25 @@ describe('treemap layout', () => {
     expect(Math.max(...ratios)).toBeLessThan(3);
   });
 
+  it('draws a folder whole when its files would get under a few pixels each; zoomed, they show', () => {
+    const many = new TreeModel(
+      snapshotOf({
+        files: [
+          { path: 'big.ts', tokens: 100_000 },
+          ...Array.from({ length: 3000 }, (_, i) => ({ path: `crowd/f${i}.js`, tokens: 1 })),
+        ],
+      }),
+    );
+    const crowd = many.find('crowd');
+    const small = layoutTreemap(many, 0, 400, 300);
+    const box = [...small.node].indexOf(crowd);
+    expect(box).toBeGreaterThan(0);
+    expect(small.opened[box]).toBe(0); // ~3.5k px² for 3,000 files: drawn as one box
+    expect(small.count).toBe(3); // the root, big.ts, crowd
+    const zoomed = layoutTreemap(many, crowd, 400, 300); // 40 px² each: every file drawn
+    expect(zoomed.count).toBe(3001);
+  });
+
   it('zooms: a folder as the root fills the whole box', () => {
     const folder = model.find('d1');
     const z = layoutTreemap(model, folder, 400, 300);

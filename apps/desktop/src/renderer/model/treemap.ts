@@ -9,6 +9,12 @@ const HEADER_MIN_W = 48;
 const HEADER_MIN_H = HEADER + 10;
 /** Boxes smaller than this on a side are drawn but not entered. */
 const ENTER_MIN = 6;
+/**
+ * A folder is entered only when its children would get this much room each on average (px²):
+ * thousands of files in a small box would be sub-pixel slivers, costly to draw and invisible, so
+ * the folder is drawn whole instead (zoom in to see them).
+ */
+const ENTER_AREA_PER_CHILD = 4;
 const PAD = 1;
 
 export interface TreemapLayout {
@@ -155,8 +161,10 @@ export function layoutTreemap(
     const iw = w - 2 * PAD;
     const ih = h - 2 * PAD - header;
     if (iw <= 0 || ih <= 0) return;
+    const inside = children(node);
+    if (iw * ih < inside.length * ENTER_AREA_PER_CHILD) return;
     boxes.opened[i] = 1;
-    squarify(children(node), weight, ix, iy, iw, ih, visit);
+    squarify(inside, weight, ix, iy, iw, ih, visit);
   };
   if (weight[root]! > 0) {
     boxes.opened[boxes.push(root, 0, 0, width, height)] = 1;
