@@ -3,7 +3,7 @@
 // moves, and, while following a set, each file that newly enters it ticked as it appears. Files
 // that leave the set stay ticked (a commit does not take them from the focus); unticking one by hand
 // sticks until it leaves the set and comes back.
-import { type FocusRules, type GitFiles, type GitSet, tickAll } from '@loupe/common';
+import { type GitFiles, type GitSet, tickAll } from '@loupe/common';
 import type { Workspace } from '@loupe/engine';
 
 /** Events come in bursts (a checkout); git is asked once the burst is over. */
@@ -77,17 +77,19 @@ export class GitFocus {
   private tickNew(set: readonly string[]): void {
     const fresh = set.filter((p) => !this.seen.has(p));
     this.seen = new Set(set);
-    if (fresh.length) this.setRules(tickAll(this.ws.focus.snapshot, fresh));
+    if (fresh.length) this.tickPaths(fresh);
   }
 
-  private setRules(rules: FocusRules): void {
-    this.ws.setFocus(rules);
+  /** Adds `paths` to the ticks as saved now (another process may have changed them). */
+  private tickPaths(paths: readonly string[]): void {
+    this.ws.reloadFocus();
+    this.ws.setFocus(tickAll(this.ws.focus.snapshot, paths));
   }
 
   /** Ticks every file of one set now (added to the ticks there are). */
   async tick(which: GitSet): Promise<void> {
     const files = await this.refresh();
-    if (files[which].length) this.setRules(tickAll(this.ws.focus.snapshot, files[which]));
+    if (files[which].length) this.tickPaths(files[which]);
   }
 
   /** Ticks one set's files now and each new one as it appears; null stops. */
