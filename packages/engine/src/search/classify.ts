@@ -2,6 +2,7 @@
 // they declare the query), then the exact pass from the file's declarations once it is parsed.
 import { type Declaration, declarations } from '../declarations/declarations';
 import { languageOf } from '../lang/languages';
+import type { ContentEntry } from './entry';
 import type { Matcher } from './found';
 import {
   EXPLICIT_BONUS,
@@ -16,7 +17,6 @@ import {
   TIER_SCORE,
   type Tier,
 } from './rank';
-import type { ContentEntry } from './store';
 import { fold, isWholeWord, isWordChar, lineAt, lineText } from './text';
 
 export interface Hit {

@@ -1,8 +1,9 @@
 // Literal matching: smart case (over the folded copy when case-insensitive), each needle looked
 // for by its rarest character.
+
+import type { ContentEntry } from './entry';
 import { type FileMatches, type Matcher, none, overlapsPrivate, reset } from './found';
 import { mayContain, needleGrams } from './grams';
-import type { ContentEntry } from './store';
 import { fold, literalIsCaseSensitive } from './text';
 
 const QUALIFIED = /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::|#)[\p{L}_$][\p{L}\p{N}_$]*)+$/u;

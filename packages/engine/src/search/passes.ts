@@ -5,11 +5,12 @@
 // declarations) are made only for the files a result can reach.
 import type { IndexEntry } from '../workspace/file-index';
 import { anyLooksDeclared, type Candidate, type Estimable, estimate, isIdent, textScore } from './classify';
+import type { ContentEntry } from './entry';
 import type { FileMatches, Matcher } from './found';
 import { mayContain, needleGrams } from './grams';
 import { DECLARED, type SlotTally } from './postings';
 import { fileBase, roleOf, topIndices } from './rank';
-import type { ContentEntry, PathRecord } from './store';
+import type { PathRecord } from './store';
 import { fold } from './text';
 import { EXACT, isWordQuery, WHOLE, type WordIndex } from './words';
 
