@@ -7,12 +7,12 @@ import path from 'node:path';
 import {
   countTokens,
   type IndexEntry,
-  renderSearchResult,
   type SearchResult,
   searchFocus,
   searchIndexOf,
   Workspace,
 } from '@loupe/engine';
+import { renderSearchResult } from '@loupe/mcp';
 import { type Bench, type BenchContext, type Check, check, stats } from '../harness';
 import { searchCorpus } from './search-corpus';
 

@@ -2,14 +2,8 @@
 // what imports it; one or two hops), each edge resolved or ambiguous, as the MCP related_files tool
 // gives them (without the live-context line), or --json.
 import path from 'node:path';
-import {
-  type Direction,
-  defaultStateDir,
-  LoupeError,
-  relatedFiles,
-  renderRelationsResult,
-  Workspace,
-} from '@loupe/engine';
+import { type Direction, defaultStateDir, LoupeError, relatedFiles, Workspace } from '@loupe/engine';
+import { renderRelationsResult } from '@loupe/mcp';
 import { defineCommand } from '../command';
 import { progress } from '../progress';
 

@@ -1,14 +1,8 @@
 // loupe search DIR QUERY: the ranked search over the visible files of DIR (masked text), as an
 // agent receives it from the MCP `search` tool (without the live-context line), or --json.
 import path from 'node:path';
-import {
-  defaultStateDir,
-  LoupeError,
-  renderSearchResult,
-  searchFocus,
-  searchResultJson,
-  Workspace,
-} from '@loupe/engine';
+import { defaultStateDir, LoupeError, searchFocus, searchResultJson, Workspace } from '@loupe/engine';
+import { renderSearchResult } from '@loupe/mcp';
 import { defineCommand, type Values } from '../command';
 import { progress } from '../progress';
 

@@ -34,7 +34,7 @@ describe('loupe symbols', () => {
     const amb = await cli(['symbols', py, '--find', 'total']);
     expect(amb.code).toBe(1);
     expect(amb.stdout).toContain('"total" names 2 declarations');
-    expect(amb.stdout).toContain(`get_file {"path": "${py}", "symbol": "Cart.total"}`);
+    expect(amb.stdout).toContain(`get_file {"path":"${py}","symbol":"Cart.total"}`);
     const unknown = await cli(['symbols', py, '--find', 'Tll']);
     expect(unknown.stdout).toContain('No declaration named "Tll"');
     expect(unknown.stdout).toContain('6-8       class       Till');

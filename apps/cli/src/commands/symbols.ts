@@ -8,12 +8,12 @@ import {
   type Declaration,
   declarations,
   findSymbol,
-  getFileCall,
   hasGrammar,
   LoupeError,
   languageOf,
   MaskSession,
 } from '@loupe/engine';
+import { getFileCall } from '@loupe/mcp';
 import { defineCommand } from '../command';
 
 const range = (d: Declaration) => `${d.docLine ?? d.startLine}-${d.endLine}`;

@@ -1,16 +1,8 @@
 // Public API of the search (see docs/search.md).
 export { type BodyPart, type CappedBody, capBody } from './body';
+export { searchDelivered, searchResultJson } from './data';
 export { MAX_QUERY } from './match';
 export { type FileRole, roleOf, type Tier } from './rank';
-export {
-  getFileCall,
-  type RenderedSearch,
-  type RenderSearchOptions,
-  renderSearch,
-  renderSearchResult,
-  searchDelivered,
-  searchResultJson,
-} from './render';
 export type {
   BestMatch,
   Coverage,
@@ -21,5 +13,6 @@ export type {
   SearchResult,
   ShownLine,
 } from './result';
+export { unmatchedScopeLine } from './scope';
 export { callFor, focusedFiles, searchFocus, searchIndexOf } from './search';
 export { type IndexStats, type PathRecord, SearchIndex } from './store';

@@ -1,7 +1,8 @@
 // The agent-facing text of related_files: the edges inside the focus (data), then what was left out
-// and the next calls (Loupe's statements). The live-context line is the MCP layer's.
-import { fmt, getFileCall, plural, type RenderedSearch } from '../search/render';
-import type { EdgeInfo, RelatedFile, Relations } from './relations';
+// and the next calls (Loupe's statements). The live-context line is the server's.
+import type { EdgeInfo, RelatedFile, Relations } from '@loupe/engine';
+import { call, grouped as fmt, plural } from '../format';
+import { getFileCall, type RenderedSearch } from './search';
 
 export type RenderedRelations = RenderedSearch;
 
@@ -67,7 +68,7 @@ export function renderRelations(r: Relations): RenderedRelations {
   const next = r.imports[0] ?? r.importedBy[0];
   if (next)
     trailer.push(
-      `Next: ${getFileCall({ path: next.path })} reads ${next.path}; related_files {"path": ${JSON.stringify(next.path)}} follows it.`,
+      `Next: ${getFileCall({ path: next.path })} reads ${next.path}; ${call('related_files', { path: next.path })} follows it.`,
     );
   return {
     label: 'Related files (path, then the import statements of each edge)',

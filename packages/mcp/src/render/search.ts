@@ -1,10 +1,9 @@
-// The agent-facing text of a search result. `data` is project-derived (paths, code, names): the MCP
-// layer fences it as data; `trailer` is Loupe's own statements: what was searched, what was cut
-// and what was left out. The live-context line is the MCP layer's.
-import type { DeliveredReceipt } from '../session/receipts';
-import { groupDigits } from '../util/digits';
-import type { GetFileCall, SearchResult } from './result';
-import { unmatchedScopeLine } from './scope';
+// The agent-facing text of a search result (the MCP `search` tool; `loupe search` prints the same).
+// `data` is project-derived (paths, code, names): the tool fences it as data; `trailer` is Loupe's
+// own statements: what was searched, what was cut and what was left out. The live-context line is
+// the server's. Every ready call is written by format.ts's `call`, as every other tool writes them.
+import { type GetFileCall, type SearchResult, unmatchedScopeLine } from '@loupe/engine';
+import { call, grouped as fmt, plural } from '../format';
 
 export interface RenderedSearch {
   label: string;
@@ -12,18 +11,13 @@ export interface RenderedSearch {
   trailer: string[];
 }
 
-/** 1,234 (groupDigits: no Intl start-up cost) */
-export const fmt = groupDigits;
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${fmt(n)} ${n === 1 ? one : many}`;
-}
-
-export function getFileCall(call: GetFileCall): string {
-  const args: string[] = [`"path": ${JSON.stringify(call.path)}`];
-  if (call.symbol !== undefined) args.push(`"symbol": ${JSON.stringify(call.symbol)}`);
-  if (call.lines !== undefined) args.push(`"lines": ${JSON.stringify(call.lines)}`);
-  return `get_file {${args.join(', ')}}`;
+/** `get_file {"path":…,"symbol":…}` or `…"lines":…}`: the call that reads what a line points at. */
+export function getFileCall(c: GetFileCall): string {
+  return call('get_file', {
+    path: c.path,
+    ...(c.symbol !== undefined ? { symbol: c.symbol } : {}),
+    ...(c.lines !== undefined ? { lines: c.lines } : {}),
+  });
 }
 
 const TIER_WORDS: Record<string, string> = {
@@ -168,41 +162,4 @@ export function renderSearch(r: SearchResult, options: RenderSearchOptions = {})
 export function renderSearchResult(r: SearchResult): string {
   const { data, trailer } = renderSearch(r);
   return `${data}\n\n${trailer.join('\n')}\n`;
-}
-
-/** What a result showed of each file, as session receipts record deliveries (full detail, line spans). */
-export function searchDelivered(r: SearchResult): DeliveredReceipt[] {
-  return r.shown.map((s) => ({
-    path: s.path,
-    hash: s.hash,
-    lines: s.lines.map((l) => [l.start, l.end] as const),
-    detail: 'full',
-  }));
-}
-
-/**
- * The result for JSON consumers, with the per-line and per-file lists as a header and rows
- * (`columns` once, then arrays) instead of objects that repeat every key.
- */
-export function searchResultJson(r: SearchResult): Record<string, unknown> {
-  const { files, ...rest } = r;
-  return {
-    ...rest,
-    files: {
-      columns: ['path', 'matches', 'shown', 'tier', 'role', 'explicit', 'hash'],
-      rows: files.map((f) => [
-        f.path,
-        f.matches,
-        f.shownHits,
-        f.bestTier,
-        f.role ?? null,
-        f.explicit,
-        f.hash,
-      ]),
-    },
-    lines: {
-      columns: ['path', 'line', 'match', 'text'],
-      rows: files.flatMap((f) => f.lines.map((l) => [f.path, l.line, l.hit ? 1 : 0, l.text])),
-    },
-  };
 }
