@@ -6,13 +6,6 @@ import { renderSearchResult } from '@loupe/mcp';
 import { defineCommand, type Values } from '../command';
 import { progress } from '../progress';
 
-/**
- * Parse time one search may spend on files not parsed before. The engine's default (10 ms) suits a
- * warm server answering many calls; a one-shot process parses everything for the first time (each
- * grammar's first parse is slow), and a person waits for one answer, so it may take up to a second.
- */
-const CLI_PARSE_BUDGET_MS = 1000;
-
 function whole(values: Values, name: string, min: number, max: number): number | undefined {
   const raw = values[name];
   if (raw === undefined) return undefined;
@@ -58,7 +51,6 @@ export const searchCommand = defineCommand({
       bar.update(`reading ${ws.index.size} files`);
       const result = await searchFocus(ws, query, {
         regex: Boolean(values.regex),
-        parseBudgetMs: CLI_PARSE_BUDGET_MS,
         ...(Array.isArray(values.path) ? { paths: values.path.map(String) } : {}),
         ...(maxResults !== undefined ? { maxResults } : {}),
         ...(context !== undefined ? { context } : {}),

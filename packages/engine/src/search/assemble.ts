@@ -4,7 +4,6 @@
 import type { LineRange } from '../content/pipeline';
 import { findSymbol } from '../content/symbols';
 import type { Declaration } from '../declarations/declarations';
-import { hasGrammar, languageOf } from '../lang/languages';
 import { capBody } from './body';
 import type { Candidate, Hit } from './classify';
 import { enclosing, fairCut } from './rank';
@@ -67,20 +66,18 @@ export function bestMatch(top: Candidate | undefined, cap: number, out: Output):
 }
 
 /**
- * Declarations holding matches in the files near the top (parsing those not parsed yet while the
- * budget lasts): each file's best declaration before any file's second, up to `max`.
+ * Declarations holding matches in the parsed files near the top: each file's best declaration
+ * before any file's second, up to `max`.
  */
-export async function declarationsHolding(
+export function declarationsHolding(
   near: readonly Candidate[],
   max: number,
-  parse: (c: Candidate) => Promise<boolean>,
-): Promise<{ declarations: DeclarationHit[]; found: number }> {
+): { declarations: DeclarationHit[]; found: number } {
   const perFile: DeclarationHit[][] = [];
   let found = 0;
   for (const c of near) {
     if (perFile.length >= max) break;
-    const language = languageOf(c.path);
-    if (!c.parsed && (!language || !hasGrammar(language) || !(await parse(c)))) continue;
+    if (!c.parsed) continue;
     const groups = new Map<Declaration, { hits: number; best: Hit }>();
     for (const h of c.hits) {
       const d = h.named ?? enclosing(c.decls ?? [], h.line);

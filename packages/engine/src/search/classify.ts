@@ -1,6 +1,7 @@
 // Hits of one file and their scores: a cheap first pass from the text alone (which files look like
 // they declare the query), then the exact pass from the file's declarations once it is parsed.
 import { type Declaration, declarations } from '../declarations/declarations';
+import { DeclarationStore } from '../declarations/store';
 import { languageOf } from '../lang/languages';
 import type { ContentEntry } from './entry';
 import type { Matcher } from './found';
@@ -51,18 +52,32 @@ export interface Candidate {
   base?: string;
 }
 
-/** Declarations of an indexed file, parsed once per content hash and language. */
-export async function declarationsOf(entry: ContentEntry, path: string): Promise<Declaration[]> {
-  const key = languageOf(path) ?? '';
-  let list = entry.declarations.get(key);
+/**
+ * Declarations of an indexed file, parsed once per content and language: kept with the entry, and
+ * on disk (`store`) for later processes. A text with placeholders is not stored: its placeholders
+ * are this process's own.
+ */
+export async function declarationsOf(
+  entry: ContentEntry,
+  path: string,
+  store?: DeclarationStore,
+): Promise<Declaration[]> {
+  const language = languageOf(path) ?? '';
+  let list = entry.declarations.get(language);
+  if (list) return list;
+  const key = store && !entry.privateSpans.length ? DeclarationStore.key(language, entry.text) : undefined;
+  list = key ? store!.get(key) : undefined;
   if (!list) {
+    let failed = false;
     try {
       list = await declarations(entry.text, path);
     } catch {
       list = []; // a grammar that fails to load or parse leaves the text ranking
+      failed = true;
     }
-    entry.declarations.set(key, list);
+    if (key && !failed) store!.put(key, list);
   }
+  entry.declarations.set(language, list);
   return list;
 }
 

@@ -21,10 +21,8 @@ export interface SearchOptions {
   bodyChars?: number;
   /** Most entries in "declarations holding matches" (default 20). */
   maxDeclarations?: number;
-  /** Time limit of a regular-expression search, in ms (default 1,000). */
+  /** Time limit of a regular-expression search's matching, in ms (default 1,000). */
   timeLimitMs?: number;
-  /** Parse time allowed per search for files not parsed before, in ms (default 10). */
-  parseBudgetMs?: number;
   /**
    * The agent session the result is for: masked values get that session's placeholder numbers
    * when it shares the workspace's mask key (`Workspace.newMaskSession()`); otherwise numbers are
@@ -103,9 +101,13 @@ export interface Coverage {
   outsideFocus: number;
   /** Scope entries that matched no file in the focus. */
   unmatchedScope: string[];
-  /** Set when a regular-expression search stopped at its time limit. */
-  timedOut?: { limitMs: number; searched: number };
-  /** Matching files whose declarations are not known (not parsed within the budget, or no grammar). */
+  /**
+   * Set when a regular-expression search stopped at its time limit (of matching, not of reading
+   * the files in): files are searched in path order, so those through `lastSearched` were and the
+   * `notReached` from `firstNotReached` on were not.
+   */
+  timedOut?: { limitMs: number; lastSearched?: string; firstNotReached: string; notReached: number };
+  /** Matching files ranked by text alone (beyond the ones parsed per search, or without a grammar). */
   unparsed: number;
 }
 

@@ -67,9 +67,8 @@ beforeAll(async () => {
 });
 afterAll(() => p.close());
 
-/** Searches with a parse budget no machine runs out of: golden rankings do not depend on timing. */
 const find = (query: string, options: SearchOptions = {}): Promise<SearchResult> =>
-  searchFocus(p.ws, query, { parseBudgetMs: 60_000, ...options });
+  searchFocus(p.ws, query, options);
 
 const order = (r: Awaited<ReturnType<typeof searchFocus>>) => r.files.map((f) => `${f.path} ${f.bestTier}`);
 
@@ -217,13 +216,13 @@ describe('search result shape', () => {
       'small.ts': 'export const cart = 1;\n',
     });
     try {
-      const word = await searchFocus(q.ws, 'cart', { parseBudgetMs: 60_000 });
+      const word = await searchFocus(q.ws, 'cart');
       expect(word.totals).toMatchObject({ matches: 12_001, capped: false, files: 2 });
       expect(word.files.map((f) => [f.path, f.matches])).toEqual([
         ['small.ts', 1],
         ['big.txt', 12_000],
       ]);
-      const fragment = await searchFocus(q.ws, 'cart ', { parseBudgetMs: 60_000 });
+      const fragment = await searchFocus(q.ws, 'cart ');
       expect(fragment.totals).toMatchObject({ matches: 10_001, capped: true, files: 2 });
     } finally {
       await q.close();

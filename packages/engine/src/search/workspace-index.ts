@@ -18,7 +18,7 @@ export function searchIndexOf(ws: Workspace): SearchIndex {
   const known = indexes.get(ws);
   if (known && known.index.source === ws.content) return known.index;
   known?.dispose();
-  const created = new SearchIndex(ws.content, ws.maskKey);
+  const created = new SearchIndex(ws.content, ws.maskKey, ws.cacheDir);
   const disposers = [
     ws.onDidChangeIndex(() => created.retain((p) => ws.index.get(p) !== undefined)),
     // The watcher's changes: read again on the next search, even when size and mtime look the same.

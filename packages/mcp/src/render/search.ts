@@ -2,7 +2,7 @@
 // `data` is project-derived (paths, code, names): the tool fences it as data; `trailer` is Loupe's
 // own statements: what was searched, what was cut and what was left out. The live-context line is
 // the server's. Every ready call is written by format.ts's `call`, as every other tool writes them.
-import { type GetFileCall, type SearchResult, unmatchedScopeLine } from '@loupe/engine';
+import { type GetFileCall, PARSED_PER_SEARCH, type SearchResult, unmatchedScopeLine } from '@loupe/engine';
 import { call, grouped as fmt, plural } from '../format';
 
 export interface RenderedSearch {
@@ -126,10 +126,15 @@ export function renderSearch(r: SearchResult, options: RenderSearchOptions = {})
   }
   trailer.push(coverageLine(r, options.outsideFocus !== false));
   const c = r.coverage;
-  if (c.timedOut)
+  if (c.timedOut) {
+    const t = c.timedOut;
+    const reached = t.lastSearched
+      ? `files are searched in path order, and those through ${JSON.stringify(t.lastSearched)} were`
+      : 'no file was searched';
     trailer.push(
-      `The regular expression stopped at its ${fmt(c.timedOut.limitMs)} ms time limit: files not reached were not searched; narrow it with paths.`,
+      `The regular expression stopped at its ${fmt(t.limitMs)} ms time limit: ${reached}; the ${plural(t.notReached, 'file')} from ${JSON.stringify(t.firstNotReached)} on were not. Narrow it with paths, e.g. ${call('search', { query: r.query, regex: true, paths: [t.firstNotReached.split('/')[0] ?? t.firstNotReached] })}.`,
     );
+  }
   if (c.unmatchedScope.length) trailer.push(unmatchedScopeLine(c.unmatchedScope));
   if (r.best?.omitted.length) {
     const lines = r.best.omitted.map((o) => dash(o.start, o.end)).join(' and ');
@@ -143,7 +148,7 @@ export function renderSearch(r: SearchResult, options: RenderSearchOptions = {})
     );
   if (c.unparsed)
     trailer.push(
-      `${plural(c.unparsed, 'matching file')} ranked by text alone (declarations not parsed within this search's time budget, or no grammar).`,
+      `${plural(c.unparsed, 'matching file')} ranked by text alone (declarations are parsed for the ${fmt(PARSED_PER_SEARCH)} files that rank highest by text; the rest, and files without a grammar, rank by their text).`,
     );
   const placeholders = Object.values(r.masked).reduce((a, b) => a + b, 0);
   if (placeholders)
