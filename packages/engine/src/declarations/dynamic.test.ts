@@ -216,7 +216,6 @@ describe('dynamic declarations: JavaScript and TypeScript', () => {
         'method res.sendFile 23-26',
         'method res.contentType 28-31',
         'method res.type 29-31',
-        'property res.locals 33-33',
         'function sendfile 35-37',
       ],
     ],
@@ -270,7 +269,7 @@ describe('dynamic declarations: JavaScript and TypeScript', () => {
         'function defineGetter 34-40',
       ],
     ],
-    ['umd.js', UMD_JS, ['function helper 2-4', 'property root.double 5-5', 'method root.triple 6-8']],
+    ['umd.js', UMD_JS, ['function helper 2-4', 'method root.triple 6-8']],
     [
       'src/app.ts',
       APP_TS,

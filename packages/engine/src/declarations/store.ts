@@ -17,7 +17,7 @@ import type { Declaration } from './declarations';
  * change then; declarations.test.ts pins their hash to this number), so that no process reads
  * declarations an older rule set stored.
  */
-export const DECLARATIONS_VERSION = 1;
+export const DECLARATIONS_VERSION = 2;
 
 /** Files kept per folder (256 folders): the least recently used go first. */
 const PER_FOLDER = 256;

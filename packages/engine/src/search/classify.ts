@@ -11,10 +11,11 @@ import {
   fileNameBonus,
   fileNameKey,
   headerEnd,
+  isSymbolLike,
   looksDeclaredAt,
   nameLine,
-  ROLE_PENALTY,
   rarityBonus,
+  rolePenalty,
   TIER_SCORE,
   type Tier,
 } from './rank';
@@ -87,19 +88,21 @@ export type Estimable = Pick<
   'path' | 'base' | 'entry' | 'role' | 'explicit' | 'spans' | 'count' | 'probe' | 'score'
 >;
 
-const keys = new Map<string, string>();
+/** Per query: the file-name key and whether it is symbol-like (asked for every matching file). */
+const keys = new Map<string, { key: string; symbolLike: boolean }>();
 
 function baseScore(c: Estimable, query: string): number {
-  let key = keys.get(query);
-  if (key === undefined) {
+  let known = keys.get(query);
+  if (known === undefined) {
     if (keys.size > 64) keys.clear();
-    key = fileNameKey(query);
-    keys.set(query, key);
+    known = { key: fileNameKey(query), symbolLike: isSymbolLike(query) };
+    keys.set(query, known);
   }
+  const named = fileNameBonus(c.path, known.key, c.base);
   return (
     rarityBonus(c.count) +
-    fileNameBonus(c.path, key, c.base) -
-    (c.role ? ROLE_PENALTY[c.role] : 0) +
+    named -
+    (c.role ? rolePenalty(c.role, known.symbolLike, named > 0) : 0) +
     (c.explicit ? EXPLICIT_BONUS : 0)
   );
 }
@@ -308,7 +311,7 @@ export function scoreByDeclarations(
       tier === 'content' &&
       whole &&
       IDENT.test(matched) &&
-      looksDeclaredAt(text, start, end) &&
+      looksDeclaredAt(text, start, end, false) &&
       !decls.some((d) => line >= (d.docLine ?? d.startLine) && line <= d.endLine)
     )
       tier = 'name?';

@@ -73,15 +73,15 @@ const find = (query: string, options: SearchOptions = {}): Promise<SearchResult>
 const order = (r: Awaited<ReturnType<typeof searchFocus>>) => r.files.map((f) => `${f.path} ${f.bestTier}`);
 
 describe('search ranking', () => {
-  it('puts the declaration first, then references by rarity; vendored and test declarations weigh less', async () => {
+  it('puts the declaration first, then references by rarity; vendored, test and doc files weigh less', async () => {
     const r = await find('placeOrder');
     expect(order(r)).toEqual([
       'src/orders/service.ts name',
       'test/service.test.ts name',
       'vendor/lib/orders.js name',
-      'docs/orders.md content',
       'src/api/handler.ts content',
       'src/api/routes.ts content',
+      'docs/orders.md content',
     ]);
     expect(r.best).toMatchObject({ path: 'src/orders/service.ts', line: 8, tier: 'name' });
     expect(r.best?.declaration?.qualifiedName).toBe('OrderService.placeOrder');
@@ -144,7 +144,7 @@ describe('search result shape', () => {
     expect(r.files.map((f) => f.shownHits)).toEqual([1, 1, 1, 1, 1, 1]);
     const r2 = await find('placeOrder', { maxResults: 8, context: 0 });
     // Two more: the files that have a second match get it, in rank order (the test file, routes.ts).
-    expect(r2.files.map((f) => f.shownHits)).toEqual([1, 2, 1, 1, 1, 2]);
+    expect(r2.files.map((f) => f.shownHits)).toEqual([1, 2, 1, 1, 2, 1]);
     expect(r.totals).toMatchObject({ matches: 10, files: 6, shownHits: 6, shownFiles: 6 });
   });
 

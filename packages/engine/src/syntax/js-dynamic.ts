@@ -43,10 +43,19 @@ function storedValue(node: Node): Node | null {
   return value;
 }
 
-function valueKind(value: Node | null, member: DeclarationKind): DeclarationKind {
+/**
+ * What storing `value` declares: a function or a class anywhere; any other value only as an
+ * export or on a prototype (`app.limit = 2` in an example configures something, it defines nothing).
+ */
+function valueKind(
+  value: Node | null,
+  member: DeclarationKind,
+  object: readonly string[],
+): DeclarationKind | undefined {
   if (value && FUNCTIONS.includes(value.type)) return member;
   if (value?.type === 'class') return 'class';
-  return member === 'function' ? 'variable' : 'property';
+  if (member === 'function') return 'variable';
+  return object.includes('prototype') ? 'property' : undefined;
 }
 
 interface Member {
@@ -83,7 +92,7 @@ export const memberAssignment: DeclarationRule = {
     }
     // A named class expression is declared by its own name (the `class` rule).
     if (value?.type === 'class' && value.childForFieldName('name')) return undefined;
-    return valueKind(value, isExports(member.object) ? 'function' : 'method');
+    return valueKind(value, isExports(member.object) ? 'function' : 'method', member.object);
   },
   name: (node) => assignedMember(node)?.name ?? namedFunction(storedValue(node)),
   qualifier: (node) => {
