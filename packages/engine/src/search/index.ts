@@ -9,6 +9,7 @@ export type {
   DeclarationHit,
   FileResult,
   GetFileCall,
+  NotShown,
   SearchOptions,
   SearchResult,
   ShownLine,

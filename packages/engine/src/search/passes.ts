@@ -361,3 +361,20 @@ export function totalsOf(
     }
   return { matches, matchingFiles, capped, unparsed };
 }
+
+/** The matching files that were not made candidates (beyond the head), best first. */
+export function beyondHead(
+  all: Matching,
+  headAt: readonly number[],
+  files: readonly IndexEntry[],
+): Array<{ path: string; matches: number; capped: boolean }> {
+  const inHead = new Set(headAt);
+  const rest: number[] = [];
+  for (let i = 0; i < all.at.length; i++) if (!inHead.has(i) && all.count[i]! > 0) rest.push(i);
+  rest.sort((a, b) => all.score[b]! - all.score[a]! || a - b);
+  return rest.map((i) => ({
+    path: files[all.at[i]!]!.path,
+    matches: all.count[i]!,
+    capped: all.capped[i] === 1,
+  }));
+}

@@ -60,7 +60,7 @@ export interface FileResult {
   capped: boolean;
   /** Matches shown (after the fair cut), here or in the best match. */
   shownHits: number;
-  /** Matching lines left out of `lines` because the best match above shows them. */
+  /** Matches left out of `lines` because the best match above shows them (all of its own). */
   inBest: number;
   lines: ShownLine[];
   bestTier: Tier;
@@ -111,6 +111,14 @@ export interface Coverage {
   unparsed: number;
 }
 
+/** The matching files a result does not show (every one named, or counted in a folder). */
+export interface NotShown {
+  /** Best first: the first 20, and every file at the root of the project. */
+  files: Array<{ path: string; matches: number; capped: boolean }>;
+  /** The others, per top-level folder (`test/`), most files first. */
+  folders: Array<{ folder: string; files: number; matches: number; capped: boolean }>;
+}
+
 export interface SearchResult {
   query: string;
   regex: boolean;
@@ -121,6 +129,8 @@ export interface SearchResult {
   /** Declarations holding matches in the parsed files (shown or not). */
   declarationsFound: number;
   files: FileResult[];
+  /** Matching files not in `files`. */
+  notShown: NotShown;
   totals: {
     matches: number;
     /** Some file had more matches than were counted. */

@@ -140,12 +140,54 @@ describe('search ranking', () => {
 
 describe('search result shape', () => {
   it('cuts fairly: every matching file gets one match before any gets a second', async () => {
-    const r = await find('placeOrder', { maxResults: 6, context: 0 });
-    expect(r.files.map((f) => f.shownHits)).toEqual([1, 1, 1, 1, 1, 1]);
-    const r2 = await find('placeOrder', { maxResults: 8, context: 0 });
-    // Two more: the files that have a second match get it, in rank order (the test file, routes.ts).
-    expect(r2.files.map((f) => f.shownHits)).toEqual([1, 2, 1, 1, 2, 1]);
+    // The best match (service.ts) shows its own match; five more go one per file in rank order.
+    const r = await find('placeOrder', { maxResults: 5, context: 0 });
+    expect(r.files.map((f) => [f.path, f.shownHits, f.inBest])).toEqual([
+      ['src/orders/service.ts', 1, 1],
+      ['test/service.test.ts', 1, 0],
+      ['vendor/lib/orders.js', 1, 0],
+      ['src/api/handler.ts', 1, 0],
+      ['src/api/routes.ts', 1, 0],
+      ['docs/orders.md', 1, 0],
+    ]);
     expect(r.totals).toMatchObject({ matches: 10, files: 6, shownHits: 6, shownFiles: 6 });
+    // Two more: the files that have a second match get it, in rank order (the test file, routes.ts).
+    const r2 = await find('placeOrder', { maxResults: 7, context: 0 });
+    expect(r2.files.map((f) => f.shownHits)).toEqual([1, 2, 1, 1, 2, 1]);
+    // One fewer: the last file in rank order is left out, and named.
+    const r3 = await find('placeOrder', { maxResults: 4, context: 0 });
+    expect(r3.files.map((f) => f.shownHits)).toEqual([1, 1, 1, 1, 1]);
+    expect(r3.notShown).toEqual({
+      files: [{ path: 'docs/orders.md', matches: 1, capped: false }],
+      folders: [],
+    });
+  });
+
+  it('names every matching file it does not show: the first 20 and root files by name, the rest per folder', async () => {
+    const files: Record<string, string> = { 'lib/a.ts': 'export const needle = 1;\n' };
+    for (let i = 0; i < 40; i++) files[`test/t${String(i).padStart(2, '0')}.ts`] = `needle(${i});\n`;
+    // Generated files at the root rank last (below the tests): beyond the first 20, named all the same.
+    for (let i = 0; i < 3; i++) files[`n${i}.min.js`] = 'needle;\n';
+    const q = await openProject(files);
+    try {
+      const r = await searchFocus(q.ws, 'needle', { maxResults: 5 });
+      // The best match's file, then five in rounds.
+      expect(r.files).toHaveLength(6);
+      expect(r.notShown.files.length).toBe(20 + 3);
+      expect(
+        r.notShown.files
+          .filter((f) => !f.path.includes('/'))
+          .map((f) => f.path)
+          .sort(),
+      ).toEqual(['n0.min.js', 'n1.min.js', 'n2.min.js']);
+      const inFolders = r.notShown.folders.reduce((n, g) => n + g.files, 0);
+      expect(r.files.length + r.notShown.files.length + inFolders).toBe(r.totals.files);
+      expect(r.notShown.folders).toEqual([{ folder: 'test/', files: 15, matches: 15, capped: false }]);
+      const named = new Set([...r.files, ...r.notShown.files].map((f) => f.path));
+      expect(named.size).toBe(29);
+    } finally {
+      await q.close();
+    }
   });
 
   it('lists the declarations holding matches with ready get_file calls', async () => {

@@ -9,11 +9,11 @@ import { MaskSession } from '../mask/session';
 import type { FileFlag } from '../types';
 import type { IndexEntry } from '../workspace/file-index';
 import type { Workspace } from '../workspace/workspace';
-import { bestMatch, declarationsHolding, matchesPerFile, mergeRanges } from './assemble';
+import { bestMatch, declarationsHolding, matchesPerFile, mergeRanges, notShownOf } from './assemble';
 import { clip, MAX_LINE_CHARS } from './body';
 import { type Candidate, declarationsOf, scoreByDeclarations, textHits } from './classify';
 import { matcherFor } from './match';
-import { candidateOf, type MatchInput, matchAll, stillMatches, totalsOf } from './passes';
+import { beyondHead, candidateOf, type MatchInput, matchAll, stillMatches, totalsOf } from './passes';
 import { compareFiles, topIndices } from './rank';
 import type { SearchOptions, SearchResult } from './result';
 import { makeScope } from './scope';
@@ -156,7 +156,8 @@ export async function searchFocus(
     ranked.slice(0, PARSED_PER_SEARCH + maxDeclarations),
     maxDeclarations,
   );
-  const { files, overBudget } = matchesPerFile(ranked, best, { maxResults, maxChars, context }, out);
+  const { files, overBudget, leftOut } = matchesPerFile(ranked, best, { maxResults, maxChars, context }, out);
+  const notShown = notShownOf(leftOut, beyondHead(all, headAt, todo));
 
   return {
     query,
@@ -167,6 +168,7 @@ export async function searchFocus(
     declarations: declarationsShown,
     declarationsFound,
     files,
+    notShown,
     totals: {
       matches,
       capped,

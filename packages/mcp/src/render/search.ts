@@ -66,16 +66,22 @@ function declarationsBlock(r: SearchResult): string[] {
   return out;
 }
 
-/** Matches grouped per file: `path (k of n)` then `line: text` for matches and `line- text` for context. */
+const count = (n: number, capped: boolean) => `${plural(n, 'match', 'matches')}${capped ? '+' : ''}`;
+
+/** `(k of n matches)`, `(k of n matches, m of them in the best match above)`, `(n matches, all in …)`, or nothing. */
+function shownOf(f: SearchResult['files'][number]): string {
+  const above = (all: boolean) =>
+    f.inBest ? `, ${all ? 'all' : `${fmt(f.inBest)} of them`} in the best match above` : '';
+  if (f.matches > f.shownHits || f.capped)
+    return ` (${fmt(f.shownHits)} of ${count(f.matches, f.capped)}${above(false)})`;
+  return f.inBest ? ` (${count(f.matches, false)}${above(f.inBest === f.matches)})` : '';
+}
+
+/** Matches grouped per file: `path (k of n matches)` then `line: text` for matches and `line- text` for context. */
 function grouped(r: SearchResult): string[] {
   const out: string[] = [];
   for (const f of r.files) {
-    const more = f.matches > f.shownHits || f.capped;
-    const count = more ? ` (${fmt(f.shownHits)} of ${fmt(f.matches)}${f.capped ? '+' : ''} matches)` : '';
-    const above = f.inBest
-      ? `${count ? '; ' : ' ('}${plural(f.inBest, 'line')} in the best match above)`
-      : '';
-    out.push(`${f.path}${count && above ? count.slice(0, -1) : count}${above}`);
+    out.push(`${f.path}${shownOf(f)}`);
     let prev = 0;
     for (const l of f.lines) {
       if (prev && l.line > prev + 1) out.push('--');
@@ -88,6 +94,20 @@ function grouped(r: SearchResult): string[] {
 
 function matchesBlock(r: SearchResult): string[] {
   return r.files.length ? ['Matches:', ...grouped(r)] : [];
+}
+
+/** Every matching file the result leaves out: by name, then the rest per top folder. */
+function notShownBlock(r: SearchResult): string[] {
+  const { files, folders } = r.notShown;
+  if (!files.length && !folders.length) return [];
+  const out = ['Matching files not shown (best first):'];
+  for (const f of files) out.push(`${f.path} (${count(f.matches, f.capped)})`);
+  if (folders.length) {
+    out.push('and per folder (the same search with "paths": ["FOLDER/"] shows one):');
+    for (const g of folders)
+      out.push(`${g.folder} (${plural(g.files, 'file')}, ${count(g.matches, g.capped)})`);
+  }
+  return out;
 }
 
 export interface RenderSearchOptions {
@@ -120,8 +140,9 @@ export function renderSearch(r: SearchResult, options: RenderSearchOptions = {})
   } else {
     let line = `${plural(t.matches, 'match', 'matches')}${t.capped ? '+' : ''} in ${plural(t.files, 'file')} (${mode}); shown: ${plural(t.shownHits, 'match', 'matches')} in ${plural(t.shownFiles, 'file')}`;
     if (t.shownFiles < t.files || t.shownHits < t.matches)
-      line += `, cut at ${t.maxChars ? `about ${fmt(t.maxChars)} characters` : `${fmt(t.maxResults)} matches`} (every matching file gets one match before any gets a second)`;
-    if (t.shownFiles < t.files) line += `; ${plural(t.files - t.shownFiles, 'matching file')} not shown`;
+      line += `, in rounds outside the best match (each file's best match in rank order, then each file's second, …) cut at ${t.maxChars ? `about ${fmt(t.maxChars)} characters` : `${fmt(t.maxResults)} matches`}`;
+    if (t.shownFiles < t.files)
+      line += `; ${plural(t.files - t.shownFiles, 'matching file')} not shown, named under "Matching files not shown"`;
     trailer.push(`${line}.`);
   }
   trailer.push(coverageLine(r, options.outsideFocus !== false));
@@ -132,7 +153,7 @@ export function renderSearch(r: SearchResult, options: RenderSearchOptions = {})
       ? `files are searched in path order, and those through ${JSON.stringify(t.lastSearched)} were`
       : 'no file was searched';
     trailer.push(
-      `The regular expression stopped at its ${fmt(t.limitMs)} ms time limit: ${reached}; the ${plural(t.notReached, 'file')} from ${JSON.stringify(t.firstNotReached)} on were not. Narrow it with paths, e.g. ${call('search', { query: r.query, regex: true, paths: [t.firstNotReached.split('/')[0] ?? t.firstNotReached] })}.`,
+      `The regular expression stopped at its ${fmt(t.limitMs)} ms time limit: ${reached}; the ${plural(t.notReached, 'file')} from ${JSON.stringify(t.firstNotReached)} on were not. The same search with "paths" narrowed to the folders that matter reaches them.`,
     );
   }
   if (c.unmatchedScope.length) trailer.push(unmatchedScopeLine(c.unmatchedScope));
@@ -155,9 +176,11 @@ export function renderSearch(r: SearchResult, options: RenderSearchOptions = {})
     trailer.push(
       `Secret values are masked (${plural(placeholders, 'placeholder')} shown); search never matches a masked value. Placeholder numbers are ${r.placeholders === 'session' ? "this session's" : 'local to this result'}.`,
     );
-  const blocks = [bestBlock(r), declarationsBlock(r), matchesBlock(r)].filter((b) => b.length);
+  const blocks = [bestBlock(r), declarationsBlock(r), matchesBlock(r), notShownBlock(r)].filter(
+    (b) => b.length,
+  );
   return {
-    label: 'Search results (best match, declarations holding matches, matches per file)',
+    label: 'Search results (best match, declarations holding matches, matches per file, files not shown)',
     data: blocks.map((b) => b.join('\n')).join('\n\n') || '(no matches)',
     trailer,
   };
