@@ -21,7 +21,7 @@ const lines = (n: number, line: (i: number) => string) =>
 
 /** An express-shaped project where one file mentions the name 43 times and another 17. */
 const FILES: Record<string, string> = {
-  'lib/response.js': `var res = module.exports = {};\n\nres.sendFile = function sendFile(path) {\n${lines(16, (i) => `  // sendFile step ${i}: check the path, then stream it to the client, honouring the options`)}\n  return path;\n};\n`,
+  'lib/response.js': `var res = module.exports = {};\n\nres.sendFile = function sendFile(path) {\n${lines(16, (i) => `  // sendFile step ${i}: check the path, then stream it to the client, honouring the options`)}\n  return sendfile(path);\n};\n\nfunction sendfile(path) {\n  return path;\n}\n`,
   'test/res.sendFile.js': `describe('res.sendFile', function () {\n${lines(42, (i) => `  it('works ${i}', function () { res.sendFile('/tmp/file-${i}.txt', { root: '/srv/static/files' }); });`)}\n});\n`,
   'History.md': lines(
     12,
@@ -176,6 +176,15 @@ describe('search coverage as agents read it', () => {
       }
     },
   );
+
+  it('get_file {symbol} reads the member by its qualified and its short name, not the private look-alike', async () => {
+    for (const symbol of ['res.sendFile', 'sendFile']) {
+      const r = await c.result('get_file', { path: 'lib/response.js', symbol, fresh: true });
+      expect(r.isError, symbol).toBe(false);
+      expect(r.text, symbol).toContain('res.sendFile = function sendFile(path) {');
+      expect(r.text, symbol).not.toContain('function sendfile(path)');
+    }
+  });
 
   it('the definition is the best match, ahead of 43 mentions in a test file', async () => {
     const text = await c.call('search', { query: 'sendFile' });
