@@ -82,7 +82,18 @@ describe('search as agents read it', () => {
     expect(await text('placeOrder', { paths: ['nowhere/', '*.py'] })).toContain(
       'These paths matched no file in the focus: "nowhere/", "*.py".',
     );
-    expect(await text('x', { regex: true, timeLimitMs: -1 })).toMatch(/time limit/);
+    // Stopped before the first file: it says so, and names where it stopped.
+    expect(await text('x', { regex: true, timeLimitMs: -1 })).toContain(
+      'The regular expression stopped at its -1 ms time limit: no file was searched; the 5 files from ".env" on were not.',
+    );
+  });
+
+  it('a qualified name that matches nothing points to its own name', async () => {
+    expect(await text('Router.placeOrder')).toContain(
+      'is found by its own name: search {"query":"placeOrder"}.',
+    );
+    expect(await text('nothing.here')).toContain('search {"query":"here"}');
+    expect(await text('no such words')).not.toContain('its own name');
   });
 
   it('states masked placeholders and whose numbering they follow', async () => {

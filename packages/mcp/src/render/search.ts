@@ -20,6 +20,10 @@ export function getFileCall(c: GetFileCall): string {
   });
 }
 
+/** `A.b`, `A::b`, `A#b`: the last part. */
+const QUALIFIED =
+  /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::|#)[\p{L}_$][\p{L}\p{N}_$]*)*(?:\.|::|#)([\p{L}_$][\p{L}\p{N}_$]*)$/u;
+
 const TIER_WORDS: Record<string, string> = {
   qualified: 'its qualified name',
   name: 'its name',
@@ -137,6 +141,11 @@ export function renderSearch(r: SearchResult, options: RenderSearchOptions = {})
     trailer.push(`No matches (${mode}).`);
     if (r.caseSensitive && !r.regex)
       trailer.push('The query has capitals, so case counts; search in lower case to ignore case.');
+    const last = !r.regex && QUALIFIED.exec(r.query)?.[1];
+    if (last)
+      trailer.push(
+        `A qualified name is found where the file declares it under that owner; a member declared under another one (a Go method of an embedded type, a method mixed in at run time) is found by its own name: ${call('search', { query: last })}.`,
+      );
   } else {
     let line = `${plural(t.matches, 'match', 'matches')}${t.capped ? '+' : ''} in ${plural(t.files, 'file')} (${mode}); shown: ${plural(t.shownHits, 'match', 'matches')} in ${plural(t.shownFiles, 'file')}`;
     if (t.shownFiles < t.files || t.shownHits < t.matches)
