@@ -1,6 +1,6 @@
 // The same question gets the same answer: fresh `loupe mcp` processes, driven by the SDK's stdio
 // client while two busy loops keep both cores of this machine occupied, all name the same best
-// match. The project is built so that text alone ranks it wrong: twelve files hold a line that
+// match. The project is built so that text alone ranks it wrong: seven files hold a line that
 // looks like the definition (inside a template string), and the real one is a method written on
 // one line, which only the parse sees. A search whose parsing stops at a time budget ranks a
 // decoy first under load; one that parses a fixed number of files never does.
@@ -28,7 +28,7 @@ function write(rel: string, text: string) {
 }
 
 beforeAll(() => {
-  for (let i = 0; i < 12; i++)
+  for (let i = 0; i < 7; i++)
     write(
       `src/docs/page${String(i).padStart(2, '0')}.ts`,
       `// Generated help page ${i}.\nexport const example${i} = \`\nfunction resolveConfig(options) {\n  return options;\n}\n\`;\n`,

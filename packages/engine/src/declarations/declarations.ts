@@ -134,11 +134,13 @@ export function declarationsOfTree(grammar: Grammar, tree: Tree): Declaration[] 
   for (const node of nodes) {
     const start = node.startIndex;
     while (stack.length && stack[stack.length - 1]!.end <= start) stack.pop();
-    // A function called where it stands (`(function (root) { … })(this)`, the UMD wrapper) runs
-    // once as part of its surroundings: what it declares is not local to it.
-    const fn = node.type in functions && !(functions[node.type]!.lambda && calledInPlace(node, spec));
-    const rule = decl.rules[node.type];
     const local = stack.some((o) => o.fn);
+    // A function called where it stands (`(function (root) { … })(this)`, the UMD wrapper) runs
+    // once as part of its surroundings: what it declares is not local to it. (Asked only outside
+    // functions: walking up a tree is not cheap.)
+    const fn =
+      node.type in functions && !(functions[node.type]!.lambda && !local && calledInPlace(node, spec));
+    const rule = decl.rules[node.type];
     let parent: DeclarationKind | undefined;
     for (let i = stack.length - 1; i >= 0 && !parent; i--) parent = stack[i]!.kind;
     const kind =
@@ -153,7 +155,8 @@ export function declarationsOfTree(grammar: Grammar, tree: Tree): Declaration[] 
       continue;
     }
     let outer = node;
-    while (outer.parent && decl.rangeParents.includes(outer.parent.type)) outer = outer.parent;
+    // (`parent` walks down from the root each time it is asked: ask once per level.)
+    for (let up = node.parent; up && decl.rangeParents.includes(up.type); up = up.parent) outer = up;
     const qualifier = rule.qualifier?.(node);
     const scope = qualifier && rule.absolute ? [] : stack.filter((o) => o.name).map((o) => o.name!);
     if (qualifier) scope.push(qualifier);

@@ -202,6 +202,22 @@ export function anyLooksDeclared(text: string, spans: readonly number[]): boolea
   return false;
 }
 
+/**
+ * The candidates (in rank order) a search parses: every one whose text looks like it declares the
+ * query (a qualified query: its last part) and the PARSED_OTHERS best of the others, at most
+ * PARSED_PER_SEARCH (see search.ts).
+ */
+export function toParse(head: readonly Candidate[], max: number, others: number): Candidate[] {
+  const out: Candidate[] = [];
+  let plain = 0;
+  for (const c of head) {
+    if (out.length >= max) break;
+    const declares = anyLooksDeclared(c.entry.text, c.spans) || anyLooksDeclared(c.entry.text, c.probe);
+    if (declares || plain++ < others) out.push(c);
+  }
+  return out;
+}
+
 /** Hits of a file not parsed, tiered from the text alone (for the files a result shows). */
 export function textHits(c: Candidate, matcher: Matcher, query: string): Hit[] {
   const text = c.entry.text;

@@ -15,5 +15,12 @@ export type {
   ShownLine,
 } from './result';
 export { unmatchedScopeLine } from './scope';
-export { callFor, focusedFiles, PARSED_PER_SEARCH, searchFocus, searchIndexOf } from './search';
+export {
+  callFor,
+  focusedFiles,
+  PARSED_OTHERS,
+  PARSED_PER_SEARCH,
+  searchFocus,
+  searchIndexOf,
+} from './search';
 export { type IndexStats, type PathRecord, SearchIndex } from './store';

@@ -11,6 +11,20 @@ const FUNCTIONS = ['arrow_function', 'function_expression', 'function', 'generat
 /** Around an expression without changing what it is: `(x)`, `x as T`, `x!`, `x satisfies T`. */
 const WRAPPERS = ['parenthesized_expression', 'as_expression', 'non_null_expression', 'satisfies_expression'];
 
+/**
+ * `f` remembered for the last node it was asked about: a rule asks its kind, name and qualifier of
+ * the same node in a row, and each would walk the same children (and parents, which cost most).
+ */
+function perNode<T>(f: (node: Node) => T): (node: Node) => T {
+  let last: { tree: unknown; id: number; value: T } | undefined;
+  return (node) => {
+    if (last && last.id === node.id && last.tree === node.tree) return last.value;
+    const value = f(node);
+    last = { tree: node.tree, id: node.id, value };
+    return value;
+  };
+}
+
 function unwrap(node: Node | null): Node | null {
   let n = node;
   while (n && WRAPPERS.includes(n.type)) n = n.namedChildren.find((c) => c && c.type !== 'comment') ?? null;
@@ -65,7 +79,7 @@ interface Member {
 }
 
 /** The member an assignment statement writes, or undefined. */
-function assignedMember(node: Node): Member | undefined {
+const assignedMember = perNode((node: Node): Member | undefined => {
   const parent = node.parent?.type;
   if (parent !== 'expression_statement' && parent !== 'assignment_expression') return undefined;
   const names = chain(node.childForFieldName('left'));
@@ -75,7 +89,7 @@ function assignedMember(node: Node): Member | undefined {
   // `X.prototype = { … }` and `module.exports = { … }` declare their members, not themselves.
   if (name === 'prototype' || isExports(names)) return undefined;
   return { object, name };
-}
+});
 
 function namedFunction(value: Node | null): string | undefined {
   return value && FUNCTIONS.includes(value.type) ? value.childForFieldName('name')?.text : undefined;
@@ -148,7 +162,7 @@ function descriptorKind(node: Node | null): DeclarationKind | undefined {
 }
 
 /** `Object.defineProperty(obj, 'name', descriptor)` or `defineGetter(obj, 'name', fn)`: [owner, name, kind]. */
-function definedProperty(node: Node): [string, string, DeclarationKind] | undefined {
+const definedProperty = perNode((node: Node): [string, string, DeclarationKind] | undefined => {
   if (node.parent?.type !== 'expression_statement') return undefined;
   const args = callArguments(node);
   if (args?.length !== 3) return undefined;
@@ -159,7 +173,7 @@ function definedProperty(node: Node): [string, string, DeclarationKind] | undefi
   if (value && FUNCTIONS.includes(value.type)) return [owner(target), name, 'property'];
   const kind = calleeIs(node, /(^|\.)defineProperty$/) ? descriptorKind(value) : undefined;
   return kind ? [owner(target), name, kind] : undefined;
-}
+});
 
 export const definePropertyCall: DeclarationRule = {
   kind: (node) => definedProperty(node)?.[2],
@@ -199,14 +213,17 @@ function ownedBy(object: Node | null): Owned | undefined {
   return undefined;
 }
 
+/** What owns the object a member (pair or method) stands in. */
+const ownerOf = perNode((member: Node) => ownedBy(member.parent));
+
 /** Whether a method or pair is part of a property descriptor (declared by its call, not itself). */
 export function inDescriptor(node: Node): boolean {
-  return ownedBy(node.parent)?.descriptor === true;
+  return ownerOf(node)?.descriptor === true;
 }
 
 /** The owner of a member of an owned object (`Router` for `Router.prototype = { handle … }`). */
 export function objectOwner(node: Node): string | undefined {
-  return ownedBy(node.parent)?.owner;
+  return ownerOf(node)?.owner;
 }
 
 function keyName(node: Node): string | undefined {
@@ -221,7 +238,7 @@ function keyName(node: Node): string | undefined {
  */
 export const pairMember: DeclarationRule = {
   kind: (node) => {
-    const owned = ownedBy(node.parent);
+    const owned = ownerOf(node);
     if (owned?.descriptor) return undefined;
     const value = unwrap(node.childForFieldName('value'));
     if (owned?.defines) return descriptorKind(value) ?? 'property';

@@ -2,7 +2,13 @@
 // `data` is project-derived (paths, code, names): the tool fences it as data; `trailer` is Loupe's
 // own statements: what was searched, what was cut and what was left out. The live-context line is
 // the server's. Every ready call is written by format.ts's `call`, as every other tool writes them.
-import { type GetFileCall, PARSED_PER_SEARCH, type SearchResult, unmatchedScopeLine } from '@loupe/engine';
+import {
+  type GetFileCall,
+  PARSED_OTHERS,
+  PARSED_PER_SEARCH,
+  type SearchResult,
+  unmatchedScopeLine,
+} from '@loupe/engine';
 import { call, grouped as fmt, plural } from '../format';
 
 export interface RenderedSearch {
@@ -178,7 +184,7 @@ export function renderSearch(r: SearchResult, options: RenderSearchOptions = {})
     );
   if (c.unparsed)
     trailer.push(
-      `${plural(c.unparsed, 'matching file')} ranked by text alone (declarations are parsed for the ${fmt(PARSED_PER_SEARCH)} files that rank highest by text; the rest, and files without a grammar, rank by their text).`,
+      `${plural(c.unparsed, 'matching file')} ranked by text alone (of the files that rank highest by text, those whose text looks like it declares the query and the ${fmt(PARSED_OTHERS)} best others are parsed, at most ${fmt(PARSED_PER_SEARCH)}; the rest, and files without a grammar, rank by their text).`,
     );
   const placeholders = Object.values(r.masked).reduce((a, b) => a + b, 0);
   if (placeholders)
