@@ -216,7 +216,8 @@ export class WordIndex {
         if (
           mayLookDeclared(before, after, prevDeclaring && b === prevEnd - 1) ||
           // `res.send = …`, `defineGetter(obj, 'send', …)`: checked here, they are rare.
-          ((before === 46 || before === 39 || before === 34) && runTimeDeclaredAt(text, b, i))
+          (((before === 46 && after === 61) || ((before === 39 || before === 34) && after === before)) &&
+            runTimeDeclaredAt(text, b, i))
         )
           s.declares[k] = 1;
       }
