@@ -11,6 +11,13 @@ export {
   levelsFor,
 } from './compress/index';
 export {
+  contentPath,
+  openProjectFileSync,
+  projectFile,
+  readProjectFile,
+  readProjectFileSync,
+} from './content/open';
+export {
   type ContentOptions,
   ContentPipeline,
   type ContentRequest,
@@ -21,6 +28,7 @@ export {
   sliceLines,
   type Withheld,
 } from './content/pipeline';
+export { FLAG_REASONS, flagReason } from './content/read';
 export { findSymbol, type SymbolMatch } from './content/symbols';
 export {
   type Declaration,
@@ -29,7 +37,7 @@ export {
   declarationsOfTree,
 } from './declarations/index';
 export * from './errors';
-export { type FocusDelta, FocusMatcher, type FocusRules, type FocusSnapshot } from './focus/focus';
+export { Focus, type FocusDelta, FocusMatcher, type FocusRules, type FocusSnapshot } from './focus/focus';
 export * from './jail/index';
 export {
   type GrammarId,
@@ -52,7 +60,6 @@ export {
   withTree,
 } from './parse/index';
 export * from './relations/index';
-export { compareBytewise } from './scan/bytes';
 export { createGitRunner, type GitResult, type GitRunner, untrustedRootsFor } from './scan/git';
 export {
   DEFAULT_MAX_FILE_BYTES,
@@ -62,6 +69,7 @@ export {
   type ScanResult,
   scanProject,
 } from './scan/index';
+export { judgeNamedFile, type NamedFile } from './scan/named';
 export { normalizeOverridePath, type OverrideState, type Overrides } from './scan/overrides';
 export {
   type LoadedOverrides,
@@ -69,7 +77,7 @@ export {
   overridesFile,
   saveOverrides,
   setOverride,
-} from './scan/overrides-store';
+} from './scan/overrides-file';
 export { MARKERS, type StackId, summarizeHidden } from './scan/smart/index';
 export * from './search/index';
 export * from './session/index';
@@ -81,11 +89,10 @@ export {
   projectSettingsFile,
   saveProjectSettings,
 } from './state/project-settings';
-export { defaultStateDir, projectStateDir } from './state/store';
+export { defaultStateDir, projectStateDir, readState, writeState } from './state/state-file';
 export * from './tokens/index';
 export * from './tree/index';
 export * from './types';
-export { groupDigits } from './util/digits';
 export type { Event, Listener } from './util/emitter';
 export * from './watch/index';
 export { FileIndex, type IndexEntry } from './workspace/file-index';

@@ -1,13 +1,15 @@
-// Pure data types shared by the engine and, through the host API, by the window.
-// No Node and no DOM imports here: the renderer type-checks against this file.
+// The engine's pure data types. Those the window sees too (paths, hidden reasons, file flags, the
+// focus summary) are @loupe/common's, re-exported here because the engine's API speaks them.
+import type { FileFlag, HiddenReason, RelPath } from '@loupe/common';
 
-/** A path relative to the project root, with `/` separators, no leading `./`. */
-export type RelPath = string;
-
-export type Encoding = 'o200k_base' | 'cl100k_base';
-
-/** Why a visible file is listed but never read as text. */
-export type FileFlag = 'binary' | 'too-large' | 'symlink-outside-root' | 'symlinked-folder' | 'unreadable';
+export type {
+  Encoding,
+  FileFlag,
+  FocusSummary,
+  HiddenEntry,
+  HiddenReason,
+  RelPath,
+} from '@loupe/common';
 
 export interface FileEntry {
   path: RelPath;
@@ -15,26 +17,17 @@ export interface FileEntry {
   mtimeMs: number;
   /** Tracked by git (always visible, whatever the ignore rules say). */
   tracked: boolean;
-  /** The entry is a symbolic link to a file. */
+  /** The entry is a symbolic link (`path` is the link's own name, shown everywhere). */
   symlink: boolean;
+  /**
+   * A link whose real path is a regular file inside the project: that file's path. The link is
+   * read as that file (its bytes, and the format, language and compression its name chooses)
+   * when it has no flag; size and mtime are the target's.
+   */
+  target?: RelPath;
   flag?: FileFlag;
-}
-
-/** Why an entry is not visible. Every hidden entry carries one. */
-export type HiddenReason =
-  | { kind: 'gitignored'; source: RelPath; line: number; pattern: string }
-  | { kind: 'build-output'; rule: string; owner: RelPath; evidence: string[] }
-  | { kind: 'os-junk' }
-  | { kind: 'user-hidden' }
-  /** With core.ignoreCase, git shows only the tracked one of two paths that differ in case. */
-  | { kind: 'case-duplicate'; tracked: RelPath }
-  | { kind: 'unreadable'; message: string };
-
-export interface HiddenEntry {
-  path: RelPath;
-  /** A hidden folder stands for everything beneath it. */
-  dir: boolean;
-  reason: HiddenReason;
+  /** With flag `symlink-to-hidden`: why the target is hidden, when the scan knows. */
+  targetHidden?: HiddenReason;
 }
 
 /** How the visibility of one repository (or plain folder) inside the root was decided. */
@@ -45,19 +38,4 @@ export interface RepoInfo {
   ignoreCase: boolean;
   /** Set when git could not be used and `.gitignore` files were evaluated without it. */
   note?: string;
-}
-
-/** The focus in numbers, as the window and the agents' live context show it. */
-export interface FocusSummary {
-  revision: number;
-  /** Nothing ticked: the whole visible project is the focus. */
-  everything: boolean;
-  files: number;
-  tokens: number;
-  totalFiles: number;
-  totalTokens: number;
-  /** Files whose tokens are counted so far (counting runs in the background after opening). */
-  countedFiles: number;
-  /** Ticked paths that no longer exist (kept until the user clears them). */
-  missing: RelPath[];
 }

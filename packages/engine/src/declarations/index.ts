@@ -1,2 +1,2 @@
+export { DECLARATIONS_VERSION, DeclarationCache } from './declaration-cache';
 export { type Declaration, type DeclarationKind, declarations, declarationsOfTree } from './declarations';
-export { DECLARATIONS_VERSION, DeclarationStore } from './store';

@@ -1,9 +1,10 @@
 // A file's text as a pack shows it (its variant at a level) and the trusted line about it: pure
 // functions shared by the budget walk, the full pack and the full-pack workers, so every path
 // writes the same section for the same file.
+
+import { groupDigits } from '@loupe/common';
 import type { Level } from '../compress/types';
 import { languageOf } from '../lang/languages';
-import { groupDigits } from '../util/digits';
 import { lineCount } from '../util/lines';
 import type { FileBlock } from './formats';
 import { numberLines, splitLines } from './lines';
@@ -89,8 +90,12 @@ export function metaOf(
   return parts.length ? parts.join(' · ') : undefined;
 }
 
-export function blockOf(d: { path: string }, v: Variant, meta: string | undefined): FileBlock {
-  const language = languageOf(d.path);
+export function blockOf(
+  d: { path: string; target?: string },
+  v: Variant,
+  meta: string | undefined,
+): FileBlock {
+  const language = languageOf(d.target ?? d.path); // a link is labelled by its target's language
   return { path: d.path, text: v.text, ...(language ? { language } : {}), ...(meta ? { meta } : {}) };
 }
 

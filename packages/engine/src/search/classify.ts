@@ -1,7 +1,8 @@
 // Hits of one file and their scores: a cheap first pass from the text alone (which files look like
 // they declare the query), then the exact pass from the file's declarations once it is parsed.
+
+import { DeclarationCache } from '../declarations/declaration-cache';
 import { type Declaration, declarations } from '../declarations/declarations';
-import { DeclarationStore } from '../declarations/store';
 import { languageOf } from '../lang/languages';
 import type { ContentEntry } from './entry';
 import type { Matcher } from './found';
@@ -55,19 +56,19 @@ export interface Candidate {
 
 /**
  * Declarations of an indexed file, parsed once per content and language: kept with the entry, and
- * on disk (`store`) for later processes. A text with placeholders is not stored: its placeholders
+ * on disk (`cache`) for later processes. A text with placeholders is not stored: its placeholders
  * are this process's own.
  */
 export async function declarationsOf(
   entry: ContentEntry,
   path: string,
-  store?: DeclarationStore,
+  cache?: DeclarationCache,
 ): Promise<Declaration[]> {
   const language = languageOf(path) ?? '';
   let list = entry.declarations.get(language);
   if (list) return list;
-  const key = store && !entry.privateSpans.length ? DeclarationStore.key(language, entry.text) : undefined;
-  list = key ? store!.get(key) : undefined;
+  const key = cache && !entry.privateSpans.length ? DeclarationCache.key(language, entry.text) : undefined;
+  list = key ? cache!.get(key) : undefined;
   if (!list) {
     let failed = false;
     try {
@@ -76,7 +77,7 @@ export async function declarationsOf(
       list = []; // a grammar that fails to load or parse leaves the text ranking
       failed = true;
     }
-    if (key && !failed) store!.put(key, list);
+    if (key && !failed) cache!.put(key, list);
   }
   entry.declarations.set(language, list);
   return list;

@@ -23,4 +23,4 @@ export {
   searchFocus,
   searchIndexOf,
 } from './search';
-export { type IndexStats, type PathRecord, SearchIndex } from './store';
+export { type IndexStats, type PathRecord, SearchIndex } from './search-index';

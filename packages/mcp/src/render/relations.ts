@@ -1,7 +1,9 @@
 // The agent-facing text of related_files: the edges inside the focus (data), then what was left out
 // and the next calls (Loupe's statements). The live-context line is the server's.
+
+import { groupDigits as fmt, plural } from '@loupe/common';
 import type { EdgeInfo, RelatedFile, Relations } from '@loupe/engine';
-import { call, grouped as fmt, plural } from '../format';
+import { call } from '../format';
 import { getFileCall, type RenderedSearch } from './search';
 
 export type RenderedRelations = RenderedSearch;

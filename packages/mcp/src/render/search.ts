@@ -2,6 +2,7 @@
 // `data` is project-derived (paths, code, names): the tool fences it as data; `trailer` is Loupe's
 // own statements: what was searched, what was cut and what was left out. The live-context line is
 // the server's. Every ready call is written by format.ts's `call`, as every other tool writes them.
+import { groupDigits as fmt, plural } from '@loupe/common';
 import {
   type GetFileCall,
   PARSED_OTHERS,
@@ -9,7 +10,7 @@ import {
   type SearchResult,
   unmatchedScopeLine,
 } from '@loupe/engine';
-import { call, grouped as fmt, plural } from '../format';
+import { call } from '../format';
 
 export interface RenderedSearch {
   label: string;

@@ -1,4 +1,5 @@
 // One line an agent can read: what a listing left out and why. Used by the MCP tools and packs.
+import { plural } from '@loupe/common';
 import type { HiddenEntry, HiddenReason } from '../../types';
 
 const LABELS: Record<HiddenReason['kind'], string> = {
@@ -12,7 +13,6 @@ const LABELS: Record<HiddenReason['kind'], string> = {
 const ORDER = Object.keys(LABELS) as Array<HiddenReason['kind']>;
 const MAX_NAMES = 8;
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const basename = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 
 export interface SummaryOptions {
@@ -58,4 +58,22 @@ export function summarizeHidden(hidden: readonly HiddenEntry[], options: Summary
     parts.push(`${LABELS[kind]}: ${counts}${listed}`);
   }
   return parts.join('; ');
+}
+
+/** Why one entry is hidden, in words (a refusal or a link's reason quotes it). */
+export function describeHidden(reason: HiddenReason): string {
+  switch (reason.kind) {
+    case 'gitignored':
+      return `ignored by ${reason.source || '.gitignore'} line ${reason.line} (${JSON.stringify(reason.pattern)})`;
+    case 'build-output':
+      return `hidden as build output (${reason.rule}, owned by ${reason.owner || 'the root'})`;
+    case 'os-junk':
+      return 'hidden as an operating-system junk file';
+    case 'user-hidden':
+      return 'hidden by the user in Loupe';
+    case 'case-duplicate':
+      return `hidden because it differs only in case from the tracked ${JSON.stringify(reason.tracked)}`;
+    case 'unreadable':
+      return `unreadable (${reason.message})`;
+  }
 }

@@ -9,14 +9,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { searchFocus } from '../search/search';
-import { SearchIndex } from '../search/store';
+import { SearchIndex } from '../search/search-index';
 import { openProject } from '../search/testing';
+import { DECLARATIONS_VERSION, DeclarationCache } from './declaration-cache';
 import { declarations } from './declarations';
-import { DECLARATIONS_VERSION, DeclarationStore } from './store';
 
 const dirs: string[] = [];
 const tempDir = () => {
-  const d = mkdtempSync(path.join(tmpdir(), 'loupe-decl-store-'));
+  const d = mkdtempSync(path.join(tmpdir(), 'loupe-decl-cache-'));
   dirs.push(d);
   return d;
 };
@@ -32,19 +32,19 @@ const files = (root: string): string[] =>
 const SOURCE =
   '/** Adds. */\nexport function add(a: number, b: number) {\n  class Local {}\n  return new Local() ? a + b : 0;\n}\nres.send = function send() {};\n';
 
-describe('DeclarationStore', () => {
-  it('gives back what was stored, in a new store over the same folder (another process)', async () => {
+describe('DeclarationCache', () => {
+  it('gives back what was stored, in a new cache over the same folder (another process)', async () => {
     const cache = tempDir();
     const list = await declarations(SOURCE, 'a.ts');
     expect(list.some((d) => d.local && d.docLine === undefined)).toBe(true);
     expect(list.some((d) => d.docLine === 1)).toBe(true);
-    const key = DeclarationStore.key('typescript', SOURCE);
-    const first = new DeclarationStore(cache);
+    const key = DeclarationCache.key('typescript', SOURCE);
+    const first = new DeclarationCache(cache);
     expect(first.get(key)).toBeUndefined();
     first.put(key, list);
     await first.flush();
-    expect(new DeclarationStore(cache).get(key)).toEqual(list);
-    expect(DeclarationStore.key('javascript', SOURCE)).not.toBe(key);
+    expect(new DeclarationCache(cache).get(key)).toEqual(list);
+    expect(DeclarationCache.key('javascript', SOURCE)).not.toBe(key);
     const [file] = files(cache);
     expect(path.relative(cache, file!)).toBe(
       path.join('declarations', `v${DECLARATIONS_VERSION}`, key.slice(0, 2), `${key}.json`),
@@ -55,10 +55,10 @@ describe('DeclarationStore', () => {
 
   it('ignores a damaged file, a file of another key and rows of the wrong shape', async () => {
     const cache = tempDir();
-    const store = new DeclarationStore(cache);
-    const key = DeclarationStore.key('typescript', SOURCE);
-    store.put(key, await declarations(SOURCE, 'a.ts'));
-    await store.flush();
+    const decls = new DeclarationCache(cache);
+    const key = DeclarationCache.key('typescript', SOURCE);
+    decls.put(key, await declarations(SOURCE, 'a.ts'));
+    await decls.flush();
     const [file] = files(cache);
     const good = readFileSync(file!, 'utf8');
     for (const bad of [
@@ -68,30 +68,30 @@ describe('DeclarationStore', () => {
       JSON.stringify({ key, declarations: {} }),
     ]) {
       writeFileSync(file!, bad);
-      expect(new DeclarationStore(cache).get(key)).toBeUndefined();
+      expect(new DeclarationCache(cache).get(key)).toBeUndefined();
     }
   });
 
   it('keeps a folder within its cap, least recently used out first', async () => {
     const cache = tempDir();
-    const store = new DeclarationStore(cache);
+    const decls = new DeclarationCache(cache);
     // Keys of one folder (the same first two hex digits): as many as the cap, and one more.
     const keys: string[] = [];
     for (let i = 0; keys.length < 257; i++) {
       const k = createHash('sha256').update(String(i)).digest('hex');
       if (k.startsWith('a7')) keys.push(k);
     }
-    for (const k of keys.slice(0, 256)) store.put(k, []);
-    await store.flush();
+    for (const k of keys.slice(0, 256)) decls.put(k, []);
+    await decls.flush();
     const folder = path.join(cache, 'declarations', `v${DECLARATIONS_VERSION}`, 'a7');
     // Used in key order, the first longest ago; reading one marks it used now.
     keys.slice(0, 256).forEach((k, i) => {
       const t = new Date(Date.UTC(2024, 0, 1) + i * 1000);
       utimesSync(path.join(folder, `${k}.json`), t, t);
     });
-    expect(new DeclarationStore(cache).get(keys[0]!)).toEqual([]);
+    expect(new DeclarationCache(cache).get(keys[0]!)).toEqual([]);
     // A later process writes one more: its first write prunes the folder back to the cap.
-    const later = new DeclarationStore(cache);
+    const later = new DeclarationCache(cache);
     later.put(keys[256]!, []);
     await later.flush();
     const left = readdirSync(folder);
@@ -101,11 +101,11 @@ describe('DeclarationStore', () => {
     expect(left).toContain(`${keys[256]}.json`);
   });
 
-  it('a store without a folder keeps nothing', async () => {
-    const store = new DeclarationStore(null);
-    store.put('k', []);
-    await store.flush();
-    expect(store.get('k')).toBeUndefined();
+  it('a cache without a folder keeps nothing', async () => {
+    const decls = new DeclarationCache(null);
+    decls.put('k', []);
+    await decls.flush();
+    expect(decls.get('k')).toBeUndefined();
   });
 });
 
@@ -123,7 +123,7 @@ describe('declarations on disk in search', () => {
       await first.ensure(p.ws.focusedFiles());
       const one = await searchFocus(p.ws, 'sendFile', { files: p.ws.focusedFiles() });
       expect(one.best?.path).toBe('lib/response.js');
-      // Declarations through this index's store.
+      // Declarations through this index's declaration cache.
       const { declarationsOf } = await import('../search/classify');
       for (const f of p.ws.focusedFiles())
         await declarationsOf(first.get(f.path)!.entry!, f.path, first.declarations);
@@ -135,7 +135,7 @@ describe('declarations on disk in search', () => {
       const fresh = new SearchIndex(p.ws.content, p.ws.maskKey, cache);
       await fresh.ensure(p.ws.focusedFiles());
       const entry = fresh.get('lib/response.js')!.entry!;
-      const fromDisk = fresh.declarations.get(DeclarationStore.key('javascript', entry.text));
+      const fromDisk = fresh.declarations.get(DeclarationCache.key('javascript', entry.text));
       expect(fromDisk?.map((d) => d.qualifiedName)).toEqual(['res', 'res.sendFile']);
       expect(await declarationsOf(entry, 'lib/response.js', fresh.declarations)).toEqual(fromDisk);
     } finally {
@@ -147,7 +147,7 @@ describe('declarations on disk in search', () => {
 describe('the rules version', () => {
   it('is bumped with every change to what the rules find (stored declarations of older rules are never read)', () => {
     // What the rules find, as the golden tests pin it. When this hash changes, raise
-    // DECLARATIONS_VERSION in store.ts and record both here.
+    // DECLARATIONS_VERSION in declaration-cache.ts and record both here.
     const here = path.dirname(fileURLToPath(import.meta.url));
     const fixtures = path.join(here, '../../fixtures/compress');
     const pinned = [

@@ -14,7 +14,7 @@ import type { Declaration } from './declarations';
 
 /**
  * The rules' version: bump it whenever a declaration rule changes what it finds (the golden files
- * change then; declarations.test.ts pins their hash to this number), so that no process reads
+ * change then; declaration-cache.test.ts pins their hash to this number), so that no process reads
  * declarations an older rule set stored.
  */
 export const DECLARATIONS_VERSION = 2;
@@ -53,13 +53,13 @@ function fromRows(value: unknown): Declaration[] | undefined {
   return out;
 }
 
-export class DeclarationStore {
+export class DeclarationCache {
   private readonly root: string | undefined;
   /** Writes per folder since it was last pruned. */
   private readonly written = new Map<string, number>();
   private writes: Promise<void> = Promise.resolve();
 
-  /** `cacheDir`: the user's cache folder, or null for a store that keeps nothing. */
+  /** `cacheDir`: the user's cache folder, or null for a cache that keeps nothing. */
   constructor(cacheDir: string | null) {
     this.root = cacheDir ? path.join(cacheDir, 'declarations', `v${DECLARATIONS_VERSION}`) : undefined;
   }

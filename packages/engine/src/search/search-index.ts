@@ -4,7 +4,7 @@
 // computed on first need and kept with the entry. Text comes only from the content pipeline, so
 // the index never holds a secret value (see placeholders.ts for how masked values are numbered).
 import type { MaskedText, Withheld } from '../content/pipeline';
-import { DeclarationStore } from '../declarations/store';
+import { DeclarationCache } from '../declarations/declaration-cache';
 import type { FileEntry, RelPath } from '../types';
 import type { ContentEntry } from './entry';
 import { buildGrams } from './grams';
@@ -64,8 +64,8 @@ export class SearchIndex {
   readonly words = new WordIndex();
   last: IndexStats = { read: 0, reused: 0, files: 0, entries: 0 };
 
-  /** Declarations of parsed texts, on disk for later processes (a store without a folder keeps nothing). */
-  readonly declarations: DeclarationStore;
+  /** Declarations of parsed texts, on disk for later processes (a cache without a folder keeps nothing). */
+  readonly declarations: DeclarationCache;
 
   constructor(
     readonly source: MaskedSource,
@@ -73,7 +73,7 @@ export class SearchIndex {
     cacheDir: string | null = null,
   ) {
     this.session = new IndexMaskSession(maskKey);
-    this.declarations = new DeclarationStore(cacheDir);
+    this.declarations = new DeclarationCache(cacheDir);
   }
 
   get(path: RelPath): PathRecord | undefined {
