@@ -14,7 +14,7 @@ export type Tier = 'qualified' | 'name' | 'name?' | 'partial-name' | 'syntax' | 
 export const TIER_SCORE: Record<Tier, number> = {
   qualified: 4000,
   name: 3000,
-  // A line that looks like it declares the name, in a file not parsed (no grammar, or the parse budget ran out).
+  // A line that looks like it declares the name, in a file not parsed (no grammar, or not among the files a search parses).
   'name?': 2700,
   'partial-name': 2300,
   syntax: 2000,
