@@ -67,6 +67,7 @@ export {
   type LoadedOverrides,
   loadOverrides,
   overridesFile,
+  type SavedOverrides,
   saveOverrides,
   setOverride,
 } from './scan/overrides-store';
@@ -81,7 +82,25 @@ export {
   projectSettingsFile,
   saveProjectSettings,
 } from './state/project-settings';
-export { defaultStateDir, projectStateDir } from './state/store';
+export { type DamageKind, DamagedState, damageNotice } from './state/damage';
+export { withLock } from './state/lock';
+export {
+  ancestorsProblem,
+  ensureFolder,
+  type FolderLevel,
+  folderProblem,
+  readOwnFile,
+  UnusableFile,
+  writeFileAtomic,
+} from './state/private-fs';
+export {
+  defaultStateDir,
+  projectStateDir,
+  readState,
+  type StateDamage,
+  updateState,
+  writeState,
+} from './state/store';
 export * from './tokens/index';
 export * from './tree/index';
 export * from './types';

@@ -2,6 +2,7 @@
 // data blocks with the names behind it (focus changes since this session's previous call, received
 // files that changed on disk). No restart and no resubscription: the agent learns on its next call.
 import type { AgentSession, FocusDelta } from '@loupe/engine';
+import { damageLiveParts } from './damaged';
 import { compact, grouped, plural } from './format';
 import type { LiveSummary, McpProject } from './project';
 import { dataBlock } from './untrusted';
@@ -14,7 +15,8 @@ export interface LiveContext {
   blocks: string[];
 }
 
-function focusText(s: LiveSummary): string {
+function focusText(s: LiveSummary, unknown: boolean): string {
+  if (unknown) return 'focus: unknown, so nothing';
   const counting =
     s.countedFiles < s.countable
       ? `, ${grouped(s.countedFiles)} of ${grouped(s.countable)} files counted so far`
@@ -60,7 +62,8 @@ export function liveContext(
 ): LiveContext {
   const summary = project.summary();
   const revision = summary.revision;
-  const parts = [`[Live context] revision ${revision}`, focusText(summary)];
+  const unknown = project.ws.focus.unknown;
+  const parts = [`[Live context] revision ${revision}`, focusText(summary, unknown), ...damageLiveParts(project)];
   const blocks: string[] = [];
 
   const since = session.lastRevision;

@@ -1,7 +1,8 @@
 // The focus: what the developer ticked. Included paths (files or folders) minus excluded paths
 // below them; the nearest ticked or unticked ancestor decides. Nothing ticked means the whole
 // visible project. Every change bumps the revision, and past revisions are kept (bounded) so each
-// agent session can be told what changed since its last call.
+// agent session can be told what changed since its last call. A focus whose saved rules were
+// damaged is unknown: it holds nothing (never the whole project) until it is set again.
 import { Emitter } from '../util/emitter';
 
 export interface FocusRules {
@@ -46,13 +47,18 @@ export class FocusMatcher {
   private rules = new Map<string, boolean>();
   readonly everything: boolean;
 
-  constructor(rules: FocusRules) {
+  /** `unknown`: the rules could not be read; nothing is in the focus. */
+  constructor(
+    rules: FocusRules,
+    readonly unknown = false,
+  ) {
     for (const p of rules.include) this.rules.set(p, true);
     for (const p of rules.exclude) this.rules.set(p, false);
-    this.everything = rules.include.length === 0;
+    this.everything = !unknown && rules.include.length === 0;
   }
 
   has(path: string): boolean {
+    if (this.unknown) return false;
     if (this.everything) return true;
     for (let p = path; ; ) {
       const rule = this.rules.get(p);
@@ -70,7 +76,11 @@ export class Focus {
   private readonly changed = new Emitter<FocusDelta>();
   readonly onDidChange = this.changed.event;
 
-  constructor(initial?: Partial<FocusSnapshot>) {
+  private unknown_: boolean;
+
+  /** `unknown`: the saved rules were damaged; the focus holds nothing until `set` or `toggle`. */
+  constructor(initial?: Partial<FocusSnapshot>, options: { unknown?: boolean } = {}) {
+    this.unknown_ = Boolean(options.unknown);
     this.current = {
       revision: initial?.revision ?? 0,
       include: normalize(initial?.include ?? []),
@@ -83,17 +93,28 @@ export class Focus {
     return this.current;
   }
 
-  matcher(): FocusMatcher {
-    return new FocusMatcher(this.current);
+  /** The saved rules were damaged and no one has set the focus since. */
+  get unknown(): boolean {
+    return this.unknown_;
   }
 
-  /** Replaces the rules; returns the delta, or undefined when nothing changed (no new revision). */
+  matcher(): FocusMatcher {
+    return new FocusMatcher(this.current, this.unknown_);
+  }
+
+  /**
+   * Replaces the rules; returns the delta, or undefined when nothing changed (no new revision). An
+   * unknown focus always changes: setting it, even to nothing ticked, is the person's decision.
+   */
   set(rules: FocusRules): FocusDelta | undefined {
     const include = normalize(rules.include);
     // An exclusion only means something below an inclusion.
     const exclude = normalize(rules.exclude).filter((e) => include.some((i) => i !== e && isUnder(e, i)));
     const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-    if (same(include, this.current.include) && same(exclude, this.current.exclude)) return undefined;
+    const wasUnknown = this.unknown_;
+    this.unknown_ = false;
+    if (!wasUnknown && same(include, this.current.include) && same(exclude, this.current.exclude))
+      return undefined;
     const from = this.current.revision;
     this.current = { revision: from + 1, include, exclude };
     this.history.set(this.current.revision, this.current);

@@ -58,9 +58,11 @@ export async function openHeadless(
   const stateDir = options.stateDir ?? defaultStateDir();
   // A --focus run does not overwrite the developer's saved focus; the saved show/hide overrides
   // and masking choice apply either way.
+  // Damaged saved state: the project opens, and every result says so and refuses what it affects.
   const ws = await Workspace.open(options.root, {
     stateDir: options.focus?.length ? null : stateDir,
     savedFrom: stateDir,
+    openDamaged: true,
   });
   if (options.focus?.length) ws.setFocus({ include: options.focus, exclude: [] });
   // The first call need not wait for the watcher.
