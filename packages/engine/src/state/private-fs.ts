@@ -91,14 +91,19 @@ export function ancestorsProblem(dir: string): string | undefined {
  * whether Loupe created it. An unsafe folder is a LoupeError naming it and what to do; a folder
  * that cannot be made throws the system's error (the caller knows what to suggest).
  */
-export function ensureFolder(dir: string, level: FolderLevel = 'private', what = 'its files'): boolean {
+export function ensureFolder(
+  dir: string,
+  level: FolderLevel = 'private',
+  what = 'its files',
+  remedy = 'remove or fix it, or choose another folder',
+): boolean {
   const created = mkdirSync(dir, { recursive: true, mode: 0o700 });
   // A folder Loupe just made is held to 0700; one that was there is held to `level`.
   const problem = folderProblem(dir, created ? 'private' : level);
   if (problem)
     throw new LoupeError(
       'unsupported',
-      `Loupe keeps ${what} only in a folder of yours that others cannot change, and ${problem}; remove or fix it, or choose another folder.`,
+      `Loupe keeps ${what} only in a folder of yours that others cannot change, and ${problem}; ${remedy}.`,
     );
   return created !== undefined;
 }

@@ -10,6 +10,7 @@ import { McpProject, type ProjectOptions } from '../project';
 import { connectSession } from '../server';
 import { preambleLine } from './bridge-server';
 import { NdjsonTransport } from './ndjson';
+import { checkSocket } from './socket-path';
 
 export interface StdioIo {
   stdin: Readable;
@@ -132,9 +133,18 @@ export interface BridgeOptions {
   stateDir?: string;
 }
 
-/** `loupe bridge`: the app when it runs, else the cwd's project served headless. */
+/**
+ * `loupe bridge`: the app when it runs, else the cwd's project served headless. The socket is
+ * checked before anything is sent (its folder, the folders above, its owner): a socket another
+ * user could have put there is never talked to; the bridge says so on stderr and serves headless.
+ */
 export async function runBridge(io: StdioIo, options: BridgeOptions): Promise<'app' | 'headless'> {
-  const socket = await connectToApp(options.socketPath);
+  const check = checkSocket(options.socketPath);
+  if (check.problem)
+    io.stderr.write(
+      `loupe bridge: not connecting to ${options.socketPath}: ${check.problem}; serving this project headless instead.\n`,
+    );
+  const socket = check.usable ? await connectToApp(options.socketPath) : undefined;
   if (socket) {
     await pipeToApp(io, socket, options.cwd);
     return 'app';
