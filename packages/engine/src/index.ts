@@ -74,15 +74,7 @@ export {
 export { MARKERS, type StackId, summarizeHidden } from './scan/smart/index';
 export * from './search/index';
 export * from './session/index';
-export {
-  DEFAULT_PROJECT_SETTINGS,
-  type LoadedProjectSettings,
-  loadProjectSettings,
-  type ProjectSettings,
-  projectSettingsFile,
-  saveProjectSettings,
-} from './state/project-settings';
-export { type DamageKind, DamagedState, damageNotice } from './state/damage';
+export { DamagedState, type DamageKind, damageNotice } from './state/damage';
 export { withLock } from './state/lock';
 export {
   ancestorsProblem,
@@ -93,6 +85,14 @@ export {
   UnusableFile,
   writeFileAtomic,
 } from './state/private-fs';
+export {
+  DEFAULT_PROJECT_SETTINGS,
+  type LoadedProjectSettings,
+  loadProjectSettings,
+  type ProjectSettings,
+  projectSettingsFile,
+  saveProjectSettings,
+} from './state/project-settings';
 export {
   defaultStateDir,
   projectStateDir,

@@ -312,7 +312,10 @@ export class LoupeHost implements HostCommands {
 
   async clearOverrides(): Promise<Overrides> {
     const project = this.current();
-    return this.applyOverrides(project, saveOverrides(this.options.stateDir, project.ws.root, { show: [], hide: [] }));
+    return this.applyOverrides(
+      project,
+      saveOverrides(this.options.stateDir, project.ws.root, { show: [], hide: [] }),
+    );
   }
 
   /** Saved overrides take effect: a rescan (and damaged overrides are resolved). */

@@ -37,7 +37,10 @@ function validRecent(raw: unknown): RecentFile | undefined {
     Array.isArray(raw.projects) &&
     raw.projects.every(
       (p) =>
-        isObject(p) && typeof p.root === 'string' && typeof p.name === 'string' && typeof p.openedAt === 'number',
+        isObject(p) &&
+        typeof p.root === 'string' &&
+        typeof p.name === 'string' &&
+        typeof p.openedAt === 'number',
     )
     ? (raw as unknown as RecentFile)
     : undefined;

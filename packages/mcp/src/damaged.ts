@@ -5,7 +5,8 @@
 import type { McpProject } from './project';
 
 const LIVE = {
-  focus: 'the saved focus could not be read: nothing is in the focus, focus-scoped tools are refused until the person sets it again in Loupe',
+  focus:
+    'the saved focus could not be read: nothing is in the focus, focus-scoped tools are refused until the person sets it again in Loupe',
   overrides:
     'the saved show/hide choices could not be read: no file is served until the person saves them again in Loupe',
 } as const;
@@ -20,10 +21,14 @@ export function damageLiveParts(project: McpProject): string[] {
  * damaged overrides nothing that reads the project runs (which files the person hid is unknown);
  * with a damaged focus, the focus-scoped tools do not (what the person ticked is unknown).
  */
-export function damageRefusal(project: McpProject, tool: { name: string; focusScoped?: boolean }): string | undefined {
+export function damageRefusal(
+  project: McpProject,
+  tool: { name: string; focusScoped?: boolean },
+): string | undefined {
   const damage = project.ws.damage;
   if (tool.name === 'focus_status') return undefined;
-  const after = 'The person resolves it in the Loupe window (its banner says how) or at the command line (`loupe ls` in the project says how); your next call after that works.';
+  const after =
+    'The person resolves it in the Loupe window (its banner says how) or at the command line (`loupe ls` in the project says how); your next call after that works.';
   if (damage.get('overrides'))
     return `Refused: the person's saved show/hide choices for this project could not be read, so Loupe cannot tell which files they hid, and serves no file rather than risk one of those. ${after} focus_status still answers.`;
   if (damage.get('focus') && tool.focusScoped)

@@ -63,7 +63,11 @@ export function liveContext(
   const summary = project.summary();
   const revision = summary.revision;
   const unknown = project.ws.focus.unknown;
-  const parts = [`[Live context] revision ${revision}`, focusText(summary, unknown), ...damageLiveParts(project)];
+  const parts = [
+    `[Live context] revision ${revision}`,
+    focusText(summary, unknown),
+    ...damageLiveParts(project),
+  ];
   const blocks: string[] = [];
 
   const since = session.lastRevision;

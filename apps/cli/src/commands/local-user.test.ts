@@ -49,7 +49,11 @@ beforeAll(() => {
   mkdirSync(path.join(proj, 'src'), { recursive: true });
   writeFileSync(path.join(proj, 'src/real.ts'), 'export const real = 1;\n');
   for (let i = 0; i < 20; i++) writeFileSync(path.join(proj, `f${i}.txt`), `file ${i}\n`);
-  for (const args of [['init', '-q'], ['add', '-A'], ['commit', '-qm', 'init']])
+  for (const args of [
+    ['init', '-q'],
+    ['add', '-A'],
+    ['commit', '-qm', 'init'],
+  ])
     execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: proj, env: gitEnv });
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -126,7 +130,18 @@ async function hostileServer(sock: string, mode: number, asUser?: number) {
   const [cmd, args] =
     asUser === undefined
       ? [process.execPath, [script, sock, String(mode)]]
-      : ['setpriv', [`--reuid=${asUser}`, `--regid=${asUser}`, '--clear-groups', process.execPath, script, sock, String(mode)]];
+      : [
+          'setpriv',
+          [
+            `--reuid=${asUser}`,
+            `--regid=${asUser}`,
+            '--clear-groups',
+            process.execPath,
+            script,
+            sock,
+            String(mode),
+          ],
+        ];
   const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.once('data', () => resolve());
@@ -158,7 +173,10 @@ async function agentThroughBridge(tmp: string) {
   await client.connect(transport);
   const r = await client.callTool({ name: 'get_file', arguments: { path: 'src/real.ts' } });
   await client.close();
-  return { text: (r.content as Array<{ text: string }>).map((c) => c.text).join('\n'), stderr: stderr.join('') };
+  return {
+    text: (r.content as Array<{ text: string }>).map((c) => c.text).join('\n'),
+    stderr: stderr.join(''),
+  };
 }
 
 describe.runIf(posix)('the bridge talks only to a socket of this user in a private folder', () => {
@@ -169,32 +187,39 @@ describe.runIf(posix)('the bridge talks only to a socket of this user in a priva
       const { text, stderr } = await agentThroughBridge(tmp);
       expect(text).not.toContain('PLANTED');
       expect(text).toContain('export const real = 1;');
-      expect(stderr).toMatch(/not connecting to .*loupe\.sock: .* is open to other users .*serving this project headless/);
+      expect(stderr).toMatch(
+        /not connecting to .*loupe\.sock: .* is open to other users .*serving this project headless/,
+      );
     } finally {
       server.kill();
     }
   });
 
-  it.runIf(root)('a socket another user (uid 65534) serves, in a folder of theirs that looks private', async () => {
-    const tmp = sharedTmp();
-    const server = await hostileServer(path.join(tmp, `loupe-${uid}`, 'loupe.sock'), 0o700, 65534);
-    try {
-      expect(lstatSync(path.join(tmp, `loupe-${uid}`)).uid).toBe(65534);
-      const { text, stderr } = await agentThroughBridge(tmp);
-      expect(text).not.toContain('PLANTED');
-      expect(text).toContain('export const real = 1;');
-      expect(stderr).toMatch(/belongs to another user \(uid 65534\)/);
-    } finally {
-      server.kill();
-    }
-  });
+  it.runIf(root)(
+    'a socket another user (uid 65534) serves, in a folder of theirs that looks private',
+    async () => {
+      const tmp = sharedTmp();
+      const server = await hostileServer(path.join(tmp, `loupe-${uid}`, 'loupe.sock'), 0o700, 65534);
+      try {
+        expect(lstatSync(path.join(tmp, `loupe-${uid}`)).uid).toBe(65534);
+        const { text, stderr } = await agentThroughBridge(tmp);
+        expect(text).not.toContain('PLANTED');
+        expect(text).toContain('export const real = 1;');
+        expect(stderr).toMatch(/belongs to another user \(uid 65534\)/);
+      } finally {
+        server.kill();
+      }
+    },
+  );
 });
 
 describe('nothing the person saved is lost', () => {
   it('twenty `loupe ls DIR --hide fN.txt` at once: each says Saved, and all twenty are on disk', async () => {
     const LOUPE_STATE_DIR = state();
     const runs = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => cliProcess(['ls', proj, '--hide', `f${i}.txt`], repoRoot, { LOUPE_STATE_DIR })),
+      Array.from({ length: 20 }, (_, i) =>
+        cliProcess(['ls', proj, '--hide', `f${i}.txt`], repoRoot, { LOUPE_STATE_DIR }),
+      ),
     );
     for (const [i, r] of runs.entries()) {
       expect(r.code).toBe(0);

@@ -88,7 +88,10 @@ export function setOverride(
     (current, damage) => {
       resolved = damage;
       const was = current ?? { show: [], hide: [] };
-      const next: Overrides = { show: was.show.filter((x) => x !== p), hide: was.hide.filter((x) => x !== p) };
+      const next: Overrides = {
+        show: was.show.filter((x) => x !== p),
+        hide: was.hide.filter((x) => x !== p),
+      };
       if (state !== 'default') next[state].push(p);
       return tidy(next, root);
     },

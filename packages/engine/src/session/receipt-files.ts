@@ -102,7 +102,8 @@ export function parseSession(file: string, cap: number): (SessionReceipt & Heade
         session = { ...(info as unknown as SessionReceipt), calls: [], dropped: 0 };
     } else if (!session) return;
     else if (type === 'client') session.client = rest.client as ClientInfo;
-    else if (type === 'call' && typeof rest.n === 'number') session.calls.push(rest as unknown as CallReceipt);
+    else if (type === 'call' && typeof rest.n === 'number')
+      session.calls.push(rest as unknown as CallReceipt);
     else if (type === 'end') {
       session.end = rest.end as string;
       session.dropped = typeof rest.dropped === 'number' ? rest.dropped : 0;

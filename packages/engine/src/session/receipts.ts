@@ -11,9 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureFolder, O_NOFOLLOW } from '../state/private-fs';
 import { projectStateDir } from '../state/store';
-import { pruneReceipts, readSessions } from './receipt-files';
 import type { RelPath } from '../types';
 import type { LineSpan } from './ledger';
+import { pruneReceipts, readSessions } from './receipt-files';
 
 export interface ClientInfo {
   name: string;
@@ -134,7 +134,8 @@ export class SessionRecorder {
   /** Ends the receipt; a session that made no call has none (nothing is written). */
   end(): Promise<void> {
     if (!this.ended) {
-      if (!this.headerPending) this.push({ type: 'end', end: new Date().toISOString(), dropped: this.dropped });
+      if (!this.headerPending)
+        this.push({ type: 'end', end: new Date().toISOString(), dropped: this.dropped });
       this.ended = true;
     }
     return this.flush();
@@ -144,7 +145,14 @@ export class SessionRecorder {
     if (this.headerPending) {
       this.headerPending = false;
       // pid and host tell other processes' pruning that this session is still being written.
-      const header = { type: 'session', v: 1, id: this.id, start: this.start, pid: process.pid, host: os.hostname() };
+      const header = {
+        type: 'session',
+        v: 1,
+        id: this.id,
+        start: this.start,
+        pid: process.pid,
+        host: os.hostname(),
+      };
       this.buffer.push(JSON.stringify({ ...header, ...this.info }));
     }
     const line = JSON.stringify(record);

@@ -98,7 +98,11 @@ function breakStale(lock: string, seen: string): void {
  */
 export function withLock<T>(file: string, fn: () => T): T {
   const lock = `${file}.lock`;
-  const mine = JSON.stringify({ pid: process.pid, host: os.hostname(), nonce: randomBytes(8).toString('hex') });
+  const mine = JSON.stringify({
+    pid: process.pid,
+    host: os.hostname(),
+    nonce: randomBytes(8).toString('hex'),
+  });
   let waited = 0;
   for (let pause = 1; ; pause = Math.min(pause * 2, 25)) {
     if (createExclusive(lock, mine)) break;

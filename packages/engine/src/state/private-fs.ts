@@ -132,7 +132,9 @@ export function scratchFolder(name: string, base = tmpdir()): string {
 export function ensureEmptyFile(file: string): void {
   for (let attempt = 0; ; attempt++) {
     try {
-      closeSync(openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW, 0o600));
+      closeSync(
+        openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW, 0o600),
+      );
       return;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 2) throw error;

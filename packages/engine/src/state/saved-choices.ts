@@ -3,8 +3,8 @@
 // could not be read is reported, and damage to the focus or the overrides is kept (see damage.ts).
 import type { FocusSnapshot } from '../focus/focus';
 import { focusFile, loadFocus } from '../focus/saved';
-import { loadOverrides } from '../scan/overrides-store';
 import type { Overrides } from '../scan/overrides';
+import { loadOverrides } from '../scan/overrides-store';
 import { loadProjectSettings } from './project-settings';
 import type { StateDamage } from './store';
 

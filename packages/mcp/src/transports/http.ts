@@ -5,9 +5,9 @@ import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { ensureFolder, readOwnFile, UnusableFile, withLock, writeFileAtomic } from '@loupe/engine';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { ensureFolder, readOwnFile, UnusableFile, withLock, writeFileAtomic } from '@loupe/engine';
 import type { McpProject } from '../project';
 import { type Connection, connectSession } from '../server';
 

@@ -41,11 +41,17 @@ export function ensureSocketDir(socketPath: string): void {
   } catch (error) {
     if (error instanceof LoupeError) throw error;
     const e = error as NodeJS.ErrnoException;
-    throw new LoupeError('unwritable', `Loupe could not create ${dir} for its agent socket (${e.code ?? e.message}); ${REMEDY}.`);
+    throw new LoupeError(
+      'unwritable',
+      `Loupe could not create ${dir} for its agent socket (${e.code ?? e.message}); ${REMEDY}.`,
+    );
   }
   const above = ancestorsProblem(dir);
   if (above)
-    throw new LoupeError('unsupported', `Loupe keeps its agent socket only where other users cannot swap it, and ${above}; ${REMEDY}.`);
+    throw new LoupeError(
+      'unsupported',
+      `Loupe keeps its agent socket only where other users cannot swap it, and ${above}; ${REMEDY}.`,
+    );
 }
 
 export interface SocketCheck {
