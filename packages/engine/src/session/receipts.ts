@@ -220,9 +220,12 @@ export class ReceiptWriter {
     return recorder;
   }
 
+  /** Ends the session's receipt; the bounds hold again once it is written. */
   async endSession(recorder: SessionRecorder): Promise<void> {
     this.live.delete(recorder);
     await recorder.end();
+    this.pruning = this.pruning.then(() => this.prune()).catch(() => {});
+    await this.pruning;
   }
 
   async flush(): Promise<void> {
