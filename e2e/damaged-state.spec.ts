@@ -6,7 +6,7 @@ import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
 import { overridesFile, projectStateDir } from '../packages/engine/src/index';
-import { connectAgent, startWorld, type World } from './fixtures';
+import { artifacts, connectAgent, startWorld, type World } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -43,6 +43,7 @@ test('damaged focus and overrides: a banner each, agents refused, each button re
   await expect(focus).toHaveAttribute('role', 'alert');
   await expect(focus).toContainText('The saved focus (focus.json) could not be read');
   await expect(overrides).toContainText('Loupe cannot tell which files you hid');
+  await page.screenshot({ path: path.join(artifacts, 'damaged-state.png') });
 
   const agent = await connectAgent(world.socket, world.project);
   const refused = await agent.call('get_file', { path: 'README.md' });

@@ -14,17 +14,18 @@ const WHAT: Record<DamageKind, string> = {
   overrides: 'The saved show/hide choices',
 };
 
-const RESOLVE: Record<DamageKind, (copy: string) => string> = {
-  focus: (copy) =>
-    `Loupe cannot tell what you ticked, so agents get nothing focus-scoped until you set the focus again: tick in the Loupe window (or press "Keep as shown" there), or remove ${copy} to start with nothing ticked.`,
-  overrides: (copy) =>
-    `Loupe cannot tell which files you hid, so agents get no files until you save them again: hide or show a path in the Loupe window or with \`loupe ls DIR --hide PATH\`, press "Start with none" there, or remove ${copy} to start with none.`,
+const RESOLVE: Record<DamageKind, (file: string) => string> = {
+  focus: (file) =>
+    `Loupe cannot tell what you ticked, so agents get nothing focus-scoped until you set the focus again: tick in the Loupe window (or press "Keep as shown" there), or remove ${file} to start with nothing ticked.`,
+  overrides: (file) =>
+    `Loupe cannot tell which files you hid, so agents get no files until you save them again: hide or show a path in the Loupe window or with \`loupe ls DIR --hide PATH\`, press "Start with none" there, or remove ${file} to start with none.`,
 };
 
 /** One sentence for a person (the window's banner, a CLI error): what, why, and how to resolve it. */
 export function damageNotice(kind: DamageKind, d: StateDamage): string {
-  const aside = d.aside === d.file ? '' : ` and was set aside as ${d.aside}`;
-  return `${WHAT[kind]} (${path.basename(d.file)}) could not be read (${d.reason})${aside}. ${RESOLVE[kind](d.aside)}`;
+  const moved = d.aside !== d.file;
+  const where = moved ? ` and was set aside as ${d.aside}` : '';
+  return `${WHAT[kind]} (${path.basename(d.file)}) could not be read (${d.reason})${where}. ${RESOLVE[kind](moved ? 'that copy' : d.file)}`;
 }
 
 export class DamagedState {
