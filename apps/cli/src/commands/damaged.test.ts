@@ -50,7 +50,7 @@ describe('damaged saved state at the command line', () => {
       expect(r.stdout, argv[0]).not.toContain('HIDDEN-PLAN');
       expect(r.code, argv[0]).not.toBe(0);
       expect(r.stderr, argv[0]).toMatch(
-        /The saved show\/hide choices \(overrides\.json\) could not be read .* set aside as .*overrides\.json\.damaged-.*loupe ls DIR --hide PATH/,
+        /The saved show\/hide choices \(overrides\.json\) (could not be read \(.*\) and were|were damaged and) set aside as .*overrides\.json\.damaged-.*loupe ls DIR --hide PATH/,
       );
     }
     const resolved = await cli(['ls', proj, '--hide', 'secret'], work, env);

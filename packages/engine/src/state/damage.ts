@@ -9,9 +9,9 @@ import type { StateDamage } from './store';
 
 export type DamageKind = 'focus' | 'overrides';
 
-const WHAT: Record<DamageKind, string> = {
-  focus: 'The saved focus',
-  overrides: 'The saved show/hide choices',
+const WHAT: Record<DamageKind, { name: string; was: string }> = {
+  focus: { name: 'The saved focus', was: 'was' },
+  overrides: { name: 'The saved show/hide choices', was: 'were' },
 };
 
 const RESOLVE: Record<DamageKind, (file: string) => string> = {
@@ -23,9 +23,13 @@ const RESOLVE: Record<DamageKind, (file: string) => string> = {
 
 /** One sentence for a person (the window's banner, a CLI error): what, why, and how to resolve it. */
 export function damageNotice(kind: DamageKind, d: StateDamage): string {
+  const { name, was } = WHAT[kind];
+  const file = path.basename(d.file);
   const moved = d.aside !== d.file;
-  const where = moved ? ` and was set aside as ${d.aside}` : '';
-  return `${WHAT[kind]} (${path.basename(d.file)}) could not be read (${d.reason})${where}. ${RESOLVE[kind](moved ? 'that copy' : d.file)}`;
+  const what = d.earlier
+    ? `${name} (${file}) ${was} damaged and set aside as ${d.aside}, and ${was === 'was' ? 'has' : 'have'} not been saved since.`
+    : `${name} (${file}) could not be read (${d.reason})${moved ? ` and ${was} set aside as ${d.aside}` : ''}.`;
+  return `${what} ${RESOLVE[kind](moved ? 'that copy' : d.file)}`;
 }
 
 export class DamagedState {

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { LoupeError } from '../errors';
 import { withLock } from './lock';
-import { ensureFolder, readOwnFile, UnusableFile, writeFileAtomic } from './private-fs';
+import { ensureFolder, readOwnFile, writeFileAtomic } from './private-fs';
 
 /** The default state folder for this platform; LOUPE_STATE_DIR overrides it. */
 export function defaultStateDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -40,6 +40,8 @@ export interface StateDamage {
   aside: string;
   /** What was wrong, e.g. "Unexpected token g in JSON at position 0". */
   reason: string;
+  /** Set aside by an earlier read, and not saved since (`reason` then says only that). */
+  earlier?: boolean;
 }
 
 export interface ReadOutcome<T> {
@@ -59,6 +61,13 @@ export interface ReadOptions {
 }
 
 const ASIDE = '.damaged-';
+const EARLIER = 'it was damaged earlier and has not been saved since';
+
+/** One line, short: a parser's message can quote the file and span lines. */
+const oneLine = (message: string) => {
+  const flat = message.replace(/\s+/g, ' ').trim();
+  return flat.length > 160 ? `${flat.slice(0, 159)}…` : flat;
+};
 
 const asideName = (file: string) =>
   `${file}${ASIDE}${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
@@ -85,7 +94,7 @@ function parse<T>(file: string, validate: (raw: unknown) => T | undefined): Pars
     const value = validate(JSON.parse(bytes.toString('utf8')));
     return value === undefined ? { ok: false, reason: 'unexpected content' } : { ok: true, value };
   } catch (error) {
-    return { ok: false, reason: error instanceof UnusableFile ? error.message : (error as Error).message };
+    return { ok: false, reason: oneLine((error as Error).message) };
   }
 }
 
@@ -139,7 +148,7 @@ export function readState<T>(
     if (earlier)
       return {
         value: undefined,
-        damage: { file, aside: earlier, reason: 'it was damaged earlier and has not been saved since' },
+        damage: { file, aside: earlier, reason: EARLIER, earlier: true },
         problem: `${path.basename(file)} was damaged earlier and set aside as ${earlier}; it has not been saved since.`,
       };
   }
@@ -215,7 +224,7 @@ export function updateState<T>(
       const earlier = options.sticky ? setAside(file).pop() : undefined;
       if (earlier) {
         current = undefined;
-        damage = { file, aside: earlier, reason: 'it was damaged earlier and has not been saved since' };
+        damage = { file, aside: earlier, reason: EARLIER, earlier: true };
       }
     } else {
       const aside = asideName(file);
