@@ -34,6 +34,13 @@ const O_NONBLOCK = constants.O_NONBLOCK ?? 0;
 const myUid = (): number | undefined => process.getuid?.();
 
 /**
+ * Whether others can write into a folder: write access for others, or for a group other than this
+ * user's own primary group (a user-private group, as most distributions make, holds only them).
+ */
+const othersCanWrite = (st: Stats) =>
+  Boolean(st.mode & 0o002 || (st.mode & 0o020 && st.gid !== process.getgid?.()));
+
+/**
  * How strict a folder check is. `private`: owned by this user, no access at all for others (the
  * socket folder, scratch, every folder Loupe creates). `owned`: owned by this user and writable by
  * nobody else (a state folder the person chose, e.g. LOUPE_STATE_DIR; its files are 0600 anyway).
@@ -56,16 +63,16 @@ export function folderProblem(dir: string, level: FolderLevel = 'private'): stri
   if (!st.isDirectory()) return `${dir} is not a folder`;
   if (!POSIX) return undefined;
   if (st.uid !== myUid()) return `${dir} belongs to another user (uid ${st.uid})`;
-  const open = st.mode & (level === 'private' ? 0o077 : 0o022);
+  const open = level === 'private' ? st.mode & 0o077 : othersCanWrite(st);
   if (open)
     return `${dir} is open to other users (mode ${(st.mode & 0o7777).toString(8)}; Loupe needs ${level === 'private' ? '0700' : 'no write access for others'})`;
   return undefined;
 }
 
 /**
- * Why the folders holding `dir` (its real path, from the top down) would let another user swap
- * what is inside: each must be owned by this user or root, and writable by others only when sticky
- * (as /tmp is). Undefined when they are safe.
+ * Why the folders holding `dir` (its real path) would let another user swap what is inside: each
+ * must be owned by this user or root, and writable by others only when sticky (as /tmp is).
+ * Undefined when they are safe.
  */
 export function ancestorsProblem(dir: string): string | undefined {
   if (!POSIX) return undefined;
@@ -80,7 +87,7 @@ export function ancestorsProblem(dir: string): string | undefined {
     const st = lstatOrUndefined(d);
     if (!st) return `${d} cannot be checked`;
     if (st.uid !== 0 && st.uid !== uid) return `${d} belongs to another user (uid ${st.uid})`;
-    if (st.mode & 0o022 && !(st.mode & 0o1000))
+    if (othersCanWrite(st) && !(st.mode & 0o1000))
       return `${d} can be changed by other users (mode ${(st.mode & 0o7777).toString(8)}, not sticky)`;
     if (path.dirname(d) === d) return undefined;
   }

@@ -5,7 +5,7 @@
 // and reported; for the files that decide what agents see (`sticky`), the damage stands until a
 // person saves that state again (docs/security.md, "Damaged state").
 import { createHash, randomBytes } from 'node:crypto';
-import { linkSync, readdirSync, renameSync } from 'node:fs';
+import { linkSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LoupeError } from '../errors';
@@ -169,6 +169,7 @@ function writeLocked(file: string, value: unknown): void {
   const bak = `${file}.bak`;
   const bakTmp = `${bak}.${process.pid}.tmp`;
   try {
+    rmSync(bakTmp, { force: true }); // left by a process that died here (the folder is private)
     linkSync(file, bakTmp); // the previous version, without copying it or following a link
     renameSync(bakTmp, bak);
   } catch {
