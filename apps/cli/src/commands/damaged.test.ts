@@ -2,7 +2,7 @@
 // files the person hid, a garbage focus.json must not pack the whole project. Each command refuses
 // with the sentence that says how to resolve it; saving overrides again resolves it.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { overridesFile, projectStateDir } from '@loupe/engine';
