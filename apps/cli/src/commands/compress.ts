@@ -5,7 +5,6 @@ import path from 'node:path';
 import {
   type CompressResult,
   compress,
-  LEVELS,
   type Level,
   LoupeError,
   languageOf,
@@ -13,8 +12,7 @@ import {
   scanProject,
 } from '@loupe/engine';
 import { defineCommand } from '../command';
-
-const CHOICES: readonly Level[] = LEVELS.filter((l) => l !== 'full');
+import { quoteName } from '../quote';
 
 async function readText(file: string, cwd: string): Promise<string> {
   const bytes = await readFile(path.resolve(cwd, file));
@@ -49,32 +47,12 @@ function label(file: string, r: CompressResult): string {
   ].filter(Boolean);
   const level = r.level === r.requested ? r.level : `${r.level} (requested ${r.requested})`;
   const why = r.reason ? `: ${r.reason}` : did.length ? `: ${did.join(', ')}` : '';
-  return `==> ${file} <== ${level}${why}`;
+  return `==> ${quoteName(file)} <== ${level}${why}`;
 }
 
 export const compressCommand = defineCommand({
-  name: 'compress',
-  usage:
-    'loupe compress PATH... [--level compact|signatures|outline] [--strip-comments] [--strip-docstrings] [--json]',
-  options: {
-    level: { type: 'string' },
-    'strip-comments': { type: 'boolean' },
-    'strip-docstrings': { type: 'boolean' },
-    'keep-docstrings': { type: 'boolean' },
-    json: { type: 'boolean' },
-  },
   async run(positionals, values, io) {
-    if (positionals.length === 0)
-      throw new LoupeError(
-        'invalid-argument',
-        'Name at least one file to compress, e.g. `loupe compress src/app.ts`.',
-      );
-    const level = (values.level ?? 'signatures') as Level;
-    if (!CHOICES.includes(level))
-      throw new LoupeError(
-        'invalid-argument',
-        `Unknown level "${String(values.level)}"; use one of ${CHOICES.join(', ')}.`,
-      );
+    const level = values.level as Level;
     if (values['strip-docstrings'] && values['keep-docstrings'])
       throw new LoupeError('invalid-argument', 'Use --strip-docstrings or --keep-docstrings, not both.');
     const stripDocstrings = values['strip-docstrings'] ? true : values['keep-docstrings'] ? false : undefined;
