@@ -4,10 +4,9 @@
 // `re2` is swapped for a loader that takes the Electron-ABI copy (see docs/native-modules.md), and
 // the grammar .wasm files are copied to resources/grammars (shipped as extra resources).
 import { fileURLToPath } from 'node:url';
+import { copyGrammars, WORKER_SOURCES } from '@loupe/engine/build';
 import { build as esbuild, type Plugin } from 'esbuild';
 import { build as vite } from 'vite';
-import { copyGrammars } from '../../packages/engine/src/parse/grammars';
-import { WORKER_SOURCES } from '../../packages/engine/src/workers/locate';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const only = process.argv.slice(2);

@@ -29,7 +29,7 @@ export {
   declarationsOfTree,
 } from './declarations/index';
 export * from './errors';
-export { type FocusDelta, FocusMatcher, type FocusRules, type FocusSnapshot } from './focus/focus';
+export { Focus, type FocusDelta, FocusMatcher, type FocusRules, type FocusSnapshot } from './focus/focus';
 export * from './jail/index';
 export {
   type GrammarId,
@@ -52,7 +52,6 @@ export {
   withTree,
 } from './parse/index';
 export * from './relations/index';
-export { compareBytewise } from './scan/bytes';
 export { createGitRunner, type GitResult, type GitRunner, untrustedRootsFor } from './scan/git';
 export {
   DEFAULT_MAX_FILE_BYTES,
@@ -70,7 +69,7 @@ export {
   type SavedOverrides,
   saveOverrides,
   setOverride,
-} from './scan/overrides-store';
+} from './scan/overrides-file';
 export { MARKERS, type StackId, summarizeHidden } from './scan/smart/index';
 export * from './search/index';
 export * from './session/index';
@@ -100,11 +99,10 @@ export {
   type StateDamage,
   updateState,
   writeState,
-} from './state/store';
+} from './state/state-file';
 export * from './tokens/index';
 export * from './tree/index';
 export * from './types';
-export { groupDigits } from './util/digits';
 export type { Event, Listener } from './util/emitter';
 export * from './watch/index';
 export { FileIndex, type IndexEntry } from './workspace/file-index';

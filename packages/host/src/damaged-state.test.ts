@@ -3,9 +3,9 @@
 // (setting the focus, even to what it shows; forgetting the overrides).
 import { mkdirSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { FocusState, HostEvents } from '@loupe/common';
 import { overridesFile, projectStateDir } from '@loupe/engine';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { FocusState, HostEvents } from './api';
 import { LoupeHost } from './host';
 import { tempDir, writeProject } from './testing/project';
 

@@ -1,16 +1,13 @@
 // The focus: what the developer ticked. Included paths (files or folders) minus excluded paths
 // below them; the nearest ticked or unticked ancestor decides. Nothing ticked means the whole
-// visible project. Every change bumps the revision, and past revisions are kept (bounded) so each
-// agent session can be told what changed since its last call. A focus whose saved rules were
-// damaged is unknown: it holds nothing (never the whole project) until it is set again.
+// visible project (the rules themselves are @loupe/common's: the window decides by them too).
+// Every change bumps the revision, and past revisions are kept (bounded) so each agent session can
+// be told what changed since its last call. A focus whose saved rules were damaged is unknown: it
+// holds nothing (never the whole project) until it is set again.
+import { cleanPaths, FocusMatcher, type FocusRules, normalizeRules, toggleRules } from '@loupe/common';
 import { Emitter } from '../util/emitter';
 
-export interface FocusRules {
-  /** Ticked paths ('' is the whole project). */
-  include: string[];
-  /** Unticked paths below a ticked folder. */
-  exclude: string[];
-}
+export { FocusMatcher, type FocusRules };
 
 export interface FocusSnapshot extends FocusRules {
   revision: number;
@@ -27,48 +24,8 @@ export interface FocusDelta {
 
 const HISTORY = 512;
 
-const isUnder = (p: string, folder: string) => folder === '' || p === folder || p.startsWith(`${folder}/`);
-
-function normalize(paths: Iterable<string>): string[] {
-  const out = new Set<string>();
-  for (const raw of paths) {
-    const p = raw
-      .replace(/\\/g, '/')
-      .replace(/^\.\/+/, '')
-      .replace(/\/+$/, '')
-      .replace(/\/{2,}/g, '/');
-    out.add(p === '.' ? '' : p);
-  }
-  return [...out].sort();
-}
-
-/** Decides membership by the nearest rule at or above a path. */
-export class FocusMatcher {
-  private rules = new Map<string, boolean>();
-  readonly everything: boolean;
-
-  /** `unknown`: the rules could not be read; nothing is in the focus. */
-  constructor(
-    rules: FocusRules,
-    readonly unknown = false,
-  ) {
-    for (const p of rules.include) this.rules.set(p, true);
-    for (const p of rules.exclude) this.rules.set(p, false);
-    this.everything = !unknown && rules.include.length === 0;
-  }
-
-  has(path: string): boolean {
-    if (this.unknown) return false;
-    if (this.everything) return true;
-    for (let p = path; ; ) {
-      const rule = this.rules.get(p);
-      if (rule !== undefined) return rule;
-      if (p === '') return false;
-      const slash = p.lastIndexOf('/');
-      p = slash < 0 ? '' : p.slice(0, slash);
-    }
-  }
-}
+/** Matches no path: a rule for a name no path has, and no rule above it ("nothing ticked" is everything). */
+const NOTHING = new FocusMatcher({ include: ['\0'], exclude: [] });
 
 export class Focus {
   private current: FocusSnapshot;
@@ -83,8 +40,8 @@ export class Focus {
     this.unknown_ = Boolean(options.unknown);
     this.current = {
       revision: initial?.revision ?? 0,
-      include: normalize(initial?.include ?? []),
-      exclude: normalize(initial?.exclude ?? []),
+      include: cleanPaths(initial?.include ?? []),
+      exclude: cleanPaths(initial?.exclude ?? []),
     };
     this.history.set(this.current.revision, this.current);
   }
@@ -99,7 +56,7 @@ export class Focus {
   }
 
   matcher(): FocusMatcher {
-    return new FocusMatcher(this.current, this.unknown_);
+    return this.unknown_ ? NOTHING : new FocusMatcher(this.current);
   }
 
   /**
@@ -107,9 +64,7 @@ export class Focus {
    * unknown focus always changes: setting it, even to nothing ticked, is the person's decision.
    */
   set(rules: FocusRules): FocusDelta | undefined {
-    const include = normalize(rules.include);
-    // An exclusion only means something below an inclusion.
-    const exclude = normalize(rules.exclude).filter((e) => include.some((i) => i !== e && isUnder(e, i)));
+    const { include, exclude } = normalizeRules(rules);
     const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
     const wasUnknown = this.unknown_;
     this.unknown_ = false;
@@ -126,15 +81,7 @@ export class Focus {
 
   /** Ticks or unticks one path, keeping the rules minimal (tri-state semantics). */
   toggle(path: string, on: boolean): FocusDelta | undefined {
-    const [p = ''] = normalize([path]);
-    // Rules at or below p are replaced by the new decision for p.
-    const include = this.current.include.filter((i) => !isUnder(i, p));
-    const exclude = this.current.exclude.filter((e) => !isUnder(e, p));
-    const inherited = new FocusMatcher({ include, exclude });
-    const inheritedIn = include.length > 0 && inherited.has(p);
-    if (on && !inheritedIn) include.push(p);
-    if (!on && inheritedIn) exclude.push(p);
-    return this.set({ include, exclude });
+    return this.set(toggleRules(this.current, path, on));
   }
 
   /**
@@ -149,8 +96,8 @@ export class Focus {
     return {
       from: fromRevision,
       to: now.revision,
-      added: normalize([...diff(now.include, old.include), ...diff(old.exclude, now.exclude)]),
-      removed: normalize([...diff(old.include, now.include), ...diff(now.exclude, old.exclude)]),
+      added: cleanPaths([...diff(now.include, old.include), ...diff(old.exclude, now.exclude)]),
+      removed: cleanPaths([...diff(old.include, now.include), ...diff(now.exclude, old.exclude)]),
     };
   }
 }

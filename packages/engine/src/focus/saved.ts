@@ -3,7 +3,7 @@
 // is set aside and the damage stands (agents are refused focus-scoped answers) until a person sets
 // the focus again or removes the set-aside copy (docs/security.md, "Damaged state").
 import path from 'node:path';
-import { projectStateDir, readState, type StateDamage, writeState } from '../state/store';
+import { projectStateDir, readState, type StateDamage, writeState } from '../state/state-file';
 import type { FocusSnapshot } from './focus';
 
 interface SavedFocus {

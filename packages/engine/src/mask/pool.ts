@@ -2,10 +2,12 @@
 // session and builds the text, so placeholders are stable across workers and values never
 // cross a thread boundary. A task that fails or runs past its time withholds its file.
 //
-// Worker threads live as long as the process: the re2 addon (1.23) crashes the process when it
-// is loaded in a thread after another thread that had loaded it has exited (uhop/node-re2#235,
-// fixed in 1.24.0). So pools of one size are shared, never shrink, and a late task is abandoned
-// (its result dropped) rather than its worker terminated.
+// Worker threads live as long as the process: pools of one size are shared, never shrink, and a
+// late task is abandoned (its result dropped) rather than its worker terminated. This began as a
+// workaround for re2 1.23, which aborted the process when a thread loaded it after another thread
+// that had loaded it exited (uhop/node-re2#235, fixed in 1.24.0). The pinned 1.24.1 does not
+// (workers/re2-threads.test.ts), so it is no longer needed for safety; it stays for speed, since a
+// new worker loads and compiles the rule set before its first task (docs/decisions.md).
 import { availableParallelism } from 'node:os';
 import type { Piscina } from 'piscina';
 import { LoupeError } from '../errors';

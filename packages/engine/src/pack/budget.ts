@@ -3,10 +3,10 @@
 // omitted. Every try is recorded with its tokens. Files the session already received unchanged
 // become one-line references, and the tokens they would have taken go to the files after them.
 
+import { groupDigits, moreCompressed } from '@loupe/common';
 import { levelsFor } from '../compress/levels';
 import type { Level } from '../compress/types';
 import { languageOf } from '../lang/languages';
-import { groupDigits } from '../util/digits';
 import type { IndexEntry } from '../workspace/file-index';
 import { fileSection, type Layout } from './formats';
 import type { FileSource } from './source';
@@ -49,10 +49,8 @@ export interface Walk {
 export function ladder(requested: Level, path: string): Level[] {
   const can = levelsFor(languageOf(path));
   const out: Level[] = [requested];
-  for (const l of ['signatures', 'outline'] as const) {
-    const rank = ['full', 'compact', 'signatures', 'outline'];
-    if (rank.indexOf(l) > rank.indexOf(requested) && can.includes(l)) out.push(l);
-  }
+  for (const l of ['signatures', 'outline'] as const)
+    if (moreCompressed(l, requested) && can.includes(l)) out.push(l);
   return out;
 }
 

@@ -1,9 +1,10 @@
 // A file's text as a pack shows it (its variant at a level) and the trusted line about it: pure
 // functions shared by the budget walk, the full pack and the full-pack workers, so every path
 // writes the same section for the same file.
+
+import { groupDigits } from '@loupe/common';
 import type { Level } from '../compress/types';
 import { languageOf } from '../lang/languages';
-import { groupDigits } from '../util/digits';
 import { lineCount } from '../util/lines';
 import type { FileBlock } from './formats';
 import { numberLines, splitLines } from './lines';

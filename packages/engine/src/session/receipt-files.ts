@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { withLock } from '../state/lock';
 import { O_NOFOLLOW, writeFileAtomic } from '../state/private-fs';
-import type { CallReceipt, ClientInfo, SessionReceipt } from './receipts';
+import type { CallReceipt, ClientInfo, SessionReceipt } from './receipt-types';
 
 const CHUNK = 64 * 1024;
 

@@ -10,55 +10,17 @@ import { open } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureFolder, O_NOFOLLOW } from '../state/private-fs';
-import { projectStateDir } from '../state/store';
-import type { RelPath } from '../types';
-import type { LineSpan } from './ledger';
+import { projectStateDir } from '../state/state-file';
 import { pruneReceipts, readSessions } from './receipt-files';
+import type { CallReceipt, ClientInfo, SessionReceipt, SessionStart } from './receipt-types';
 
-export interface ClientInfo {
-  name: string;
-  version: string;
-}
-
-export interface SessionStart {
-  /** e.g. 'socket', 'bridge-headless', 'stdio', 'http', 'memory'. */
-  transport: string;
-  project: string;
-  client?: ClientInfo;
-  /** Served without the app (headless bridge or `loupe mcp`). */
-  headless?: boolean;
-}
-
-export interface DeliveredReceipt {
-  path: RelPath;
-  lines: LineSpan[];
-  hash: string;
-  detail: string;
-}
-
-export interface CallReceipt {
-  n: number;
-  tool: string;
-  /** Argument name -> size of its JSON form (never the value). */
-  args: Record<string, number>;
-  revision: number;
-  ms: number;
-  resultTokens: number;
-  delivered: DeliveredReceipt[];
-  /** Masked values per rule id. */
-  masked: Record<string, number>;
-  error?: string;
-  at: string;
-}
-
-export interface SessionReceipt extends SessionStart {
-  id: string;
-  start: string;
-  end?: string;
-  calls: CallReceipt[];
-  /** Calls not written because the session's file reached its size bound. */
-  dropped: number;
-}
+export type {
+  CallReceipt,
+  ClientInfo,
+  DeliveredReceipt,
+  SessionReceipt,
+  SessionStart,
+} from './receipt-types';
 
 export interface ReceiptOptions {
   /** Sessions kept per project (oldest files removed first). */

@@ -5,7 +5,7 @@
 // window or with `--show/--hide/--unset`), or removing the set-aside copy (docs/security.md).
 import path from 'node:path';
 import { Emitter } from '../util/emitter';
-import type { StateDamage } from './store';
+import type { StateDamage } from './state-file';
 
 export type DamageKind = 'focus' | 'overrides';
 

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { withLock } from './lock';
 import { ensureFolder, folderProblem, scratchFolder } from './private-fs';
-import { updateState, writeState } from './store';
+import { updateState, writeState } from './state-file';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'loupe-private-fs-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -13,7 +13,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readState, updateState, writeState } from './store';
+import { readState, updateState, writeState } from './state-file';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'loupe-private-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

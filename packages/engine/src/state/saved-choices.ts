@@ -4,9 +4,9 @@
 import type { FocusSnapshot } from '../focus/focus';
 import { focusFile, loadFocus } from '../focus/saved';
 import type { Overrides } from '../scan/overrides';
-import { loadOverrides } from '../scan/overrides-store';
+import { loadOverrides } from '../scan/overrides-file';
 import { loadProjectSettings } from './project-settings';
-import type { StateDamage } from './store';
+import type { StateDamage } from './state-file';
 
 export interface SavedChoicesRequest {
   /** Where the overrides and masking are read (null: nowhere). */

@@ -3,19 +3,19 @@
 // owner of this state; consumers never keep their own copies.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { compareBytewise } from '@loupe/common';
 import { ContentPipeline } from '../content/pipeline';
 import { LoupeError } from '../errors';
 import { Focus, type FocusDelta, type FocusRules } from '../focus/focus';
 import { loadFocus, saveFocus } from '../focus/saved';
 import { MaskSession } from '../mask/session';
-import { compareBytewise } from '../scan/bytes';
 import type { GitRunner } from '../scan/git';
 import { resolveRoot, type ScanOptions, scanProject } from '../scan/index';
 import type { Overrides } from '../scan/overrides';
-import { loadOverrides } from '../scan/overrides-store';
+import { loadOverrides } from '../scan/overrides-file';
 import { DamagedState, damageNotice } from '../state/damage';
 import { loadSavedChoices, type SavedChoices } from '../state/saved-choices';
-import type { StateDamage } from '../state/store';
+import type { StateDamage } from '../state/state-file';
 import { createTokenService, type TokenService } from '../tokens/service';
 import type { Encoding, FocusSummary, HiddenEntry, RelPath, RepoInfo } from '../types';
 import { Emitter } from '../util/emitter';

@@ -1,8 +1,10 @@
 // The tools' content port over the engine's one content pipeline (Workspace.content): the same
 // bytes the window previews and the clipboard export carries, masked, and withheld rather than
 // ever sent unmasked.
+
+import type { Detail } from '@loupe/common';
 import { countByRule, LoupeError, type MaskSession, type RelPath, type Workspace } from '@loupe/engine';
-import type { ContentSource, Detail, ReadOptions, ReadResult } from './source';
+import type { ContentSource, ReadOptions, ReadResult } from './source';
 
 export function createPipelineSource(ws: Workspace): ContentSource {
   return {

@@ -1,10 +1,8 @@
 // What the tools need from the content pipeline (read -> mask -> select -> compress -> label),
 // as a small port: the engine's ContentPipeline is the implementation (pipeline-source.ts); tests
 // wrap it to watch what is read.
+import type { Detail } from '@loupe/common';
 import type { Declaration, LineSpan, MaskSession, RelPath } from '@loupe/engine';
-
-export const DETAILS = ['full', 'compact', 'signatures', 'outline'] as const;
-export type Detail = (typeof DETAILS)[number];
 
 export interface ReadOptions {
   /** The file's own line numbers, 1-based, inclusive; clamped to the file. */

@@ -15,7 +15,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BridgeServer } from './bridge-server';
+import { AgentSocket } from './agent-socket';
 import { loadOrCreateToken, tokenFile } from './http';
 import { checkSocket } from './socket-path';
 
@@ -33,7 +33,7 @@ const folder = (mode: number) => {
 describe.runIf(posix)('the socket folder', () => {
   it('LOUPE_SOCKET in a shared folder (like /tmp/x.sock): refused with a sentence, the folder keeps its mode', async () => {
     const shared = folder(0o1777);
-    const server = new BridgeServer({ socketPath: path.join(shared, 'x.sock') });
+    const server = new AgentSocket({ socketPath: path.join(shared, 'x.sock') });
     await expect(server.listen()).rejects.toThrow(
       /agent socket only in a folder of yours that others cannot change, and .* is open to other users \(mode 1777.*set LOUPE_SOCKET to a path inside a folder only you can open/,
     );
@@ -42,7 +42,7 @@ describe.runIf(posix)('the socket folder', () => {
 
   it('a folder Loupe creates for its socket is 0700, and the bridge accepts it', async () => {
     const sock = path.join(folder(0o700), 'run', 'loupe.sock');
-    const server = new BridgeServer({ socketPath: sock });
+    const server = new AgentSocket({ socketPath: sock });
     await server.listen();
     try {
       expect(statSync(path.dirname(sock)).mode & 0o777).toBe(0o700);

@@ -1,10 +1,10 @@
 // Persists a project's show/hide overrides in Loupe's state (the caller names the state folder),
 // never in the repository: `overrides.json` in the project's state folder, written atomically by
-// the state store under its lock (concurrent writers lose nothing). The file decides what agents
-// may see, so a damaged one stays damaged until a person saves overrides again (sticky).
+// writeState under its lock (concurrent writers lose nothing). The file decides what agents may
+// see, so a damaged one stays damaged until a person saves overrides again (sticky).
 import path from 'node:path';
 import { LoupeError } from '../errors';
-import { projectStateDir, readState, type StateDamage, updateState, writeState } from '../state/store';
+import { projectStateDir, readState, type StateDamage, updateState, writeState } from '../state/state-file';
 import type { RelPath } from '../types';
 import { normalizeOverridePath, type OverrideState, type Overrides } from './overrides';
 
