@@ -51,9 +51,10 @@ export function makeFixture(): Fixture {
   };
 }
 
-/** The fixture served by a real `loupe serve` process (the built CLI). */
-export async function startWorld(): Promise<World> {
+/** The fixture served by a real `loupe serve` process (the built CLI); `prepare` runs before it starts. */
+export async function startWorld(prepare?: (fixture: Fixture) => void): Promise<World> {
   const fixture = makeFixture();
+  prepare?.(fixture);
   const { project, stateDir, cacheDir, socket } = fixture;
   const bin = path.join(repo, 'apps/cli/bin/loupe.js');
   if (!existsSync(path.join(repo, 'apps/desktop/dist/renderer/index.html')))

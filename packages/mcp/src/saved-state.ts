@@ -25,10 +25,12 @@ export function followSavedState(ws: Workspace, stateDir: string): () => Promise
     ws.reloadFocus();
     const saved = loadOverrides(stateDir, ws.root);
     report(saved.problem);
-    if (key(saved.overrides) !== key(ws.scanOptions().overrides)) {
-      ws.setScanOptions({ overrides: saved.overrides });
-      await ws.rescan('the saved show/hide overrides changed');
-    }
+    if (saved.damage) {
+      // Which files the person hid is unknown now: agents get none until it is saved again.
+      if (!ws.damage.get('overrides')) ws.damage.set('overrides', saved.damage);
+    } else if (ws.damage.get('overrides') || key(saved.overrides) !== key(ws.scanOptions().overrides))
+      await ws.overridesSaved(saved.overrides); // a rescan; resolves damage held here
+
     const settings = loadProjectSettings(stateDir, ws.root);
     report(settings.problem);
     ws.setMasking(settings.settings.masking);

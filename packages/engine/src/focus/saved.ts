@@ -1,10 +1,13 @@
 // The focus as saved in Loupe's state (`focus.json` in the project's state folder): the one source
 // of the focus for every process. The window's host writes it on every tick, `loupe focus` edits
 // it from another process, and an open Workspace follows what another process wrote
-// (`Workspace.reloadFocus`). A damaged file is set aside and reported (state-file.ts).
+// (`Workspace.reloadFocus`). The saved focus decides what agents see, so a damaged file never
+// becomes "nothing ticked, the whole project": it is set aside and the damage stands (agents are
+// refused focus-scoped answers) until a person sets the focus again or removes the set-aside copy
+// (docs/security.md, "Damaged state").
 import path from 'node:path';
 import { type FocusRules, normalizeRules } from '@loupe/common';
-import { projectStateDir, readState, writeState } from '../state/state-file';
+import { projectStateDir, readState, type StateDamage, writeState } from '../state/state-file';
 import type { FocusSnapshot } from './focus';
 
 interface SavedFocus {
@@ -29,18 +32,21 @@ export function focusFile(stateDir: string, root: string): string {
 
 export interface LoadedFocus {
   focus?: FocusSnapshot;
-  /** Set when a damaged file was set aside. */
   problem?: string;
+  /** The saved focus is damaged and unresolved: what the person ticked is unknown. */
+  damage?: StateDamage;
 }
 
 export function loadFocus(file: string): LoadedFocus {
-  const { value, problem } = readState(file, validFocus);
+  const { value, problem, damage } = readState(file, validFocus, { sticky: true });
   return {
     ...(value ? { focus: { revision: value.revision, include: value.include, exclude: value.exclude } } : {}),
     ...(problem ? { problem } : {}),
+    ...(damage ? { damage } : {}),
   };
 }
 
+/** Saves the focus (and so resolves damage set aside earlier). */
 export function saveFocus(file: string, s: FocusSnapshot): void {
   const saved: SavedFocus = { version: 1, revision: s.revision, include: s.include, exclude: s.exclude };
   writeState(file, saved);
@@ -61,7 +67,8 @@ export function updateSavedFocus(
   const same =
     next.include.join('\0') === now.include.join('\0') && next.exclude.join('\0') === now.exclude.join('\0');
   const problem = loaded.problem ? { problem: loaded.problem } : {};
-  if (same) return { focus: now, changed: false, ...problem };
+  // A damaged focus is resolved by any change a person makes here (it is written even when equal).
+  if (same && !loaded.damage) return { focus: now, changed: false, ...problem };
   const focus = { revision: now.revision + 1, ...next };
   saveFocus(file, focus);
   return { focus, changed: true, ...problem };

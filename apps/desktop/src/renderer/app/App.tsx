@@ -1,5 +1,6 @@
 // The window: header, the tree with its filter, the open panel, and messages.
 import { useCallback, useEffect, useState } from 'react';
+import { DamagedStateBanner } from '../components/DamagedStateBanner';
 import { Header, OpenControls } from '../components/Header';
 import { MaskingBanner } from '../components/MaskingBanner';
 import { Toasts } from '../components/Toasts';
@@ -180,6 +181,7 @@ export function App() {
     <div className={`app${panel ? ' with-panel' : ''}`}>
       <Header />
       <MaskingBanner />
+      <DamagedStateBanner />
       <main className="main">
         {project ? (
           <div className="tree-pane">

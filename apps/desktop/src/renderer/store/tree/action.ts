@@ -20,6 +20,8 @@ export interface TreeActions {
   applyTokens(update: TokenUpdate): void;
   applyFocus(focus: FocusState): void;
   toggleCheck(node: number): Promise<void>;
+  /** The person keeps the focus as the window shows it (resolves a damaged saved focus). */
+  keepFocus(): Promise<void>;
   setOpen(node: number, open: boolean): void;
   toggleOpen(node: number): void;
   /** Expand all / Collapse all (under a filter: the folders it shows, for as long as it stands). */
@@ -102,6 +104,7 @@ export function createTreeActions(set: Set, get: Get, deps: TreeDeps): TreeActio
 
     applyFocus(focus) {
       remote = focus;
+      set({ damaged: focus.damaged ?? [] });
       if (pending > 0) return; // our own toggles are in flight: the last answer settles it
       const s = get();
       const same =
@@ -113,6 +116,10 @@ export function createTreeActions(set: Set, get: Get, deps: TreeDeps): TreeActio
         revision: focus.revision,
         tick: s.tick + (same ? 0 : 1),
       });
+    },
+
+    async keepFocus() {
+      actions.applyFocus(await deps.host().setFocus(get().rules));
     },
 
     async toggleCheck(node) {

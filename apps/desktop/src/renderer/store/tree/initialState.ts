@@ -1,4 +1,4 @@
-import type { FocusRules, ReceivedFile } from '@loupe/common';
+import type { DamagedStateNotice, FocusRules, ReceivedFile } from '@loupe/common';
 import type { Rows } from '../../model/rows';
 import type { TreeModel } from '../../model/tree-model';
 
@@ -26,6 +26,8 @@ export interface TreeState {
   /** The focus rules as this window last knew them (ahead of the host while toggles are in flight). */
   rules: FocusRules;
   revision: number;
+  /** Saved focus or overrides that could not be read and are not resolved yet (a banner). */
+  damaged: DamagedStateNotice[];
   /** Received marks by node. */
   marks: Map<number, Mark>;
   /** Type-ahead buffer and the time of its last key. */
@@ -45,6 +47,7 @@ export const initialTreeState: TreeState = {
   showHidden: false,
   rules: { include: [], exclude: [] },
   revision: 0,
+  damaged: [],
   marks: new Map(),
   typed: { text: '', at: 0 },
 };
