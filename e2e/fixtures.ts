@@ -52,7 +52,10 @@ export function makeFixture(): Fixture {
 }
 
 /** A real `loupe serve` process (the built CLI) on a fixture; `port` 0 picks a free one. */
-export async function startServer(fixture: Fixture, port = 0): Promise<{ url: string; server: ChildProcess }> {
+export async function startServer(
+  fixture: Fixture,
+  port = 0,
+): Promise<{ url: string; server: ChildProcess }> {
   const { project, stateDir, cacheDir, socket } = fixture;
   const bin = path.join(repo, 'apps/cli/bin/loupe.js');
   if (!existsSync(path.join(repo, 'apps/desktop/dist/renderer/index.html')))

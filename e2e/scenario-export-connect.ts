@@ -75,12 +75,16 @@ export async function connectSnippets(t: Target, socket: string): Promise<void> 
     const block = clientBlock(t, client);
     const text = (await block.locator('pre').textContent())!;
     expect(text, client).toContain(socket);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the editors' folder variable, literally
     if (client === 'Cursor' || client === 'VS Code') expect(text, client).toContain('${workspaceFolder}');
     await block.getByRole('button', { name: button, exact: true }).click();
     await expect.poll(() => t.readClipboard(), { message: client }).toBe(text);
   }
   const claude = clientBlock(t, 'Claude Code').locator('pre');
-  const clipped = await claude.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+  const clipped = await claude.evaluate((el) => {
+    const box = el as unknown as { scrollWidth: number; clientWidth: number }; // e2e has no DOM types
+    return box.scrollWidth > box.clientWidth + 1;
+  });
   expect(clipped, 'the Claude Code line fits (or wraps) in its box').toBe(false);
   await expect(panel.getByRole('button', { name: 'Copy', exact: true })).toHaveCount(0);
   await shot(t, '22-connect');

@@ -9,7 +9,8 @@ import { openFolder, row, shot, type Target, waitForCounts } from './scenario';
 const mark = (page: Page, p: string) => row(page, p).locator('.mark');
 
 async function closeFolder(page: Page, p: string): Promise<void> {
-  if ((await row(page, p).getAttribute('aria-expanded')) === 'true') await row(page, p).locator('.name').click();
+  if ((await row(page, p).getAttribute('aria-expanded')) === 'true')
+    await row(page, p).locator('.name').click();
   await expect(row(page, p)).toHaveAttribute('aria-expanded', 'false');
 }
 

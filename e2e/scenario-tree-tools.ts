@@ -70,7 +70,9 @@ export async function undoRedo(t: Target): Promise<void> {
   await expect(row(page, 'docs')).toHaveAttribute('aria-checked', 'false');
   await expect(row(page, 'src')).toHaveAttribute('aria-checked', 'true');
   await expect(revision(page)).toHaveText(`r${r0 + 3}`); // an undo is a new revision agents see
-  await expect(page.getByTestId('toast').last()).toHaveText(`Undone: the focus of r${r0 + 1} again (r${r0 + 3})`);
+  await expect(page.getByTestId('toast').last()).toHaveText(
+    `Undone: the focus of r${r0 + 1} again (r${r0 + 3})`,
+  );
   await expect(redo).toHaveAttribute('title', new RegExp(`focus of r${r0 + 2}`));
   await shot(t, '25-undo');
   await page.keyboard.press('Control+Shift+z');
@@ -95,7 +97,13 @@ export async function sortAndExpand(t: Target): Promise<void> {
   const { page } = t;
   await page.getByRole('button', { name: 'Expand all', exact: true }).click();
   const all = await visiblePaths(page);
-  for (const p of ['src/math/add.ts', 'src/util/strings.ts', 'docs/guide.md', 'config/app.env', 'scripts/release.sh'])
+  for (const p of [
+    'src/math/add.ts',
+    'src/util/strings.ts',
+    'docs/guide.md',
+    'config/app.env',
+    'scripts/release.sh',
+  ])
     expect(all).toContain(p);
   expect(all).toHaveLength(20); // the root, 7 folders, 12 files
 
@@ -109,7 +117,9 @@ export async function sortAndExpand(t: Target): Promise<void> {
   for (let i = 1; i < sorted.length; i++) {
     const siblings = sorted.filter((q) => q !== '' && parent(q) === parent(sorted[i]!));
     const counts = await Promise.all(siblings.map(tokensOf));
-    expect(counts, `children of ${parent(sorted[i]!) || 'the root'}`).toEqual([...counts].sort((a, b) => b - a));
+    expect(counts, `children of ${parent(sorted[i]!) || 'the root'}`).toEqual(
+      [...counts].sort((a, b) => b - a),
+    );
   }
   expect(sorted).not.toEqual(all);
   await shot(t, '26-sorted-by-tokens');

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { TreeModel } from '../src/renderer/model/tree-model';
 import { connectStores, type Stores, startWindow } from '../src/renderer/services/host-sync';
 import { createExportStore } from '../src/renderer/store/export/index';
+import { createHistoryStore } from '../src/renderer/store/history';
 import { createProjectStore } from '../src/renderer/store/project/index';
 import { createSessionsStore } from '../src/renderer/store/sessions/index';
 import { createSettingsStore } from '../src/renderer/store/settings';
@@ -39,6 +40,7 @@ describe('window stores on the real host', () => {
       }),
       settings: createSettingsStore({ host: () => api }),
       ui: createUiStore(),
+      history: createHistoryStore({ host: () => api }),
     };
     const sync = connectStores(api, stores, () => {});
     try {

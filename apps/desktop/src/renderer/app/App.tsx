@@ -3,12 +3,12 @@ import { useCallback, useEffect } from 'react';
 import { Header, OpenControls } from '../components/Header';
 import { MaskingBanner } from '../components/MaskingBanner';
 import { Toasts } from '../components/Toasts';
-import { FilterBar } from '../components/tree/FilterBar';
+import { FilterBar, MarksLegend } from '../components/tree/FilterBar';
 import { TreeView } from '../components/tree/TreeView';
 import { hostSync } from '../services/host';
 import { useProject, useSettings, useUi } from '../store/hooks';
 import { projectStore, settingsStore, treeStore, uiStore } from '../store/index';
-import { copyContext } from './commands';
+import { copyContext, redoFocus, undoFocus } from './commands';
 import { panelComponent } from './panels';
 
 function useTheme() {
@@ -25,12 +25,24 @@ function useTheme() {
   }, [theme]);
 }
 
+/** Text fields keep their own Ctrl+Z; anywhere else (the tree, buttons) it undoes a focus change. */
+function editable(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el?.tagName) return false;
+  if (el.tagName === 'INPUT') return !['checkbox', 'radio', 'button'].includes((el as HTMLInputElement).type);
+  return el.isContentEditable || el.tagName === 'TEXTAREA';
+}
+
 function useShortcuts() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const mod = e.ctrlKey || e.metaKey;
       if (!mod) return;
-      if (e.key === 'f' && !e.shiftKey) {
+      const key = e.key.toLowerCase();
+      if ((key === 'z' || key === 'y') && !e.altKey && !editable(e.target)) {
+        e.preventDefault();
+        void (key === 'y' || e.shiftKey ? redoFocus() : undoFocus());
+      } else if (e.key === 'f' && !e.shiftKey) {
         e.preventDefault();
         uiStore.getState().requestFilterFocus();
       } else if (e.key.toLowerCase() === 'c' && e.shiftKey) {
@@ -110,6 +122,7 @@ export function App() {
           <div className="tree-pane">
             <FilterBar />
             <TreeView onOverride={onOverride} />
+            <MarksLegend />
           </div>
         ) : (
           <Welcome />

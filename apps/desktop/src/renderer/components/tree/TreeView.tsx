@@ -2,6 +2,7 @@
 // the active row with aria-activedescendant; arrows move, Space ticks, Enter opens or closes,
 // Left/Right close/open or move to parent/child, Home/End jump, printable keys search by name.
 import { useCallback, useMemo } from 'react';
+import { tick } from '../../app/commands';
 import { useProject, useTree } from '../../store/hooks';
 import { treeStore } from '../../store/index';
 import { treeSelectors } from '../../store/tree/index';
@@ -39,7 +40,7 @@ function runKey(key: string, page: number): boolean {
       t.left();
       return true;
     case ' ':
-      if (t.active >= 0) void t.toggleCheck(t.active);
+      if (t.active >= 0) tick(t.active);
       return true;
     case 'Enter':
       if (t.active >= 0) t.toggleOpen(t.active);
@@ -69,7 +70,7 @@ export function TreeView({ onOverride }: { onOverride(node: number, state: 'show
     return {
       activate: (node) => t().setActive(node),
       toggleOpen: (node) => t().toggleOpen(node),
-      toggleCheck: (node) => void t().toggleCheck(node),
+      toggleCheck: tick,
       override: onOverride,
     };
   }, [onOverride]);

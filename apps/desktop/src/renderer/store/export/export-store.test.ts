@@ -52,3 +52,51 @@ describe('export store', () => {
     expect(store.getState().busy).toBe(false);
   });
 });
+
+describe('export store after a refusal', () => {
+  it('drops the stale preview with the error, and the next valid answer (preview or Copy) clears it', async () => {
+    let budget: number | null = null;
+    const copied: string[] = [];
+    const host = fakeHost({
+      exportPreview: (o: { budget: number | null }) => {
+        budget = o.budget;
+        if (o.budget !== null && o.budget < 216) throw new Error('give a budget of at least 216.');
+        return result(`preview ${o.budget}`, 3);
+      },
+      exportPack: (o: { budget: number | null }) => {
+        if (o.budget !== null && o.budget < 216) throw new Error('give a budget of at least 216.');
+        return result(`packed ${o.budget}`, 3);
+      },
+    });
+    const store = createExportStore({
+      host: () => host.api,
+      clipboard: { writeText: async (t) => void copied.push(t) },
+    });
+    const s = () => store.getState();
+    await s().refresh(3);
+    expect(s().preview?.text).toBe('preview null');
+    s().setOptions({ budget: 100 });
+    const before = s().options;
+    await s().refresh(3);
+    expect(s()).toMatchObject({
+      error: 'give a budget of at least 216.',
+      preview: null,
+      previewRevision: -1,
+    });
+    s().setOptions({ budget: 5000 });
+    expect(s().options).not.toBe(before); // a new options object: the panel's trigger to preview again
+    await s().refresh(3);
+    expect(budget).toBe(5000);
+    expect(s()).toMatchObject({ error: null, previewRevision: 3 });
+    expect(s().preview?.text).toBe('preview 5000');
+
+    s().setOptions({ budget: 100 });
+    await expect(s().copy()).rejects.toThrow('at least 216');
+    expect(s()).toMatchObject({ error: 'give a budget of at least 216.', preview: null });
+    s().setOptions({ budget: null });
+    await s().copy();
+    expect(copied).toEqual(['packed null']);
+    expect(s()).toMatchObject({ error: null });
+    expect(s().preview?.text).toBe('packed null');
+  });
+});
