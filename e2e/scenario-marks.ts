@@ -108,6 +108,9 @@ export async function tokenizerKeepsMarks(t: Target, agent: Agent): Promise<void
 
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   await page.getByLabel('Tokenizer').selectOption('cl100k_base');
+  // The export counts in the new encoding once the project counts in it.
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect(page.getByTestId('export-tokens')).toContainText('(cl100k_base)');
   await waitForCounts(page);
   await expect(mark(page, 'README.md')).toHaveAttribute('title', title!);
   await page.getByRole('button', { name: 'Sessions', exact: true }).click();
