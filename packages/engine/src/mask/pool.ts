@@ -12,7 +12,7 @@ import { availableParallelism } from 'node:os';
 import type { Piscina } from 'piscina';
 import { LoupeError } from '../errors';
 import { locateWorker } from '../workers/locate';
-import { assembleMask, type MaskResult, type PreparedMask } from './mask';
+import { assembleMany, assembleMask, type MaskResult, type PreparedMask } from './mask';
 import { loadMaskRules } from './rules';
 import { DEFAULT_LIMITS, type MaskLimits } from './scan';
 import type { MaskSession } from './session';
@@ -61,7 +61,7 @@ export async function createMaskPool(options: MaskPoolOptions = {}): Promise<Mas
         limits.timeLimitMs * items.length + 15_000,
       );
     });
-    const task: MaskTask = { items, key: session.key, rulesPath: rules.file, limits };
+    const task: MaskTask = { items, key: session.key, rulesPath: rules.file, limits, known: session.known() };
     const done = (pool.run(task) as Promise<PreparedMask[]>).catch(() =>
       withheld('masking failed in a worker; the file was withheld'),
     );
@@ -78,7 +78,7 @@ export async function createMaskPool(options: MaskPoolOptions = {}): Promise<Mas
       assembleMask((await prepare([{ file, path }], session))[0]!, session),
     maskMany: async (items, session) => {
       const prepared = (await Promise.all(batches(items).map((b) => prepare(b, session)))).flat();
-      return prepared.map((p) => assembleMask(p, session));
+      return assembleMany(prepared, session);
     },
     close: async () => {
       closed = true;
