@@ -1,11 +1,14 @@
 // The window: header, the tree with its filter, the open panel, and messages.
 import { useCallback, useEffect } from 'react';
+import { useStore } from 'zustand';
+import { ConnectionBanner } from '../components/ConnectionBanner';
 import { Header, OpenControls } from '../components/Header';
 import { MaskingBanner } from '../components/MaskingBanner';
 import { Toasts } from '../components/Toasts';
 import { FilterBar, MarksLegend } from '../components/tree/FilterBar';
 import { TreeView } from '../components/tree/TreeView';
 import { hostSync } from '../services/host';
+import { connectionStore } from '../store/connection';
 import { useProject, useSettings, useUi } from '../store/hooks';
 import { projectStore, settingsStore, treeStore, uiStore } from '../store/index';
 import { copyContext, redoFocus, undoFocus } from './commands';
@@ -97,6 +100,9 @@ export function App() {
     problem: s.connectionProblem,
   }));
   const panel = useUi((s) => s.panel);
+  // While the link is down the last window stays on screen, inert, under the banner.
+  const live = useStore(connectionStore, (s) => s.status.state === 'live');
+  const refused = useStore(connectionStore, (s) => s.status.state === 'refused');
   const onOverride = useCallback((node: number, state: 'show' | 'hide') => {
     const path = treeStore.getState().model?.pathOf(node);
     if (path === undefined) return;
@@ -112,16 +118,25 @@ export function App() {
         {problem}
       </div>
     );
-  if (!connected) return <div className="connecting">Connecting to Loupe…</div>;
+  if (!connected)
+    return (
+      <>
+        <ConnectionBanner />
+        {refused ? null : <div className="connecting">Connecting to Loupe…</div>}
+      </>
+    );
   return (
-    <div className={`app${panel ? ' with-panel' : ''}`}>
-      <Header />
-      <MaskingBanner />
-      <main className="main">
+    <div className={`app${panel ? ' with-panel' : ''}${live ? '' : ' offline'}`}>
+      <ConnectionBanner />
+      <div className="contents" inert={!live}>
+        <Header />
+        <MaskingBanner />
+      </div>
+      <main className="main" inert={!live}>
         {project ? (
           <div className="tree-pane">
             <FilterBar />
-            <TreeView onOverride={onOverride} />
+            <TreeView onOverride={onOverride} disabled={!live} />
             <MarksLegend />
           </div>
         ) : (

@@ -52,7 +52,14 @@ function runKey(key: string, page: number): boolean {
   }
 }
 
-export function TreeView({ onOverride }: { onOverride(node: number, state: 'show' | 'hide'): void }) {
+export function TreeView({
+  onOverride,
+  disabled = false,
+}: {
+  onOverride(node: number, state: 'show' | 'hide'): void;
+  /** The link to the host is down: the last tree stays visible, not operable. */
+  disabled?: boolean;
+}) {
   // Everything a row can show changes with one of these; rows compare their own props.
   const state = useTree((s) => ({
     rows: s.rows,
@@ -99,6 +106,7 @@ export function TreeView({ onOverride }: { onOverride(node: number, state: 'show
       role="tree"
       ariaLabel="Project files"
       ariaActivedescendant={active >= 0 ? `node-${active}` : undefined}
+      ariaDisabled={disabled}
       tabIndex={0}
       count={count}
       rowHeight={ROW_HEIGHT}
