@@ -59,7 +59,12 @@ describe('the WebSocket link', () => {
       expect(reconnects).toBe(0);
 
       // The same server returns: the link reconnects and the listeners hear the host again.
-      server = await startBrowserServer({ host, rendererDir: renderer, token: 'first-token', port: server.port });
+      server = await startBrowserServer({
+        host,
+        rendererDir: renderer,
+        token: 'first-token',
+        port: server.port,
+      });
       link.retryNow();
       await until(() => link.status().state === 'live', 'the reconnect');
       expect(reconnects).toBe(1);
@@ -69,7 +74,12 @@ describe('the WebSocket link', () => {
       // Another server on the port: it answers, but not to this token.
       await server.close();
       await until(() => link.status().state === 'lost', 'the second loss');
-      server = await startBrowserServer({ host, rendererDir: renderer, token: 'other-token', port: server.port });
+      server = await startBrowserServer({
+        host,
+        rendererDir: renderer,
+        token: 'other-token',
+        port: server.port,
+      });
       link.retryNow();
       await until(() => link.status().state === 'refused', 'the refusal');
       const count = seen.length;
