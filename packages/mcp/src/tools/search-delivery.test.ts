@@ -30,7 +30,9 @@ describe('search deliveries', () => {
     const session = project.sessions.list()[0]!;
     expect([...session.ledger.paths()]).toEqual(['src/strings.ts']);
     const received = project.sessions.receivedFiles([session]);
-    expect(received.map((r) => [r.path, r.tool, r.call, r.changed])).toEqual([['src/strings.ts', 'search', 1, false]]);
+    expect(received.map((r) => [r.path, r.tool, r.call, r.changed])).toEqual([
+      ['src/strings.ts', 'search', 1, false],
+    ]);
 
     const status = await a.call('focus_status');
     expect(status).toContain('received 1 file');
@@ -40,7 +42,7 @@ describe('search deliveries', () => {
     expect(read).toContain('export const shout');
     expect(read).not.toContain('[Already received]');
 
-    fx.write('src/strings.ts', 'export const shout = (s: string) => `${s}!`;\n');
+    fx.write('src/strings.ts', 'export const shout = (s: string) => s + "!";\n');
     await project.ws.rescan('test edit');
     expect(project.sessions.receivedFiles([session]).find((r) => r.tool === 'get_file')?.changed).toBe(true);
     await a.close();
