@@ -25,8 +25,11 @@ export function createExportActions(set: Set, get: Get, deps: ExportDeps): Expor
   let seq = 0;
   return {
     setOptions(patch) {
-      // A new options object: the panel previews again for it, whatever the last answer was.
-      set({ options: { ...get().options, ...patch }, previewRevision: -1 });
+      // A new options object: the panel previews again for it, whatever the last answer was. An
+      // answer still on its way is for the old options: it must not show, nor mark the revision as
+      // previewed (the panel would not ask again).
+      seq++;
+      set({ options: { ...get().options, ...patch }, previewRevision: -1, busy: false });
     },
     async refresh(revision) {
       const mine = ++seq;

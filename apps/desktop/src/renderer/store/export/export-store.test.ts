@@ -1,6 +1,6 @@
 import type { ExportResult } from '@loupe/common';
 import { describe, expect, it } from 'vitest';
-import { fakeHost } from '../../testing/fake-host';
+import { deferred, fakeHost } from '../../testing/fake-host';
 import { createExportStore } from './index';
 
 const result = (text: string, revision: number): ExportResult => ({
@@ -98,5 +98,35 @@ describe('export store after a refusal', () => {
     expect(copied).toEqual(['packed null']);
     expect(s()).toMatchObject({ error: null });
     expect(s().preview?.text).toBe('packed null');
+  });
+});
+
+describe('export store while options change', () => {
+  it('drops an answer for the options before a change, so the panel previews the new ones', async () => {
+    const answers: ReturnType<typeof deferred<ExportResult>>[] = [];
+    const host = fakeHost({
+      exportPreview: () => {
+        const d = deferred<ExportResult>();
+        answers.push(d);
+        return d.promise;
+      },
+    });
+    const store = createExportStore({ host: () => host.api, clipboard: { writeText: async () => {} } });
+    store.getState().setOptions({ masking: false });
+    const first = store.getState().refresh(7);
+    // Masking turned back on (the project's setting) while the unmasked preview is on its way.
+    store.getState().setOptions({ masking: true });
+    answers[0]!.resolve(result('unmasked secret', 7));
+    await first;
+    // The answer was for masking off: it neither shows nor marks revision 7 as previewed, which
+    // would stop the panel from asking again for masking on.
+    expect(store.getState().preview).toBeNull();
+    expect(store.getState().previewRevision).toBe(-1);
+    const second = store.getState().refresh(7);
+    answers[1]!.resolve(result('LOUPE_REDACTED[…]', 7));
+    await second;
+    expect(host.calls.map((c) => (c.arg as { masking: boolean }).masking)).toEqual([false, true]);
+    expect(store.getState()).toMatchObject({ previewRevision: 7, busy: false });
+    expect(store.getState().preview?.text).toBe('LOUPE_REDACTED[…]');
   });
 });
