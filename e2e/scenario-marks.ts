@@ -61,13 +61,23 @@ export async function marksLegendAndCounts(t: Target, agent: Agent, project: str
   expect(Math.abs(a.dy - b.dy), 'centred alike').toBeLessThan(0.5);
   await shot(t, '28-marks');
 
+  // The folder's count is its files' marks (an earlier scenario's agent may have received and
+  // seen add.ts change too).
+  const inMath = page.locator('[role="treeitem"][data-path^="src/math/"] .mark');
+  const marks = await inMath.evaluateAll((els) => els.map((e) => e.getAttribute('data-mark')));
+  const changed = marks.filter((m) => m === 'changed').length;
+  expect(marks.length).toBeGreaterThanOrEqual(2);
   await closeFolder(page, 'src/math');
   const count = row(page, 'src/math').locator('.mark-count');
-  // add.ts (an earlier scenario's agent), mul.ts and div.ts; div.ts changed since
-  await expect(count).toHaveAttribute('data-received', '3');
-  await expect(count).toHaveAttribute('title', '3 files inside were received by an agent (1 changed since)');
+  await expect(count).toHaveAttribute('data-received', String(marks.length));
+  await expect(count).toHaveAttribute(
+    'title',
+    `${marks.length} files inside were received by an agent (${changed} changed since)`,
+  );
   await closeFolder(page, 'src');
-  await expect(row(page, 'src').locator('.mark-count')).toHaveAttribute('data-received', /^[3-9]$/);
+  const inSrc = row(page, 'src').locator('.mark-count');
+  await expect(inSrc).toHaveAttribute('data-received', /^\d+$/);
+  expect(Number(await inSrc.getAttribute('data-received'))).toBeGreaterThanOrEqual(marks.length);
   await shot(t, '29-folder-counts');
   await agent.close();
 }
