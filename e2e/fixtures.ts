@@ -93,9 +93,10 @@ export async function stopServer(server: ChildProcess): Promise<void> {
   if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
 }
 
-/** The fixture served by a real `loupe serve` process (the built CLI). */
-export async function startWorld(): Promise<World> {
+/** The fixture served by a real `loupe serve` process (the built CLI); `prepare` runs before it starts. */
+export async function startWorld(prepare?: (fixture: Fixture) => void): Promise<World> {
   const fixture = makeFixture();
+  prepare?.(fixture);
   const { url, server } = await startServer(fixture);
   return {
     ...fixture,

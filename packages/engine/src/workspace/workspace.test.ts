@@ -85,7 +85,7 @@ describe('Workspace', () => {
     await second.close();
   });
 
-  it('sets a corrupt focus file aside and starts clean, with a warning', async () => {
+  it('sets a corrupt focus file aside and holds nothing, never the whole project (state/damage.test.ts)', async () => {
     const dir = project();
     const stateDir = path.join(work, 'state2');
     const ws0 = await Workspace.open(dir, { stateDir, cacheDir: null, countTokens: false });
@@ -93,9 +93,10 @@ describe('Workspace', () => {
     await ws0.close();
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, '{"version":1,"revision":"x"');
-    const ws = await Workspace.open(dir, { stateDir, cacheDir: null, countTokens: false });
+    const ws = await Workspace.open(dir, { stateDir, cacheDir: null, countTokens: false, openDamaged: true });
     expect(ws.focus.snapshot.revision).toBe(0);
-    expect(ws.warnings.join(' ')).toMatch(/focus\.json could not be read/);
+    expect(ws.focusedFiles()).toEqual([]);
+    expect(ws.damage.notices().join(' ')).toMatch(/focus\.json\) could not be read/);
     await ws.close();
   });
 });

@@ -19,6 +19,7 @@ const schema = z.object({
 export function registerSearchTool(registry: ToolRegistry): void {
   registry.register({
     name: 'search',
+    focusScoped: true,
     title: 'Search the focus',
     description:
       'Search the text of the files in focus. Results name the lines to read next with get_file; files outside the focus are not searched.',

@@ -2,6 +2,7 @@
 import { useCallback, useEffect } from 'react';
 import { useStore } from 'zustand';
 import { ConnectionBanner } from '../components/ConnectionBanner';
+import { DamagedStateBanner } from '../components/DamagedStateBanner';
 import { Header, OpenControls } from '../components/Header';
 import { MaskingBanner } from '../components/MaskingBanner';
 import { Toasts } from '../components/Toasts';
@@ -131,6 +132,7 @@ export function App() {
       <div className="contents" inert={!live}>
         <Header />
         <MaskingBanner />
+        <DamagedStateBanner />
       </div>
       <main className="main" inert={!live}>
         {project ? (

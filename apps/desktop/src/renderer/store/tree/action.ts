@@ -25,6 +25,8 @@ export interface TreeActions extends KeyboardActions {
   applyFocus(focus: FocusState): void;
   /** Ticks or unticks a node; under a filter, a folder's tick applies to the matches shown in it. */
   toggleCheck(node: number): Promise<void>;
+  /** The person keeps the focus as the window shows it (resolves a damaged saved focus). */
+  keepFocus(): Promise<void>;
   setOpen(node: number, open: boolean): void;
   toggleOpen(node: number): void;
   /** Expand all (every folder) or collapse all (every folder but the root). */
@@ -145,6 +147,7 @@ export function createTreeActions(set: Set, get: Get, deps: TreeDeps): TreeActio
 
     applyFocus(focus) {
       remote = focus;
+      set({ damaged: focus.damaged ?? [] });
       if (pending > 0) return; // our own toggles are in flight: the last answer settles it
       const s = get();
       const same =
@@ -159,6 +162,10 @@ export function createTreeActions(set: Set, get: Get, deps: TreeDeps): TreeActio
         revision: focus.revision,
         tick: s.tick + (same ? 0 : 1),
       });
+    },
+
+    async keepFocus() {
+      actions.applyFocus(await deps.host().setFocus(get().rules));
     },
 
     async toggleCheck(node) {

@@ -1,4 +1,4 @@
-import type { FocusRules, ReceivedFile } from '@loupe/common';
+import type { DamagedStateNotice, FocusRules, ReceivedFile } from '@loupe/common';
 import type { FilterScope } from '../../model/filter-scope';
 import type { Rows } from '../../model/rows';
 import type { TreeOrder, TreeSort } from '../../model/sort';
@@ -41,6 +41,8 @@ export interface TreeState {
   /** The focus rules as this window last knew them (ahead of the host while toggles are in flight). */
   rules: FocusRules;
   revision: number;
+  /** Saved focus or overrides that could not be read and are not resolved yet (a banner). */
+  damaged: DamagedStateNotice[];
   /** Received marks by node. */
   marks: Map<number, Mark>;
   /** Received files inside each folder that holds any. */
@@ -66,6 +68,7 @@ export const initialTreeState: TreeState = {
   order: null,
   rules: { include: [], exclude: [] },
   revision: 0,
+  damaged: [],
   marks: new Map(),
   markCounts: new Map(),
   typed: { text: '', at: 0 },
