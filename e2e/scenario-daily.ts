@@ -7,7 +7,7 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import { parseBlocks } from '../packages/mcp/src/untrusted';
 import { type Agent, repo } from './fixtures';
-import { box, focusLine, openFolder, revision, row, shot, type Target, visiblePaths } from './scenario';
+import { box, focusLine, openFolder, revision, row, shot, type Target } from './scenario';
 
 const loupe = (args: string[], stateDir: string) =>
   execFileSync(process.execPath, [path.join(repo, 'apps/cli/bin/loupe.js'), ...args], {
@@ -237,46 +237,6 @@ export async function treemap(t: Target): Promise<void> {
   await page.getByRole('button', { name: 'Treemap' }).click();
   await panel(t, 'Token map').click();
   await clearFocus(t);
-}
-
-/** Expand all shows every visible entry; Collapse all leaves the top level; under a filter, its matches. */
-export async function expandCollapse(t: Target): Promise<void> {
-  const { page } = t;
-  await page.getByRole('button', { name: 'Collapse all folders' }).click();
-  await expect(row(page, 'src/math')).toHaveCount(0);
-  const top = await visiblePaths(page);
-  expect(top).toContain('src');
-  expect(top.filter((p) => p.includes('/'))).toEqual([]);
-  await page.getByRole('button', { name: 'Expand all folders' }).click();
-  await expect(row(page, 'src/util/strings.ts')).toBeVisible();
-  const all = await visiblePaths(page);
-  for (const p of [
-    'src/math/add.ts',
-    'src/util/strings.ts',
-    'docs/guide.md',
-    'config/app.env',
-    'src/index.ts',
-  ])
-    expect(all).toContain(p);
-  // every folder shown is open
-  for (const p of all.filter((x) => ['src', 'src/math', 'src/util', 'docs', 'config', 'scripts'].includes(x)))
-    await expect(row(page, p)).toHaveAttribute('aria-expanded', 'true');
-  await shot(t, '22-expand-all');
-
-  // under a filter: collapse and expand its matches; clearing it brings back the expanded tree
-  const filter = page.getByLabel('Filter files by name or path glob');
-  await filter.fill('*.ts');
-  await expect(row(page, 'src/math/add.ts')).toBeVisible();
-  await page.getByRole('button', { name: 'Collapse all folders' }).click();
-  await expect(row(page, 'src/math/add.ts')).toHaveCount(0);
-  await expect(row(page, 'src')).toHaveAttribute('aria-expanded', 'false');
-  await page.getByRole('button', { name: 'Expand all folders' }).click();
-  await expect(row(page, 'src/math/add.ts')).toBeVisible();
-  await expect(row(page, 'docs/guide.md')).toHaveCount(0);
-  await filter.fill('');
-  await expect(row(page, 'docs/guide.md')).toBeVisible();
-  await page.getByRole('button', { name: 'Collapse all folders' }).click();
-  await expect(row(page, 'docs/guide.md')).toHaveCount(0);
 }
 
 /** The page's getComputedStyle, typed here (the e2e files compile without the DOM library). */

@@ -280,6 +280,8 @@ export interface Settings {
 export interface ClientConfig {
   id: 'claude-code' | 'codex' | 'cursor' | 'vscode' | 'claude-desktop';
   name: string;
+  /** A command to run, or a configuration to put in a file (the copy button says which). */
+  kind: 'command' | 'configuration';
   /** Where the text goes (a file, or a terminal). */
   where: string;
   text: string;

@@ -447,9 +447,14 @@ export class LoupeHost implements HostCommands {
     this.settings = next;
     this.settingsFile.save(next);
     this.events.emit('didChangeSettings', { ...next });
-    // Token counts belong to one encoding: reopen the project to count in the new one.
-    if (encodingChanged && this.project) await this.openProject({ path: this.project.ws.root });
-    else if (httpChanged) await this.syncHttp();
+    // Token counts belong to one encoding: the open project counts again in the new one. It is
+    // not reopened: agent sessions, their received files (marks) and receipts go on as they were.
+    if (encodingChanged && this.project) {
+      const project = this.project;
+      await project.ws.setEncoding(next.encoding);
+      if (this.project === project) this.events.emit('didChangeProject', project.info());
+    }
+    if (httpChanged) await this.syncHttp();
     return { ...next };
   }
 

@@ -119,7 +119,7 @@ export class Workspace {
   private readonly focusFile: string | undefined;
   private git: GitRunner | undefined;
   private readonly ownsTokens: boolean;
-  private readonly tokens: TokenService;
+  private tokens: TokenService;
   private counting: AbortController | undefined;
   private closed = false;
   private pipeline: ContentPipeline | undefined;
@@ -351,6 +351,50 @@ export class Workspace {
     return this.watcher_;
   }
 
+  /**
+   * Counts tokens in another encoding from now on: the counts start again (in the background, as
+   * after opening), while the files, the focus, the sessions and their receipts stay as they are;
+   * what agents received is recorded by content hash, never by token count.
+   */
+  async setEncoding(encoding: Encoding): Promise<void> {
+    if (encoding === this.encoding || this.closed) return;
+    if (!this.ownsTokens)
+      throw new LoupeError(
+        'unsupported',
+        'This workspace counts with a token service it was given; open it again to change the encoding.',
+      );
+    this.cancelTokenCount();
+    await this.tokensReady;
+    const old = this.tokens;
+    this.tokens = createTokenService({
+      encoding,
+      ...(this.options.cacheDir !== undefined ? { cacheDir: this.options.cacheDir } : {}),
+      ...(this.options.tokenThreads ? { threads: this.options.tokenThreads } : {}),
+    });
+    // The pipelines count their output in the old encoding: later reads get new ones. A read
+    // still running finishes on the old one, closed a while later (or when the workspace closes).
+    const retired = [this.pipeline, this.otherPipeline];
+    this.pipeline = undefined;
+    this.otherPipeline = undefined;
+    this.retire(retired);
+    await old.close();
+    this.index.clearTokens();
+    this.indexChanged.fire();
+    void this.countTokens();
+  }
+
+  private readonly retiring = new Set<ContentPipeline>();
+
+  private retire(pipelines: Array<ContentPipeline | undefined>): void {
+    for (const p of pipelines) {
+      if (!p) continue;
+      this.retiring.add(p);
+      setTimeout(() => {
+        if (this.retiring.delete(p)) void p.close();
+      }, 30_000).unref?.();
+    }
+  }
+
   /** Counts the files not counted yet (in worker threads, cached on disk); `tokensReady` follows it. */
   countTokens(): Promise<void> {
     const run = this.tokensReady.then(() => this.countMissing());
@@ -555,6 +599,8 @@ export class Workspace {
     await this.watcher_?.close();
     await this.pipeline?.close();
     await this.otherPipeline?.close();
+    for (const p of this.retiring) await p.close();
+    this.retiring.clear();
     if (this.ownsTokens) await this.tokens.close();
   }
 }

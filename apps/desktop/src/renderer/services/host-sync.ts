@@ -4,6 +4,7 @@
 import type { HostApi, MenuCommand, TokenUpdate, Unsubscribe } from '@loupe/common';
 import type { createExportStore } from '../store/export/index';
 import type { createFocusToolsStore } from '../store/focus/index';
+import type { createHistoryStore } from '../store/history';
 import type { createPreviewStore } from '../store/preview/index';
 import type { createProjectStore } from '../store/project/index';
 import type { createSessionsStore } from '../store/sessions/index';
@@ -20,6 +21,7 @@ export interface Stores {
   ui: ReturnType<typeof createUiStore>;
   focusTools: ReturnType<typeof createFocusToolsStore>;
   preview: ReturnType<typeof createPreviewStore>;
+  history: ReturnType<typeof createHistoryStore>;
 }
 
 export interface HostSync {
@@ -34,7 +36,7 @@ export function connectStores(
   stores: Stores,
   onMenu: (command: MenuCommand) => void,
 ): HostSync {
-  const { tree, project, sessions, settings, exports, focusTools, preview } = stores;
+  const { tree, project, sessions, settings, exports, focusTools, preview, history } = stores;
   let loading: Promise<void> | null = null;
   let queued: TokenUpdate[] = [];
   let marksSeq = 0;
@@ -61,6 +63,7 @@ export function connectStores(
   const loadProject = () => {
     loading = (async () => {
       const [focus, list] = await Promise.all([api.getFocus(), api.listSessions()]);
+      history.getState().reset(focus);
       tree.getState().applyFocus(focus);
       project.getState().setFocus(focus);
       sessions.getState().setSessions(list);
@@ -85,6 +88,8 @@ export function connectStores(
     api.onDidOpenProject((info) => {
       project.getState().projectOpened(info);
       preview.getState().clear();
+      // Another project's focus steps are not this one's to undo.
+      history.getState().reset(null);
       // The export starts from the project's masking (a one-off unmasked export stays possible).
       if (info) exports.getState().setOptions({ masking: info.masking });
       // The HTTP endpoint follows the open project: shown connect information is stale now.
@@ -116,6 +121,7 @@ export function connectStores(
       else tree.getState().applyTokens(u);
     }),
     api.onDidChangeFocus((f) => {
+      history.getState().observe(f);
       tree.getState().applyFocus(f);
       project.getState().setFocus(f);
     }),

@@ -5,6 +5,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import {
   exportStore,
   focusToolsStore,
+  historyStore,
   previewStore,
   projectStore,
   sessionsStore,
@@ -25,3 +26,4 @@ export const useSettings = hook(settingsStore);
 export const useUi = hook(uiStore);
 export const useFocusTools = hook(focusToolsStore);
 export const usePreview = hook(previewStore);
+export const useHistory = hook(historyStore);

@@ -3,6 +3,7 @@ import { clipboard } from '../services/clipboard';
 import { hostApi } from '../services/host';
 import { createExportStore } from './export/index';
 import { createFocusToolsStore } from './focus/index';
+import { createHistoryStore } from './history';
 import { createPreviewStore } from './preview/index';
 import { createProjectStore } from './project/index';
 import { createSessionsStore } from './sessions/index';
@@ -21,3 +22,4 @@ export const focusToolsStore = createFocusToolsStore({
   notify: (notice) => projectStore.getState().notify(notice),
 });
 export const previewStore = createPreviewStore({ host: hostApi });
+export const historyStore = createHistoryStore({ host: hostApi });
