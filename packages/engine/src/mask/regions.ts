@@ -30,6 +30,13 @@ export function codeFamily(path: string): CodeFamily | undefined {
   return undefined;
 }
 
+/** Runs of characters that cannot open a string, comment or regex literal in a family. */
+const PLAIN: Record<CodeFamily, RegExp> = {
+  c: /[^"'`/#]+/y,
+  hash: /[^"'`#]+/y,
+  dash: /[^"'`-]+/y,
+};
+
 /** String and comment regions of `text`, in order, up to `limit` (regions past it are not needed). */
 export function codeRegions(text: string, family: CodeFamily, limit = text.length): Region[] {
   const out: Region[] = [];
@@ -40,13 +47,24 @@ export function codeRegions(text: string, family: CodeFamily, limit = text.lengt
     const nl = text.indexOf('\n', from);
     return nl < 0 ? n : nl;
   };
+  const plain = PLAIN[family];
   while (i < n && i <= limit) {
+    // A run of characters that open nothing: only the last significant one counts.
+    plain.lastIndex = i;
+    if (plain.test(text)) {
+      const e = plain.lastIndex;
+      let k = e - 1;
+      while (k >= i && (text[k] === ' ' || text[k] === '\t' || text[k] === '\r')) k--;
+      if (k >= i) lastSignificant = text[k] === '\n' ? ';' : text[k]!;
+      i = e;
+      continue;
+    }
     const c = text[i]!;
     // Comments.
     if (
       (family === 'c' && c === '/' && text[i + 1] === '/') ||
       (family === 'dash' && c === '-' && text[i + 1] === '-') ||
-      ((family === 'hash' || (family === 'c' && isPhpHash(text, i))) && c === '#')
+      (c === '#' && (family === 'hash' || (family === 'c' && isPhpHash(text, i))))
     ) {
       const e = lineEnd(i);
       out.push({ start: i, end: e, kind: 'comment' });
