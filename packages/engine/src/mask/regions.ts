@@ -37,8 +37,16 @@ const PLAIN: Record<CodeFamily, RegExp> = {
   dash: /[^"'`-]+/y,
 };
 
-/** String and comment regions of `text`, in order, up to `limit` (regions past it are not needed). */
-export function codeRegions(text: string, family: CodeFamily, limit = text.length): Region[] {
+/**
+ * String and comment regions of `text`, in order, up to `limit` (regions past it are not needed).
+ * `skipRuns: false` reads every character one by one (the tests' reference for the fast path).
+ */
+export function codeRegions(
+  text: string,
+  family: CodeFamily,
+  limit = text.length,
+  skipRuns = true,
+): Region[] {
   const out: Region[] = [];
   const n = text.length;
   let i = 0;
@@ -51,7 +59,7 @@ export function codeRegions(text: string, family: CodeFamily, limit = text.lengt
   while (i < n && i <= limit) {
     // A run of characters that open nothing: only the last significant one counts.
     plain.lastIndex = i;
-    if (plain.test(text)) {
+    if (skipRuns && plain.test(text)) {
       const e = plain.lastIndex;
       let k = e - 1;
       while (k >= i && (text[k] === ' ' || text[k] === '\t' || text[k] === '\r')) k--;
@@ -177,6 +185,18 @@ function regexEnd(text: string, open: number): number {
     else if (ch === '/' && !inClass) return i === open + 1 ? -1 : i + 1;
   }
   return -1;
+}
+
+/** The regions of a file, computed on first need (none for a file that is not source code). */
+export function lazyCodeRegions(text: string, path: string): () => Region[] {
+  let regions: Region[] | undefined;
+  return () => {
+    if (!regions) {
+      const family = codeFamily(path);
+      regions = family ? codeRegions(text, family) : [];
+    }
+    return regions;
+  };
 }
 
 /** The region containing offset `at`, by binary search over ordered regions. */

@@ -6,10 +6,11 @@
 //
 // Each form names the tokens around the binding that make it a binding in the grammar: what
 // opens the line or precedes the name, the operator, a one-line quoted literal, and what may
-// follow it (a token that cannot continue the expression). code-lexed.test.ts checks, on the
-// golden files, hostile near-misses and this project's sources, that every place settled here
-// is one the tree confirms with the same literal. One difference is known and accepted: JSX text
-// that reads `const password = '…'` on a line of its own is masked (the tree reads it as text).
+// follow it (a token that cannot continue the expression). fast-paths.test.ts checks, on this
+// project's sources, real repositories and hostile near-misses, that every place settled here
+// is one the tree confirms with the same literal. In a file that
+// may hold JSX (it has a closing tag) JavaScript places all go to the tree: JSX text can read
+// `const password = '…';` on a line of its own.
 import { type Region, regionAt } from '../regions';
 import type { Binding, CodeLanguage } from './code-tree';
 import type { TextSpan } from './pem';
@@ -164,8 +165,10 @@ export function settledLiteral(
       // literal may open the next line. Not after `{` or `,`: `{ name = '…' } = options` is a pattern.
       if (op !== '=' || !JS_NAME.test(name) || !/^[ \t]*\r?\n?[ \t]*$/.test(t.slice(b.opEnd, b.quote)))
         return undefined;
+      // JSX text can read like a statement (`<p>\nconst password = '…';\n</p>`): with JSX about, the tree decides.
+      if (language !== 'typescript' && jsx()) return undefined;
       const declaration = JS_DECLARATION.test(head);
-      if (!declaration && !(BLANKS.test(head) && (language === 'typescript' || !jsx()))) return undefined;
+      if (!declaration && !BLANKS.test(head)) return undefined;
       if (!declaration && !finishesStatement(lexer, lexer.before(lineStart))) return undefined;
       return endsStatement(lexer, closed, declaration) ? literal : undefined;
     }

@@ -9,15 +9,16 @@
 // a place is parsed, and the tree confirms each place (formats/code-tree.ts). Without a grammar
 // (not installed, the runtime not initialised, a file too large to parse) the literal after the
 // operator, as the lexer of regions.ts reads it, is masked: without a parse, more is masked, never less.
+import RE2 from 're2';
 import type { Tree } from 'web-tree-sitter';
 import { type LanguageId, languageOf } from '../../lang/languages';
 import { grammarNow } from '../../parse/runtime';
 import { type Candidate, CODE_PRIORITY } from '../candidates';
-import { codeFamily, codeRegions, type Region, regionAt } from '../regions';
+import { lazyCodeRegions, type Region, regionAt } from '../regions';
 import { CodeLexer, settledLiteral } from './code-lexed';
 import { type Binding, type BoundLiteral, boundLiterals, type CodeLanguage } from './code-tree';
 import { LABEL } from './labels';
-import { isRealValue, isSecretKey, keyWords } from './values';
+import { isRealValue, isSecretKey, keyWords, SECRET_NAME_END } from './values';
 
 /**
  * The gate's shape for the rules' prefilter pass (one RE2.Set pass over the file answers it with
@@ -61,10 +62,24 @@ const KEYWORD = /pass|secret|pwd|token|key/gi;
 /**
  * After a name: a closing quote or bracket (a string key, a subscript), a type (`: str`, `?: string`,
  * Go's `name string`), C#'s `{ get; set; }`, the operator, a parenthesis or line break, a string
- * prefix (`r`, `b`, `f`, `@`, `$`), the opening quote.
+ * prefix (`r`, `b`, `f`, `@`, `$`), the opening quote. One source for JavaScript and RE2.
  */
-const AFTER =
-  /(["'`]?\]?)[ \t]*(?:[?!]?:[ \t]*[\w$.<>[\]| ?*]{1,80}?[ \t]*|[ \t]+[\w.*[\]]+[ \t]*)?(?:\{[ \t]*get;[^}\n]{0,40}\}[ \t]*)?(:=|=>|=(?![=~])|:(?!:))[ \t]*(?:\\?\r?\n[ \t]*)?(?:\([ \t]*(?:\r?\n[ \t]*)?)?(?:[@$]{1,2}|[rRbBuUfF]{1,2})?["'`]/dy;
+const AFTER_SOURCE =
+  String.raw`(["'` +
+  '`' +
+  String.raw`]?\]?)[ \t]*(?:[?!]?:[ \t]*[\w$.<>\[\]| ?*]{1,80}?[ \t]*|[ \t]+[\w.*\[\]]+[ \t]*)?(?:\{[ \t]*get;[^}\n]{0,40}\}[ \t]*)?(:=|=>|=(?![=~])|:(?!:))[ \t]*(?:\\?\r?\n[ \t]*)?(?:\([ \t]*(?:\r?\n[ \t]*)?)?(?:[@$]{1,2}|[rRbBuUfF]{1,2})?["'` +
+  '`]';
+const AFTER = new RegExp(AFTER_SOURCE, 'dy');
+
+/**
+ * A secret name's end, then AFTER (without its lookaheads, which RE2 lacks): found at every place
+ * `bindings` finds, so a file without a match has none. The rules' pass (CODE_BINDING_PATTERN)
+ * names the files to ask; this tells most of them apart without reading their names one by one.
+ */
+const NAMED_PLACE = new RE2(SECRET_NAME_END + AFTER_SOURCE.replace('(?![=~])', '').replace('(?!:)', ''));
+
+/** False when `bindings` finds no place in the text (one RE2 pass; true is no promise). */
+export const mayHavePlaces = (text: string): boolean => NAMED_PLACE.test(text);
 
 const isWord = (c: number) =>
   (c >= 0x30 && c <= 0x39) ||
@@ -113,55 +128,59 @@ export function placesToJudge(text: string, language: CodeLanguage, lexer: () =>
   });
   if (found.length === 0) return found;
   const regions = lexer().regions;
+  // A string key (`"api_key": …`) is a string that is all name, in its quotes.
   return found.filter(
-    (b) => regionAt(regions, b.nameStart) === undefined || text[b.nameEnd] === text[b.nameStart - 1],
+    (b) =>
+      regionAt(regions, b.nameStart) === undefined ||
+      (isQuote(text[b.nameStart - 1]) && text[b.nameEnd] === text[b.nameStart - 1]),
   );
 }
 
 /**
- * `parse: false` reads the literals with the lexer, as when no grammar is there (tests compare both).
- * `regions`: the file's lexer regions, when the caller has them.
+ * How literals are read: `fast` settles the plain forms with the lexer (formats/code-lexed.ts) and
+ * parses for the rest; `tree` parses for every place (the tests' reference for `fast`); `lexer`
+ * never parses, as when no grammar is there.
  */
+export type CodeReading = 'fast' | 'tree' | 'lexer';
+
+/** `regions`: the file's lexer regions, computed on first need and shared with the caller. */
 export function scanCode(
   text: string,
   path: string,
   out: Candidate[],
-  parse = true,
-  regions: () => Region[] = lazyRegions(text, path),
+  reading: CodeReading = 'fast',
+  regions: () => Region[] = lazyCodeRegions(text, path),
 ): void {
+  for (const { start, end, binding } of boundInCode(text, path, reading, regions))
+    if (isSecret(text.slice(start, end), text.slice(binding.nameStart, binding.nameEnd)))
+      out.push({ start, end, rule: LABEL.value, priority: CODE_PRIORITY });
+}
+
+/** The literals bound to the places worth judging, before their values are judged. */
+export function boundInCode(
+  text: string,
+  path: string,
+  reading: CodeReading = 'fast',
+  regions: () => Region[] = lazyCodeRegions(text, path),
+): BoundLiteral[] {
   const language = codeLanguage(path);
-  if (!language) return;
+  if (!language || !mayHavePlaces(text)) return [];
   let lexer: CodeLexer | undefined;
   const lex = () => (lexer ??= new CodeLexer(text, regions()));
   const places = placesToJudge(text, language, lex);
-  if (places.length === 0) return;
+  if (places.length === 0) return [];
   // Places whose form settles them are read from the lexer; the tree judges the rest.
   let jsx: boolean | undefined;
   const hasJsx = () => (jsx ??= text.includes('</') || text.includes('/>'));
   const found: BoundLiteral[] = [];
   const open: Binding[] = [];
   for (const b of places) {
-    const span = settledLiteral(lex(), language, b, hasJsx);
+    const span = reading === 'fast' ? settledLiteral(lex(), language, b, hasJsx) : undefined;
     if (span) found.push({ ...span, binding: b });
     else open.push(b);
   }
-  if (open.length > 0) found.push(...literals(text, language, open, parse, regions));
-  for (const { start, end, binding } of found) {
-    if (isSecret(text.slice(start, end), text.slice(binding.nameStart, binding.nameEnd)))
-      out.push({ start, end, rule: LABEL.value, priority: CODE_PRIORITY });
-  }
-}
-
-/** The lexer regions of a file, computed on first need. */
-export function lazyRegions(text: string, path: string): () => Region[] {
-  let regions: Region[] | undefined;
-  return () => {
-    if (!regions) {
-      const family = codeFamily(path);
-      regions = family ? codeRegions(text, family) : [];
-    }
-    return regions;
-  };
+  if (open.length > 0) found.push(...literals(text, language, open, reading !== 'lexer', regions));
+  return found;
 }
 
 /** Languages whose name lists pair names and values by position (`a, b = x, y`; `user, secret := "app", "…"`). */
