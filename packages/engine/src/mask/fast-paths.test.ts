@@ -208,6 +208,17 @@ describe('literals the lexer settles without a parse', () => {
       { path: 'a.tsx', text: `const A = () => (\n  <p>\n    const password = '${v}'\n  </p>\n);\n` },
       { path: 'a.tsx', text: `const A = () => (\n  <p>\n    const password = '${v}';\n  </p>\n);\n` },
       { path: 'a.js', text: `const A = <>\nlet token = '${v}0'\n</>;\n` },
+      {
+        path: 'a.jsx',
+        text: `const A = <input\n  password='${v}a'\n  type='x'\n/>;\nconst B = <p>{x}\nconst token = '${v}b';\n</p>;\n`,
+      },
+      { path: 'a.tsx', text: `test('x', () => {\n  const password = '${v}c'\n  const el = <p>hi</p>\n})\n` },
+      { path: 'a.py', text: `d = {"password": "${v}d", 'api_key': '${v}e'}\ne = {password: "${v}f"}\n` },
+      { path: 'a.py', text: `d = {"password": "${v}g" "h", b"token": b"${v}i", "secret": f"${v}j"}\n` },
+      {
+        path: 'a.py',
+        text: `d = {k: "${v}k" for k in x}\ns = {"password": "${v}l"\n  , "x": 1}\nf(**{"token": "${v}m"})\n`,
+      },
       { path: 'a.jsx', text: `function F() {\n  return <div>\npassword = '${v}'\n</div>;\n}\n` },
       { path: 'a.ts', text: `const password = '${v}'\n  .trim();\nlet token = '${v}1' +\n  suffix;\n` },
       { path: 'a.ts', text: `const { password = '${v}' } = options;\nfunction f({ token = '${v}2' }) {}\n` },

@@ -36,6 +36,7 @@ const NAME = /^[A-Za-z_]\w*$/;
 
 const isBlank = (c: string | undefined) => c === ' ' || c === '\t' || c === '\r' || c === '\n';
 const isNameChar = (c: string | undefined) => c !== undefined && /[\w$]/.test(c);
+const isQuote = (c: string | undefined) => c === '"' || c === "'";
 
 /** The lexer's view of one file: strings, comments and, for Python, brackets. */
 export class CodeLexer {
@@ -111,6 +112,33 @@ export class CodeLexer {
     return nl >= 0 && nl < r.end ? undefined : { start: r.start, end: r.end };
   }
 
+  /**
+   * The nearest `{`, `}`, `<` or `>` before `pos` in code, or ''. JSX text holds none of them raw,
+   * so code after a `{` with none of the others between is JavaScript, not JSX text.
+   */
+  lastBraceOrTag(pos: number): string {
+    const t = this.text;
+    const regions = this.regions;
+    let lo = 0;
+    let hi = regions.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (regions[mid]!.start < pos) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    let k = hi;
+    for (let i = pos - 1; i >= 0; i--) {
+      while (k >= 0 && regions[k]!.start > i) k--;
+      if (k >= 0 && i < regions[k]!.end) {
+        i = regions[k]!.start;
+        continue;
+      }
+      const c = t[i];
+      if (c === '{' || c === '}' || c === '<' || c === '>') return c;
+    }
+    return '';
+  }
+
   /** The innermost open bracket at `pos` ('' outside brackets), counted in code only. Positions must not decrease. */
   bracket(pos: number): string {
     const t = this.text;
@@ -150,7 +178,9 @@ export function settledLiteral(
 ): TextSpan | undefined {
   const t = lexer.text;
   const name = t.slice(b.nameStart, b.nameEnd);
-  if (!BLANKS.test(t.slice(b.nameEnd, b.op))) return undefined;
+  // A Python string key, `"password": …`: the name is all of the string.
+  const keyed = language === 'python' && isQuote(t[b.nameStart - 1]) && t[b.nameEnd] === t[b.nameStart - 1];
+  if (!BLANKS.test(t.slice(keyed ? b.nameEnd + 1 : b.nameEnd, b.op))) return undefined;
   const op = t.slice(b.op, b.opEnd);
   const literal = lexer.literal(b.quote);
   if (!literal) return undefined;
@@ -165,16 +195,27 @@ export function settledLiteral(
       // literal may open the next line. Not after `{` or `,`: `{ name = '…' } = options` is a pattern.
       if (op !== '=' || !JS_NAME.test(name) || !/^[ \t]*\r?\n?[ \t]*$/.test(t.slice(b.opEnd, b.quote)))
         return undefined;
-      // JSX text can read like a statement (`<p>\nconst password = '…';\n</p>`): with JSX about, the tree decides.
-      if (language !== 'typescript' && jsx()) return undefined;
+      // JSX text can read like a statement (`<p>\nconst password = '…';\n</p>`), and an attribute
+      // on its own line like an assignment: with JSX about, only a line inside braces is code.
+      if (language !== 'typescript' && jsx() && lexer.lastBraceOrTag(lineStart) !== '{') return undefined;
       const declaration = JS_DECLARATION.test(head);
       if (!declaration && !BLANKS.test(head)) return undefined;
       if (!declaration && !finishesStatement(lexer, lexer.before(lineStart))) return undefined;
       return endsStatement(lexer, closed, declaration) ? literal : undefined;
     }
     case 'python': {
+      if (!BLANKS.test(t.slice(b.opEnd, b.quote))) return undefined;
+      if (op === ':') {
+        // A dict field, `{"password": "…",` or `{password: "…"}` (no prefix on the key's string).
+        const start = keyed ? b.nameStart - 1 : b.nameStart;
+        if (!keyed && !NAME.test(name)) return undefined;
+        if ((keyed && isNameChar(t[start - 1])) || lexer.bracket(start) !== '{') return undefined;
+        const p = t[lexer.before(start)];
+        const next = t[lexer.after(closed)];
+        return (p === '{' || p === ',') && (next === ',' || next === '}') ? literal : undefined;
+      }
       // At depth 0, `name = '…'` alone on its line; in parentheses, a keyword argument or default.
-      if (op !== '=' || !NAME.test(name) || !BLANKS.test(t.slice(b.opEnd, b.quote))) return undefined;
+      if (op !== '=' || keyed || !NAME.test(name)) return undefined;
       const bracket = lexer.bracket(b.nameStart);
       if (bracket === '') {
         if (!BLANKS.test(head) || /\\\r?\n$/.test(t.slice(Math.max(0, lineStart - 3), lineStart)))

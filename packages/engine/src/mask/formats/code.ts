@@ -65,7 +65,7 @@ const KEYWORD = /pass|secret|pwd|token|key/gi;
  * prefix (`r`, `b`, `f`, `@`, `$`), the opening quote. One source for JavaScript and RE2.
  */
 const AFTER_SOURCE =
-  String.raw`(["'` +
+  `(["'` +
   '`' +
   String.raw`]?\]?)[ \t]*(?:[?!]?:[ \t]*[\w$.<>\[\]| ?*]{1,80}?[ \t]*|[ \t]+[\w.*\[\]]+[ \t]*)?(?:\{[ \t]*get;[^}\n]{0,40}\}[ \t]*)?(:=|=>|=(?![=~])|:(?!:))[ \t]*(?:\\?\r?\n[ \t]*)?(?:\([ \t]*(?:\r?\n[ \t]*)?)?(?:[@$]{1,2}|[rRbBuUfF]{1,2})?["'` +
   '`]';
@@ -129,11 +129,16 @@ export function placesToJudge(text: string, language: CodeLanguage, lexer: () =>
   if (found.length === 0) return found;
   const regions = lexer().regions;
   // A string key (`"api_key": …`) is a string that is all name, in its quotes.
-  return found.filter(
-    (b) =>
-      regionAt(regions, b.nameStart) === undefined ||
-      (isQuote(text[b.nameStart - 1]) && text[b.nameEnd] === text[b.nameStart - 1]),
-  );
+  return found.filter((b) => {
+    const r = regionAt(regions, b.nameStart);
+    return (
+      r === undefined ||
+      (r.start === b.nameStart &&
+        r.end === b.nameEnd &&
+        isQuote(text[b.nameStart - 1]) &&
+        text[b.nameEnd] === text[b.nameStart - 1])
+    );
+  });
 }
 
 /**
@@ -261,6 +266,12 @@ function literals(
   if (grammar?.ok) {
     let tree: Tree | null = null;
     try {
+        console.error(
+          'PARSE',
+          text.length,
+          found.length,
+          JSON.stringify(found.map((b) => text.slice(b.nameStart, b.quote + 12))),
+        );
       tree = grammar.grammar.parser.parse(text);
       if (tree) return boundLiterals(tree, text, found, language);
     } finally {
