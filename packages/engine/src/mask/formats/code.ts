@@ -9,7 +9,6 @@
 // a place is parsed, and the tree confirms each place (formats/code-tree.ts). Without a grammar
 // (not installed, the runtime not initialised, a file too large to parse) the literal after the
 // operator, as the lexer of regions.ts reads it, is masked: without a parse, more is masked, never less.
-import RE2 from 're2';
 import type { Tree } from 'web-tree-sitter';
 import { type LanguageId, languageOf } from '../../lang/languages';
 import { grammarNow } from '../../parse/runtime';
@@ -72,14 +71,13 @@ const AFTER_SOURCE =
 const AFTER = new RegExp(AFTER_SOURCE, 'dy');
 
 /**
- * A secret name's end, then AFTER (without its lookaheads, which RE2 lacks): found at every place
- * `bindings` finds, so a file without a match has none. The rules' pass (CODE_BINDING_PATTERN)
- * names the files to ask; this tells most of them apart without reading their names one by one.
+ * A secret name's end, then AFTER loosened for RE2 (no lookaheads, no counted repeats): found at
+ * every place `bindings` finds. The rules' prefilter pass answers it with CODE_BINDING_PATTERN;
+ * a file that matches only the looser of the two has no place, and its names are not read.
  */
-const NAMED_PLACE = new RE2(SECRET_NAME_END + AFTER_SOURCE.replace('(?![=~])', '').replace('(?!:)', ''));
-
-/** False when `bindings` finds no place in the text (one RE2 pass; true is no promise). */
-export const mayHavePlaces = (text: string): boolean => NAMED_PLACE.test(text);
+export const CODE_NAME_PATTERN =
+  SECRET_NAME_END +
+  AFTER_SOURCE.replace('(?![=~])', '').replace('(?!:)', '').replace('{1,80}?', '+').replace('{0,40}', '*');
 
 const isWord = (c: number) =>
   (c >= 0x30 && c <= 0x39) ||
@@ -169,7 +167,7 @@ export function boundInCode(
   regions: () => Region[] = lazyCodeRegions(text, path),
 ): BoundLiteral[] {
   const language = codeLanguage(path);
-  if (!language || !mayHavePlaces(text)) return [];
+  if (!language) return [];
   let lexer: CodeLexer | undefined;
   const lex = () => (lexer ??= new CodeLexer(text, regions()));
   const places = placesToJudge(text, language, lex);
@@ -266,12 +264,12 @@ function literals(
   if (grammar?.ok) {
     let tree: Tree | null = null;
     try {
-        console.error(
-          'PARSE',
-          text.length,
-          found.length,
-          JSON.stringify(found.map((b) => text.slice(b.nameStart, b.quote + 12))),
-        );
+      console.error(
+        'PARSE',
+        text.length,
+        found.length,
+        JSON.stringify(found.map((b) => text.slice(b.nameStart, b.quote + 12))),
+      );
       tree = grammar.grammar.parser.parse(text);
       if (tree) return boundLiterals(tree, text, found, language);
     } finally {

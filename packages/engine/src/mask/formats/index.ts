@@ -2,7 +2,7 @@
 // every file (credential URIs, connection-string passwords, private key blocks).
 import type { Candidate } from '../candidates';
 import { lazyCodeRegions, type Region } from '../regions';
-import { CODE_BINDING_PATTERN, scanCode } from './code';
+import { CODE_BINDING_PATTERN, CODE_NAME_PATTERN, scanCode } from './code';
 import { scanConnectionStrings } from './connstr';
 import { scanEnv } from './env';
 import { scanIni } from './ini';
@@ -40,7 +40,10 @@ export const TIER_KEYWORDS = [
 ] as const;
 
 /** Patterns (RE2 syntax) checked in the same pass, by name: `tier` holds the names of those that match. */
-export const TIER_PATTERNS: Readonly<Record<string, string>> = { 'code-binding': CODE_BINDING_PATTERN };
+export const TIER_PATTERNS: Readonly<Record<string, string>> = {
+  'code-binding': CODE_BINDING_PATTERN,
+  'code-name': CODE_NAME_PATTERN,
+};
 
 const BY_EXT: Record<string, Format> = {
   json: 'json',
@@ -127,6 +130,7 @@ export function scanFormat(
   if (tier.has('password') || tier.has('pwd')) scanConnectionStrings(text, out);
   if (tier.has('-----begin ')) scanPrivateKeys(text, out);
   if (BARE_KEY_KEYWORDS.some((k) => tier.has(k))) scanBareKeys(text, out);
-  if (tier.has('code-binding')) scanCode(text, path, out, 'fast', regions);
+  // Both shapes of the code gate: the place's shape, and a secret name's end before it.
+  if (tier.has('code-binding') && tier.has('code-name')) scanCode(text, path, out, 'fast', regions);
   return out;
 }
