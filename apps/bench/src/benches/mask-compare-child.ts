@@ -32,4 +32,5 @@ process.on('message', (m: Message) => {
   const mbPerCore = (bytes * m.repeat) / 1e6 / ((cpu.user + cpu.system) / 1e6);
   process.send!({ mbPerCore, marks: marks / m.repeat });
 });
+process.on('disconnect', () => process.exit(0));
 process.send!({ ready: true });

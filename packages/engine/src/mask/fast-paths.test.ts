@@ -12,7 +12,8 @@ import { occurrences } from './everywhere';
 import { bindings, boundInCode, CODE_NAME_PATTERN } from './formats/code';
 import { isSecretKey, SECRET_NAME_END } from './formats/values';
 import { escapeLiteral } from './go-regex';
-import { codeFamily, codeRegions } from './regions';
+import { CodeLexer } from './formats/code-lexed';
+import { codeFamily, codeRegions, regionAt } from './regions';
 import { loadMaskRules } from './rules';
 import { repoRoot } from './test/samples';
 
@@ -88,6 +89,32 @@ describe('the lexer skipping runs that open nothing', () => {
           expect(codeRegions(text, family, limit), JSON.stringify(text)).toEqual(
             codeRegions(text, family, limit, false),
           );
+  });
+});
+
+describe('the lexer counting brackets', () => {
+  it('finds the bracket open at each position that counting every character outside strings finds', () => {
+    const alphabet = ['(', ')', '[', ']', '{', '}', '"', "'", '#', '\n', 'a', ' ', '='];
+    for (const text of randomTexts(alphabet, 1500, 5)) {
+      const regions = codeRegions(text, 'hash');
+      const lexer = new CodeLexer(text, regions);
+      const open: string[] = [];
+      const expected: string[] = [];
+      for (let i = 0; i <= text.length; i++) {
+        expected.push(open[open.length - 1] ?? '');
+        const c = text[i];
+        if (c === undefined || regionAt(regions, i)) continue;
+        if (c === '(' || c === '[' || c === '{') open.push(c);
+        else if (c === ')' || c === ']' || c === '}') open.pop();
+      }
+      // In order, out of order, and asked twice: the answers of one count.
+      const at = [...expected.keys()];
+      const order = [...at, ...at.filter((i) => i % 3 === 0).reverse(), ...at];
+      for (const i of order) {
+        if (regionAt(regions, i)) continue; // inside a string the answer is its end's
+        expect(lexer.bracket(i), `${JSON.stringify(text)} at ${i}`).toBe(expected[i]);
+      }
+    }
   });
 });
 

@@ -37,12 +37,17 @@ const NAME = /^[A-Za-z_]\w*$/;
 const isBlank = (c: string | undefined) => c === ' ' || c === '\t' || c === '\r' || c === '\n';
 const isNameChar = (c: string | undefined) => c !== undefined && /[\w$]/.test(c);
 const isQuote = (c: string | undefined) => c === '"' || c === "'";
+const BRACKET = /[()[\]{}]/g;
 
 /** The lexer's view of one file: strings, comments and, for Python, brackets. */
 export class CodeLexer {
   private cursor = 0;
   private regionIndex = 0;
   private readonly open: string[] = [];
+  /** The first bracket at or after some position at or before the cursor (a search not to repeat). */
+  private nextBracket = -1;
+  /** Answers of `bracket`, by position: callers ask the same places twice. */
+  private readonly brackets = new Map<number, string>();
 
   constructor(
     readonly text: string,
@@ -141,12 +146,15 @@ export class CodeLexer {
 
   /** The innermost open bracket at `pos` ('' outside brackets), counted in code only. Positions must not decrease. */
   bracket(pos: number): string {
+    const known = this.brackets.get(pos);
+    if (known !== undefined) return known;
     const t = this.text;
     const regions = this.regions;
     if (pos < this.cursor) {
       this.cursor = 0;
       this.regionIndex = 0;
       this.open.length = 0;
+      this.nextBracket = -1;
     }
     let i = this.cursor;
     while (i < pos) {
@@ -156,13 +164,26 @@ export class CodeLexer {
         i = r.end;
         continue;
       }
-      const c = t[i]!;
+      // To the next bracket before the next region (or `pos`).
+      const stop = Math.min(pos, r ? r.start : t.length);
+      if (this.nextBracket < i) {
+        BRACKET.lastIndex = i;
+        this.nextBracket = BRACKET.exec(t)?.index ?? t.length;
+      }
+      const at = this.nextBracket;
+      if (at >= stop) {
+        i = stop;
+        continue;
+      }
+      const c = t[at];
       if (c === '(' || c === '[' || c === '{') this.open.push(c);
-      else if (c === ')' || c === ']' || c === '}') this.open.pop();
-      i++;
+      else this.open.pop();
+      i = at + 1;
     }
     this.cursor = Math.max(i, this.cursor);
-    return this.open[this.open.length - 1] ?? '';
+    const answer = this.open[this.open.length - 1] ?? '';
+    this.brackets.set(pos, answer);
+    return answer;
   }
 }
 
@@ -209,7 +230,8 @@ export function settledLiteral(
         // A dict field, `{"password": "…",` or `{password: "…"}` (no prefix on the key's string).
         const start = keyed ? b.nameStart - 1 : b.nameStart;
         if (!keyed && !NAME.test(name)) return undefined;
-        if ((keyed && isNameChar(t[start - 1])) || lexer.bracket(start) !== '{') return undefined;
+        // A string holds no counted bracket: the one open at the key's name is the one at its quote.
+        if ((keyed && isNameChar(t[start - 1])) || lexer.bracket(b.nameStart) !== '{') return undefined;
         const p = t[lexer.before(start)];
         const next = t[lexer.after(closed)];
         return (p === '{' || p === ',') && (next === ',' || next === '}') ? literal : undefined;
