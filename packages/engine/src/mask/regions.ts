@@ -125,8 +125,14 @@ function isPhpHash(text: string, i: number): boolean {
 function isRawPrefix(text: string, i: number, family: CodeFamily): boolean {
   if (family === 'hash') {
     // Python string prefixes: r, b, f, u and pairs such as rb or fr.
-    const prefix = /[rRbBfFuU]{1,2}$/.exec(text.slice(Math.max(0, i - 2), i))?.[0] ?? '';
-    return /[rR]/.test(prefix) && !/\w/.test(text[i - prefix.length - 1] ?? '');
+    const isPrefix = (c: string | undefined) => c !== undefined && 'rRbBfFuU'.includes(c);
+    const n = isPrefix(text[i - 1]) ? (isPrefix(text[i - 2]) ? 2 : 1) : 0;
+    const raw =
+      n > 0 &&
+      (text[i - 1] === 'r' ||
+        text[i - 1] === 'R' ||
+        (n === 2 && (text[i - 2] === 'r' || text[i - 2] === 'R')));
+    return raw && !/\w/.test(text[i - n - 1] ?? '');
   }
   // C# verbatim @"..." and C++ raw R"(...)".
   const prev = text[i - 1] ?? '';

@@ -120,9 +120,9 @@ export function bindings(text: string): Binding[] {
  */
 export function placesToJudge(text: string, language: CodeLanguage, lexer: () => CodeLexer): Binding[] {
   const found = bindings(text).filter((b) => {
-    if (inNameList(text, language, b, lexer)) return true;
     const v = lineLiteral(text, b.quote, language);
-    return v === undefined || isSecret(v, text.slice(b.nameStart, b.nameEnd));
+    if (v === undefined || isSecret(v, text.slice(b.nameStart, b.nameEnd))) return true;
+    return inNameList(text, language, b, lexer);
   });
   if (found.length === 0) return found;
   const regions = lexer().regions;
