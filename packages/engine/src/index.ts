@@ -11,6 +11,13 @@ export {
   levelsFor,
 } from './compress/index';
 export {
+  contentPath,
+  openProjectFileSync,
+  projectFile,
+  readProjectFile,
+  readProjectFileSync,
+} from './content/open';
+export {
   type ContentOptions,
   ContentPipeline,
   type ContentRequest,
@@ -21,6 +28,7 @@ export {
   sliceLines,
   type Withheld,
 } from './content/pipeline';
+export { FLAG_REASONS, flagReason } from './content/read';
 export { findSymbol, type SymbolMatch } from './content/symbols';
 export {
   type Declaration,
@@ -61,6 +69,7 @@ export {
   type ScanResult,
   scanProject,
 } from './scan/index';
+export { judgeNamedFile, type NamedFile } from './scan/named';
 export { normalizeOverridePath, type OverrideState, type Overrides } from './scan/overrides';
 export {
   type LoadedOverrides,

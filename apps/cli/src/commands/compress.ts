@@ -1,37 +1,53 @@
 // loupe compress PATH...: files at a detail level, each labelled with the level applied and, when
-// compression fell back to the full text, the reason.
-import { readFile, stat } from 'node:fs/promises';
+// compression fell back to the full text, the reason. A link is compressed as its target (by the
+// target's language), and only when the target is a visible file.
 import path from 'node:path';
 import {
   type CompressResult,
   compress,
+  defaultStateDir,
+  judgeNamedFile,
   type Level,
   LoupeError,
   languageOf,
   levelsFor,
+  projectFile,
+  readProjectFile,
   scanProject,
 } from '@loupe/engine';
-import { defineCommand } from '../command';
+import { defineCommand, type Io } from '../command';
 import { quoteName } from '../quote';
 
-async function readText(file: string, cwd: string): Promise<string> {
-  const bytes = await readFile(path.resolve(cwd, file));
+/** A file to compress: its name as shown, the bytes to read, and the name that picks the language. */
+interface Item {
+  shown: string;
+  file: string;
+  as: string;
+}
+
+async function readText(item: Item): Promise<string> {
+  const bytes = await readProjectFile(item.file).catch((error: NodeJS.ErrnoException) => {
+    throw new LoupeError('unreadable', `${item.shown} could not be read (${error.code ?? 'error'}).`);
+  });
   if (bytes.includes(0))
-    throw new LoupeError('unsupported', `${file} is a binary file; only text files can be compressed.`);
+    throw new LoupeError('unsupported', `${item.shown} is a binary file; only text files can be compressed.`);
   return bytes.toString('utf8');
 }
 
 /** The files a PATH stands for: itself, or a folder's visible files that have a grammar. */
-async function expand(arg: string, cwd: string): Promise<{ files: string[]; skipped: number }> {
-  const info = await stat(path.resolve(cwd, arg)).catch(() => undefined);
-  if (!info)
+async function expand(arg: string, io: Io): Promise<{ files: Item[]; skipped: number }> {
+  const named = await judgeNamedFile(path.resolve(io.cwd, arg), { stateDir: defaultStateDir(io.env) });
+  if (named.kind === 'missing')
     throw new LoupeError('not-found', `The file ${arg} does not exist. Check the path and try again.`);
-  if (!info.isDirectory()) return { files: [arg], skipped: 0 };
-  const scan = await scanProject(path.resolve(cwd, arg));
-  const files: string[] = [];
+  if (named.kind === 'refused') throw new LoupeError('withheld', `${arg} is not read: ${named.reason}.`);
+  if (named.kind === 'file') return { files: [{ shown: arg, file: named.file, as: named.file }], skipped: 0 };
+  const scan = await scanProject(path.resolve(io.cwd, arg));
+  const files: Item[] = [];
   let skipped = 0;
   for (const f of scan.files) {
-    if (!f.flag && levelsFor(languageOf(f.path)).length > 1) files.push(path.join(arg, f.path));
+    const as = f.target ?? f.path;
+    if (!f.flag && levelsFor(languageOf(as)).length > 1)
+      files.push({ shown: path.join(arg, f.path), file: projectFile(scan.root, f), as });
     else skipped++;
   }
   return { files, skipped };
@@ -61,17 +77,17 @@ export const compressCommand = defineCommand({
       stripComments: Boolean(values['strip-comments']),
       ...(stripDocstrings === undefined ? {} : { stripDocstrings }),
     };
-    const files: string[] = [];
+    const files: Item[] = [];
     let skipped = 0;
     for (const arg of positionals) {
-      const expanded = await expand(arg, io.cwd);
+      const expanded = await expand(arg, io);
       files.push(...expanded.files);
       skipped += expanded.skipped;
     }
     const results: Array<{ path: string; result: CompressResult; chars: number }> = [];
-    for (const file of files) {
-      const text = await readText(file, io.cwd);
-      results.push({ path: file, result: await compress(text, file, options), chars: text.length });
+    for (const item of files) {
+      const text = await readText(item);
+      results.push({ path: item.shown, result: await compress(text, item.as, options), chars: text.length });
     }
     if (skipped)
       io.stderr.write(

@@ -1,11 +1,14 @@
 // loupe mask PATH...: the files with secret values replaced by placeholders, or with --json the
 // findings (rule, file, line/column span; never values). Binary files are skipped, oversized
-// files withheld, each with a reason on stderr; the footer says what rules can miss.
-import { readFile, stat } from 'node:fs/promises';
+// files withheld, each with a reason on stderr; the footer says what rules can miss. A link is
+// masked as its target (by the target's format), and only when the target is a visible file.
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import {
   countByRule,
   DEFAULT_LIMITS,
+  defaultStateDir,
+  judgeNamedFile,
   LoupeError,
   loadMaskRules,
   looksBinary,
@@ -14,6 +17,7 @@ import {
   maskingFooter,
   maskText,
   PLACEHOLDER_WARNING,
+  readProjectFile,
   summarizeMasking,
 } from '@loupe/engine';
 import { defineCommand } from '../command';
@@ -29,26 +33,37 @@ export const mask = defineCommand({
   async run(positionals, values, io) {
     // Check every path before printing anything.
     const files: Array<{ abs: string; shown: string; size: number }> = [];
+    const stateDir = defaultStateDir(io.env);
     for (const p of positionals) {
-      const abs = path.resolve(io.cwd, p);
-      const info = await stat(abs).catch(() => undefined);
-      if (!info)
+      const named = await judgeNamedFile(path.resolve(io.cwd, p), { stateDir });
+      if (named.kind === 'missing')
         throw new LoupeError('not-found', `The file ${p} does not exist. Check the path and try again.`);
-      if (!info.isFile()) throw new LoupeError('not-a-file', `${p} is not a file; loupe mask takes files.`);
-      files.push({ abs, shown: p, size: info.size });
+      if (named.kind === 'folder')
+        throw new LoupeError('not-a-file', `${p} is not a file; loupe mask takes files.`);
+      if (named.kind === 'refused') throw new LoupeError('withheld', `${p} is not read: ${named.reason}.`);
+      files.push({ abs: named.file, shown: p, size: named.size });
     }
     const rules = await loadMaskRules();
     const session = new MaskSession();
     const outcomes: Outcome[] = [];
+    const cwd = realpathSync(io.cwd); // the files' paths are real paths
     for (const f of files) {
-      // Paths as the rules expect them: relative to the working folder, with `/`.
-      const rel = path.relative(io.cwd, f.abs).split(path.sep).join('/');
+      // Paths as the rules expect them: relative to the working folder, with `/` (a link's target).
+      const rel = path.relative(cwd, f.abs).split(path.sep).join('/');
       if (f.size > DEFAULT_LIMITS.maxBytes) {
         const reason = `the file is larger than ${DEFAULT_LIMITS.maxBytes >> 20} MiB, the masking limit; it was withheld`;
         outcomes.push({ file: f.shown, result: { text: '', findings: [], withheld: reason } });
         continue;
       }
-      const bytes = await readFile(f.abs);
+      let bytes: Buffer;
+      try {
+        bytes = await readProjectFile(f.abs);
+      } catch (error) {
+        // Changed since it was judged (a link or a FIFO swapped in): never read through.
+        const why = `it could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); it was withheld`;
+        outcomes.push({ file: f.shown, result: { text: '', findings: [], withheld: why } });
+        continue;
+      }
       if (looksBinary(bytes)) outcomes.push({ file: f.shown, skipped: 'binary file' });
       else outcomes.push({ file: f.shown, result: maskText(bytes.toString('utf8'), rel, rules, session) });
     }

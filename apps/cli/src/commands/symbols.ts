@@ -1,19 +1,21 @@
 // loupe symbols PATH: the declarations of a file (kind, qualified name, lines) from its tree-sitter
 // parse, or with --find NAME the lookup get_file {symbol} does: the declaration (its masked text),
-// the candidates of an ambiguous name, or the nearest names of an unknown one.
-import { stat } from 'node:fs/promises';
+// the candidates of an ambiguous name, or the nearest names of an unknown one. A link is read as
+// its target (by the target's language), and only when the target is a visible file.
 import path from 'node:path';
 import {
   ContentPipeline,
   type Declaration,
   declarations,
+  defaultStateDir,
   findSymbol,
-  getFileCall,
   hasGrammar,
+  judgeNamedFile,
   LoupeError,
   languageOf,
   MaskSession,
 } from '@loupe/engine';
+import { getFileCall } from '@loupe/mcp';
 import { defineCommand } from '../command';
 import { quoteName } from '../quote';
 
@@ -25,13 +27,14 @@ export const symbols = defineCommand({
   async run(positionals, values, io) {
     const file = positionals[0]!;
     const shown = quoteName(file);
-    const abs = path.resolve(io.cwd, file);
-    const info = await stat(abs).catch(() => undefined);
-    if (!info)
+    const named = await judgeNamedFile(path.resolve(io.cwd, file), { stateDir: defaultStateDir(io.env) });
+    if (named.kind === 'missing')
       throw new LoupeError('not-found', `The file ${file} does not exist. Check the path and try again.`);
-    if (!info.isFile())
+    if (named.kind === 'folder')
       throw new LoupeError('not-a-file', `${file} is not a file; loupe symbols takes one file.`);
-    const language = languageOf(file);
+    if (named.kind === 'refused') throw new LoupeError('withheld', `${file} is not read: ${named.reason}.`);
+    const abs = named.file;
+    const language = languageOf(abs);
     if (!language || !hasGrammar(language))
       throw new LoupeError(
         'unsupported',
@@ -39,13 +42,13 @@ export const symbols = defineCommand({
       );
     // Through the content pipeline: masked, as an agent would read it.
     const pipeline = new ContentPipeline(path.dirname(abs));
-    const entry = { path: path.basename(abs), size: info.size };
+    const entry = { path: path.basename(abs), size: named.size };
     const session = new MaskSession();
     try {
       const read = await pipeline.read(entry, { path: entry.path }, session);
       if (read.kind === 'withheld') throw new LoupeError('withheld', `${file}: ${read.reason}`);
       if (read.kind !== 'content') throw new Error('a whole-file read returned no content');
-      const all = await declarations(read.text, file);
+      const all = await declarations(read.text, abs);
       const query = typeof values.find === 'string' ? values.find : undefined;
       if (query === undefined) {
         if (values.json) io.stdout.write(`${JSON.stringify(all, null, 2)}\n`);

@@ -2,9 +2,6 @@
 // The window's preview, the clipboard export, `loupe pack` and every MCP read go through it, so
 // the same settings give the same bytes everywhere. It fails closed: a file that cannot be
 // masked is withheld with its reason, never emitted unmasked.
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { compress } from '../compress/compress';
 import type { Level } from '../compress/types';
 import { type Declaration, declarations } from '../declarations/declarations';
@@ -16,6 +13,7 @@ import type { MaskSession } from '../mask/session';
 import { countTokens } from '../tokens/count';
 import type { Encoding, FileEntry, RelPath } from '../types';
 import { lineCount } from '../util/lines';
+import { contentPath, projectFile, readProjectFile, readProjectFileSync } from './open';
 import { type ReadText, readOutcome, type Withheld } from './read';
 import { findSymbol, type SymbolMatch } from './symbols';
 
@@ -76,7 +74,8 @@ export interface SymbolMiss {
 
 export type ContentResult = Delivered | Withheld | SymbolMiss;
 
-type Entry = Pick<FileEntry, 'path' | 'flag' | 'size'>;
+/** A file to read; a link carries its target, whose bytes and name (format, language) it reads as. */
+type Entry = Pick<FileEntry, 'path' | 'flag' | 'size' | 'target' | 'targetHidden'>;
 
 /** Lines start..end (1-based, inclusive) of `text`, with their own line endings. */
 export function sliceLines(text: string, start: number, end: number): string {
@@ -104,6 +103,8 @@ interface Staged {
 export interface MaskedText {
   kind: 'masked';
   path: RelPath;
+  /** A link's target: the name that chooses compression and language (see FileEntry.target). */
+  target?: RelPath;
   /** The masked text; line numbers are the file's own. */
   text: string;
   /** SHA-256 of the file's bytes. */
@@ -140,7 +141,7 @@ export class ContentPipeline {
   private async load(entry: Entry): Promise<ReadText | Withheld> {
     if (entry.flag) return readOutcome(entry, undefined);
     try {
-      return readOutcome(entry, await readFile(this.file(entry)));
+      return readOutcome(entry, await readProjectFile(projectFile(this.root, entry)));
     } catch (error) {
       return readOutcome(entry, error as NodeJS.ErrnoException);
     }
@@ -158,7 +159,7 @@ export class ContentPipeline {
       if (entry.flag) out.push(readOutcome(entry, undefined));
       else {
         try {
-          out.push(readOutcome(entry, readFileSync(this.file(entry))));
+          out.push(readOutcome(entry, readProjectFileSync(projectFile(this.root, entry))));
         } catch (error) {
           out.push(readOutcome(entry, error as NodeJS.ErrnoException));
         }
@@ -166,10 +167,6 @@ export class ContentPipeline {
       if (i % 128 === 127) await new Promise((resolve) => setImmediate(resolve));
     }
     return out;
-  }
-
-  private file(entry: Entry): string {
-    return path.join(this.root, ...entry.path.split('/'));
   }
 
   /** Reads one file through the whole pipeline, masking in this thread. */
@@ -213,6 +210,7 @@ export class ContentPipeline {
         : {
             kind: 'masked',
             path: entries[i]!.path,
+            ...(entries[i]!.target ? { target: entries[i]!.target } : {}),
             text: s.masked.text,
             hash: s.loaded.hash,
             findings: s.masked.findings,
@@ -237,7 +235,7 @@ export class ContentPipeline {
         hash: loaded.hash,
       };
     }
-    const r = maskText(loaded.raw, entry.path, rules, session);
+    const r = maskText(loaded.raw, contentPath(entry), rules, session);
     if (r.withheld !== undefined)
       return { kind: 'withheld', path: entry.path, reason: `Withheld: ${r.withheld}.`, hash: loaded.hash };
     return { loaded, masked: r };
@@ -250,7 +248,9 @@ export class ContentPipeline {
       return out;
     }
     const loaded = await this.loadMany(entries);
-    const texts = loaded.flatMap((l, i) => ('kind' in l ? [] : [{ path: entries[i]!.path, text: l.raw }]));
+    const texts = loaded.flatMap((l, i) =>
+      'kind' in l ? [] : [{ path: contentPath(entries[i]!), text: l.raw }],
+    );
     let maskedAll: MaskResult[];
     try {
       this.pool ??= createMaskPool(this.options.rulesPath ? { rulesPath: this.options.rulesPath } : {});
@@ -293,7 +293,7 @@ export class ContentPipeline {
     let symbol: Declaration | undefined;
     if (request.symbol !== undefined) {
       // Masking keeps line numbers, so the raw parse's lines address the masked text.
-      const match = findSymbol(await declarations(loaded.raw, entry.path), request.symbol);
+      const match = findSymbol(await declarations(loaded.raw, contentPath(entry)), request.symbol);
       if (match.kind !== 'found') {
         return {
           kind: 'symbol-miss',
@@ -333,7 +333,7 @@ export class ContentPipeline {
     let level: Level = 'full';
     let levelReason: string | undefined;
     if (requested !== 'full') {
-      const c = await compress(masked.text, entry.path, {
+      const c = await compress(masked.text, contentPath(entry), {
         level: requested,
         ...(request.stripComments !== undefined ? { stripComments: request.stripComments } : {}),
         ...(request.stripDocstrings !== undefined ? { stripDocstrings: request.stripDocstrings } : {}),

@@ -1,7 +1,7 @@
 // Worker entry for bulk masking (piscina). It reads and scans files and returns the text cut
 // around its secret spans, with keyed hashes in place of the values; the calling thread numbers
 // them (assembleMask), so numbering is the same whichever worker read which file.
-import { readFile } from 'node:fs/promises';
+import { readProjectFile } from '../content/open';
 import { looksBinary } from './binary';
 import { type PreparedMask, prepareMask } from './mask';
 import { loadMaskRules } from './rules';
@@ -9,11 +9,11 @@ import { DEFAULT_LIMITS, type MaskLimits } from './scan';
 import type { KnownValues } from './session';
 
 export interface MaskItem {
-  /** Path relative to the project root (`/` separators): format detection and path rules use it. */
+  /** Path relative to the project root (`/` separators): format detection and path rules use it (a link's target). */
   path: string;
   /** Text to mask, or… */
   text?: string;
-  /** …an absolute file to read here, so its bytes never pass through the calling thread. */
+  /** …an absolute file to read here (content/open.ts projectFile), so its bytes never pass through the calling thread. */
   file?: string;
 }
 
@@ -38,7 +38,7 @@ export default async function maskTask(task: MaskTask): Promise<PreparedMask[]> 
     if (text === undefined) {
       let bytes: Buffer;
       try {
-        bytes = await readFile(item.file!);
+        bytes = await readProjectFile(item.file!);
       } catch {
         out.push({ pieces: [], marks: [], withheld: 'the file could not be read; it was withheld' });
         continue;

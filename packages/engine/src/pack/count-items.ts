@@ -4,7 +4,7 @@
 // its text never crosses threads) and its closing delimiter; the file must still have the content
 // hash the pack read, or the item answers -1.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readProjectFileSync } from '../content/open';
 import { countTokens, decodeText } from '../tokens/count';
 import type { Encoding } from '../types';
 
@@ -14,7 +14,7 @@ export interface CountItem {
   bytes?: Uint8Array;
   head?: string;
   tail?: string;
-  /** Absolute path of a file whose text is the section's body. */
+  /** Absolute path of a file whose text is the section's body (content/open.ts projectFile). */
   file?: string;
   /** SHA-256 (hex) the file's bytes must have. */
   hash?: string;
@@ -33,7 +33,7 @@ export function itemText(item: CountItem): string | undefined {
   if (item.file === undefined) return item.text ?? '';
   let bytes: Buffer;
   try {
-    bytes = readFileSync(item.file);
+    bytes = readProjectFileSync(item.file);
   } catch {
     return undefined;
   }

@@ -2,8 +2,9 @@
 // by section as it is read, so a large project never sits in memory as one string. Sections split
 // cleanly from each other (counter.ts), so each is counted alone, on worker threads while this
 // thread reads and masks the next; the document's count is their sum.
-import path from 'node:path';
+
 import type { Level } from '../compress/types';
+import { projectFile } from '../content/open';
 import { isLoupeError, LoupeError } from '../errors';
 import type { IndexEntry } from '../workspace/file-index';
 import { blockOf, metaOf, withheldWhy } from './budget';
@@ -64,7 +65,7 @@ export async function packAll(files: readonly IndexEntry[], ctx: FullContext): P
     }
     // A file's own text (nothing masked, nothing numbered) is read again by the counting thread
     // rather than sent to it.
-    const abs = path.join(root, ...entry.path.split('/'));
+    const abs = projectFile(root, entry);
     const plain = loaded.findings.length === 0 && !ctx.counter.local;
     const before = ctx.alreadyReceived?.(entry.path, loaded.hash);
     if (before) {

@@ -7,14 +7,14 @@
 // unchanged. Files where values were found come back cut around them (PreparedMask): placeholders
 // are numbered by the caller, in pack order, so the same inputs give the same placeholders.
 import { isUtf8 } from 'node:buffer';
-import { readFileSync } from 'node:fs';
+import { readProjectFileSync } from '../content/open';
 import { readOutcome } from '../content/read';
 import { isLoupeError } from '../errors';
 import { type PreparedMask, prepareMask } from '../mask/mask';
 import { loadMaskRules, type MaskRules } from '../mask/rules';
 import { DEFAULT_LIMITS, type MaskLimits } from '../mask/scan';
 import { countTokens } from '../tokens/count';
-import type { Encoding, FileFlag, RelPath } from '../types';
+import type { Encoding, FileFlag, HiddenReason, RelPath } from '../types';
 import { splitsCleanly } from './counter';
 import { LAYOUTS, type Layout } from './formats';
 import type { PackFormat } from './types';
@@ -37,9 +37,12 @@ export interface SectionSettings {
 
 export interface SectionItem {
   path: RelPath;
-  /** Absolute path to read. */
+  /** Absolute path to read (content/open.ts projectFile: a link's target). */
   file: string;
+  /** A link's target: the name masking and the layout's language follow. */
+  target?: RelPath;
   flag?: FileFlag;
+  targetHidden?: HiddenReason;
 }
 
 export type SectionResult =
@@ -65,7 +68,7 @@ export interface FullSection {
 
 export function fullSection(
   layout: Layout,
-  d: MaskedParts & { path: RelPath },
+  d: MaskedParts & { path: RelPath; target?: RelPath },
   lineNumbers: boolean,
 ): FullSection {
   const variant = fullVariant(d, lineNumbers);
@@ -115,7 +118,7 @@ export async function sectionBatch(
     let read: Buffer | NodeJS.ErrnoException | undefined;
     if (!item.flag) {
       try {
-        read = readFileSync(item.file);
+        read = readProjectFileSync(item.file);
       } catch (error) {
         read = error as NodeJS.ErrnoException;
       }
@@ -141,7 +144,14 @@ export async function sectionBatch(
         });
         continue;
       }
-      const prepared = prepareMask(raw, item.path, rules, key, limits, exact ? (read as Buffer) : undefined);
+      const prepared = prepareMask(
+        raw,
+        item.target ?? item.path,
+        rules,
+        key,
+        limits,
+        exact ? (read as Buffer) : undefined,
+      );
       if (prepared.withheld !== undefined) {
         results.push({ kind: 'withheld', reason: `Withheld: ${prepared.withheld}.`, hash });
         continue;
@@ -153,7 +163,7 @@ export async function sectionBatch(
     }
     const { head, body, tail } = fullSection(
       layout,
-      { path: item.path, text: raw, findings: [] },
+      { path: item.path, ...(item.target ? { target: item.target } : {}), text: raw, findings: [] },
       settings.lineNumbers,
     );
     const start = size;

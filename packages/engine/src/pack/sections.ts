@@ -6,8 +6,8 @@
 // `counter`; a batch a worker could not finish is done here instead, so a worker's trouble never
 // changes the document.
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
 import type { Piscina } from 'piscina';
+import { projectFile } from '../content/open';
 import { assembleMask } from '../mask/mask';
 import type { MaskSession } from '../mask/session';
 import { locateWorker } from '../workers/locate';
@@ -171,8 +171,10 @@ export function startSections(
   const items = (b: [number, number]): SectionItem[] =>
     files.slice(b[0], b[1]).map((e) => ({
       path: e.path,
-      file: path.join(root, ...e.path.split('/')),
+      file: projectFile(root, e),
+      ...(e.target ? { target: e.target } : {}),
       ...(e.flag ? { flag: e.flag } : {}),
+      ...(e.targetHidden ? { targetHidden: e.targetHidden } : {}),
     }));
   const ahead = runner.threads * 4;
   const running = new Map<number, Promise<SectionBatch>>();
@@ -248,7 +250,12 @@ export async function packSections(stream: SectionStream, ctx: SectionsContext):
       } else {
         await flush();
         const m = assembleMask(r.prepared, ctx.session);
-        const d = { path: entry.path, text: m.text, findings: m.findings };
+        const d = {
+          path: entry.path,
+          ...(entry.target ? { target: entry.target } : {}),
+          text: m.text,
+          findings: m.findings,
+        };
         const { head, body, tail, variant } = fullSection(ctx.layout, d, ctx.settings.lineNumbers);
         const section = head + body + tail;
         tokens = quiet(ctx.counter.count(section));

@@ -5,6 +5,7 @@
 // detail.
 import { compress } from '../compress/compress';
 import type { Level } from '../compress/types';
+import { contentPath } from '../content/open';
 import type { ContentPipeline, MaskedText, Withheld } from '../content/pipeline';
 import type { MaskSession } from '../mask/session';
 import { countTokens } from '../tokens/count';
@@ -110,7 +111,7 @@ export class FileSource {
   /** The file at `level`, not kept (full packs use each text once). */
   async make(d: MaskedText, level: Level): Promise<Variant> {
     if (level === 'full') return fullVariant(d, this.options.lineNumbers);
-    const c = await compress(d.text, d.path, { level });
+    const c = await compress(d.text, contentPath(d), { level });
     const text = c.text;
     const applied = c.level;
     const reason = c.reason;

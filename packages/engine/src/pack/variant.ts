@@ -90,8 +90,12 @@ export function metaOf(
   return parts.length ? parts.join(' · ') : undefined;
 }
 
-export function blockOf(d: { path: string }, v: Variant, meta: string | undefined): FileBlock {
-  const language = languageOf(d.path);
+export function blockOf(
+  d: { path: string; target?: string },
+  v: Variant,
+  meta: string | undefined,
+): FileBlock {
+  const language = languageOf(d.target ?? d.path); // a link is labelled by its target's language
   return { path: d.path, text: v.text, ...(language ? { language } : {}), ...(meta ? { meta } : {}) };
 }
 

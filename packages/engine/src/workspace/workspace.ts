@@ -4,15 +4,18 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { compareBytewise } from '@loupe/common';
+import { projectFile } from '../content/open';
 import { ContentPipeline } from '../content/pipeline';
 import { LoupeError } from '../errors';
 import { Focus, type FocusDelta, type FocusRules } from '../focus/focus';
 import { MaskSession } from '../mask/session';
 import type { GitRunner } from '../scan/git';
 import { resolveRoot, type ScanOptions, scanProject } from '../scan/index';
+import { hiddenAt, judgeLink, type LinkView, sameVerdict } from '../scan/links';
 import { loadOverrides } from '../scan/overrides-file';
 import { loadProjectSettings } from '../state/project-settings';
 import { projectStateDir, readState, writeState } from '../state/state-file';
+import { userCacheDir } from '../tokens/cache-dir';
 import { createTokenService, type TokenService } from '../tokens/service';
 import type { Encoding, FocusSummary, HiddenEntry, RelPath, RepoInfo } from '../types';
 import { Emitter } from '../util/emitter';
@@ -143,6 +146,11 @@ export class Workspace {
       });
   }
 
+  /** Loupe's cache folder for this workspace (token counts, declarations); null: none. */
+  get cacheDir(): string | null {
+    return this.options.cacheDir === undefined ? userCacheDir() : this.options.cacheDir;
+  }
+
   /** Scans `root` and starts counting tokens in the background. */
   static async open(root: string, options: WorkspaceOptions = {}): Promise<Workspace> {
     const saved = withSavedChoices(root, options);
@@ -237,6 +245,7 @@ export class Workspace {
   applyUpdate(u: IndexUpdate): FilesChangedEvent | undefined {
     this.index.update(u.upsert, u.remove);
     if (u.scope) this.setScope(u.scope.covers, u.scope.hidden, u.scope.folders, u.scope.repos, u.scope.notes);
+    this.judgeLinks(u);
     const seq = this.journal.record(u.added, u.changed, u.removed);
     const touched = u.upsert.length > 0 || u.remove.length > 0 || u.scope !== undefined;
     let event: FilesChangedEvent | undefined;
@@ -246,6 +255,43 @@ export class Workspace {
     }
     if (touched) this.indexChanged.fire();
     return event;
+  }
+
+  /**
+   * Judges every link again against the index as it is now: a link follows its target's verdict
+   * (the target hidden, shown, grown too large) without an event under the link's own name, and a
+   * partial walk judged its links against only the folders it read. Changed links join `u.changed`.
+   */
+  private judgeLinks(u: IndexUpdate): void {
+    const links = this.index.all().filter((e) => e.symlink && e.target !== undefined);
+    if (!links.length) return;
+    const view = this.linkView();
+    const changed = new Set(u.changed);
+    const added = new Set(u.added);
+    for (const link of links) {
+      const judged = judgeLink(link, view);
+      if (sameVerdict(link, judged)) continue;
+      this.index.upsert(judged);
+      if (!changed.has(link.path) && !added.has(link.path)) u.changed.push(link.path);
+    }
+  }
+
+  /** What a link is judged against: the index and the hidden entries as they are now. */
+  linkView(): LinkView {
+    let byLower: Map<string, RelPath> | undefined;
+    const fold = this.repos.find((r) => r.path === '')?.ignoreCase;
+    return {
+      file: (p) => this.index.get(p),
+      hidden: (p) => hiddenAt(this.hiddenByPath, p),
+      ...(fold
+        ? {
+            folded: (lower: string) => {
+              byLower ??= new Map(this.index.all().map((e) => [e.path.toLowerCase(), e.path]));
+              return byLower.get(lower);
+            },
+          }
+        : {}),
+    };
   }
 
   /** The content sequence number: it grows with every update that added, changed or removed a file. */
@@ -290,7 +336,7 @@ export class Workspace {
     const todo = this.index
       .all()
       .filter((e) => !e.flag && e.tokens === undefined)
-      .map((e) => ({ path: e.path, abs: this.abs(e.path), size: e.size, mtimeMs: e.mtimeMs }));
+      .map((e) => ({ path: e.path, abs: projectFile(this.root, e), size: e.size, mtimeMs: e.mtimeMs }));
     if (!todo.length || this.closed) return;
     const asked = new Map(todo.map((t) => [t.path, t]));
     const abort = new AbortController();

@@ -1,5 +1,5 @@
 // One line an agent can read: what a listing left out and why. Used by the MCP tools and packs.
-import { plural } from '@loupe/common';
+import { plural, safeJson } from '@loupe/common';
 import type { HiddenEntry, HiddenReason } from '../../types';
 
 const LABELS: Record<HiddenReason['kind'], string> = {
@@ -25,7 +25,7 @@ function names(entries: HiddenEntry[], quote: boolean): string {
   for (const e of entries) counts.set(basename(e.path), (counts.get(basename(e.path)) ?? 0) + 1);
   const sorted = [...counts].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const shown = sorted.slice(0, MAX_NAMES).map(([n, c]) => {
-    const name = quote ? JSON.stringify(n) : n;
+    const name = quote ? safeJson(n) : n;
     return c > 1 ? `${name} ×${c}` : name;
   });
   if (sorted.length > MAX_NAMES) shown.push(`+${sorted.length - MAX_NAMES} more`);
@@ -58,4 +58,22 @@ export function summarizeHidden(hidden: readonly HiddenEntry[], options: Summary
     parts.push(`${LABELS[kind]}: ${counts}${listed}`);
   }
   return parts.join('; ');
+}
+
+/** Why one entry is hidden, in words (a refusal or a link's reason quotes it). */
+export function describeHidden(reason: HiddenReason): string {
+  switch (reason.kind) {
+    case 'gitignored':
+      return `ignored by ${reason.source || '.gitignore'} line ${reason.line} (${JSON.stringify(reason.pattern)})`;
+    case 'build-output':
+      return `hidden as build output (${reason.rule}, owned by ${reason.owner || 'the root'})`;
+    case 'os-junk':
+      return 'hidden as an operating-system junk file';
+    case 'user-hidden':
+      return 'hidden by the user in Loupe';
+    case 'case-duplicate':
+      return `hidden because it differs only in case from the tracked ${JSON.stringify(reason.tracked)}`;
+    case 'unreadable':
+      return `unreadable (${reason.message})`;
+  }
 }
