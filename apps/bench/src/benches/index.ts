@@ -4,6 +4,7 @@ import { agentBench } from './agent';
 import { compressBench } from './compress';
 import { listingBench } from './listing';
 import { maskBench } from './mask';
+import { maskCompareBench } from './mask-compare';
 import { maskFpBench } from './mask-fp';
 import { mcpBench } from './mcp';
 import { packBench } from './pack';
@@ -21,6 +22,7 @@ export const benches: Bench[] = [
   smart,
   maskBench,
   maskFpBench,
+  maskCompareBench,
   compressBench,
   mcpBench,
   packBench,

@@ -316,7 +316,7 @@ describe('source-code literals bound to secret names', () => {
     for (const g of GOLDEN) {
       const { text, plants } = build(g);
       const out: Candidate[] = [];
-      scanCode(text, g.path, out, false);
+      scanCode(text, g.path, out, 'lexer');
       const masked = out.map((c) => text.slice(c.start, c.end));
       // Only a parse pairs Go's `user, secret := "app", "…"` by position (the lexer takes the first literal).
       for (const v of plants)

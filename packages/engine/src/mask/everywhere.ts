@@ -3,9 +3,9 @@
 // (a value masked in `.env` and pasted in a README). A search over masked text then cannot find it
 // either, not even by a prefix.
 //
-// In a file the values are known: one RE2 pass over an alternation of them (linear however many
-// there are). Across files the session knows values only by keyed hashes, never the values: each
-// value of at least ANCHOR characters is remembered by a keyed 32-bit hash of its first ANCHOR
+// In a file the values are known: a few are looked for with `indexOf` each, many in one RE2 pass
+// over an alternation of them (linear however many there are). Across files the session knows
+// values only by keyed hashes, never the values: each value of at least ANCHOR characters is remembered by a keyed 32-bit hash of its first ANCHOR
 // characters (its anchor), its length and its identity. A later file is scanned once with a
 // rolling hash; where an anchor matches, the identity of the text there confirms the value.
 import { createHmac } from 'node:crypto';
@@ -56,22 +56,46 @@ export function sameValues(text: string, spans: readonly ValueSpan[]): ValueSpan
   return found.length === 0 ? [...spans] : [...spans, ...found].sort((a, b) => a.start - b.start);
 }
 
-/** Long values (key bodies, a huge string) are searched one by one; the rest in one RE2 pass. */
+/** Long values (key bodies, a huge string) are searched one by one; the rest as one alternation. */
 const LONG = 4096;
+/** Up to this many values, the alternation is run with one `indexOf` cursor per value (no automaton to build). */
+const FEW = 32;
 
 /** Start-ordered [start, end) occurrences of any of `values` (of two at one place, the longer). */
-function occurrences(text: string, values: string[]): Array<[number, number]> {
-  const out: Array<[number, number]> = [];
+export function occurrences(text: string, values: string[]): Array<[number, number]> {
   const short = values.filter((v) => v.length <= LONG).sort((a, b) => b.length - a.length);
-  if (short.length > 0) {
+  let out: Array<[number, number]> = [];
+  if (short.length > FEW) {
     const re = new RE2(short.map(escapeLiteral).join('|'), 'g');
     for (let m = re.exec(text); m; m = re.exec(text)) out.push([m.index, m.index + m[0].length]);
-  }
+  } else out = alternation(text, short);
   for (const v of values)
     if (v.length > LONG)
       for (let at = text.indexOf(v); at >= 0; at = text.indexOf(v, at + v.length))
         out.push([at, at + v.length]);
   return out.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+}
+
+/**
+ * The matches of the alternation of `values` (longest first) as a leftmost-first regex engine
+ * finds them, one after another: the leftmost occurrence of any value, of those there the first
+ * listed, then on from its end: the RE2 pass's matches, without compiling an automaton per file.
+ */
+function alternation(text: string, values: readonly string[]): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  const next = values.map((v) => text.indexOf(v));
+  let pos = 0;
+  for (;;) {
+    let best = -1;
+    for (let k = 0; k < values.length; k++) {
+      if (next[k]! >= 0 && next[k]! < pos) next[k] = text.indexOf(values[k]!, pos);
+      if (next[k]! >= 0 && (best < 0 || next[k]! < next[best]!)) best = k;
+    }
+    if (best < 0) return out;
+    const start = next[best]!;
+    pos = start + values[best]!.length;
+    out.push([start, pos]);
+  }
 }
 
 /** Does [start, end) overlap one of the sorted, disjoint spans? */

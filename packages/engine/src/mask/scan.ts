@@ -5,7 +5,7 @@ import type { Candidate } from './candidates';
 import { detectSecrets, MaskLimitError, type RuleFinding } from './detect';
 import { sameValues } from './everywhere';
 import { scanFormat } from './formats/index';
-import { codeFamily, codeRegions, type Region, regionAt } from './regions';
+import { codeFamily, lazyCodeRegions, type Region, regionAt } from './regions';
 import type { MaskRules } from './rules';
 import { maskingSpan } from './secret-span';
 
@@ -54,8 +54,9 @@ export function scanText(
   }
   if (found.fileRules.length > 0)
     return { withheld: `the whole file is a secret by rule ${found.fileRules.map((r) => r.id).join(', ')}` };
-  const candidates = ruleCandidates(text, buf, path, found.findings);
-  candidates.push(...scanFormat(text, path, found.tier));
+  const regions = lazyCodeRegions(text, path);
+  const candidates = ruleCandidates(text, buf, path, found.findings, regions);
+  candidates.push(...scanFormat(text, path, found.tier, regions));
   // A value masked once is masked everywhere in the file (the commented-out copy, the assertion).
   const merged = merge(candidates);
   const quoted = new Map(merged.map((x) => [x.start, x.quote]));
@@ -70,11 +71,16 @@ function tooLarge(limits: MaskLimits): string {
   return `the file is larger than ${Math.round(limits.maxBytes / 1024 / 1024)} MiB, the masking limit; it was withheld`;
 }
 
-function ruleCandidates(text: string, buf: Buffer, path: string, findings: RuleFinding[]): Candidate[] {
+function ruleCandidates(
+  text: string,
+  buf: Buffer,
+  path: string,
+  findings: RuleFinding[],
+  codeRegions: () => Region[],
+): Candidate[] {
   if (findings.length === 0) return [];
   const toText = offsetMapper(text, buf, findings);
   const family = codeFamily(path);
-  let regions: Region[] | undefined;
   const out: Candidate[] = [];
   for (const f of findings) {
     const rule = f.rule;
@@ -89,8 +95,7 @@ function ruleCandidates(text: string, buf: Buffer, path: string, findings: RuleF
     // Already masked text stays as it is (masking is idempotent).
     if (text.slice(span.start, span.end).includes('LOUPE_REDACTED[')) continue;
     if (family && (rule.contextual || rule.generic)) {
-      regions ??= codeRegions(text, family);
-      const r = regionAt(regions, span.start);
+      const r = regionAt(codeRegions(), span.start);
       const quoted = r?.kind === 'comment' && /["'`]/.test(text[span.start - 1] ?? '');
       if (!r || (r.kind === 'comment' && !quoted)) continue;
       if (r.kind === 'string') span.end = Math.min(span.end, r.end);

@@ -1,7 +1,8 @@
 // The format-aware tier: which scanner reads a file (by its name), plus the scanners that run on
 // every file (credential URIs, connection-string passwords, private key blocks).
 import type { Candidate } from '../candidates';
-import { CODE_BINDING_PATTERN, scanCode } from './code';
+import { lazyCodeRegions, type Region } from '../regions';
+import { CODE_BINDING_PATTERN, CODE_NAME_PATTERN, scanCode } from './code';
 import { scanConnectionStrings } from './connstr';
 import { scanEnv } from './env';
 import { scanIni } from './ini';
@@ -39,7 +40,10 @@ export const TIER_KEYWORDS = [
 ] as const;
 
 /** Patterns (RE2 syntax) checked in the same pass, by name: `tier` holds the names of those that match. */
-export const TIER_PATTERNS: Readonly<Record<string, string>> = { 'code-binding': CODE_BINDING_PATTERN };
+export const TIER_PATTERNS: Readonly<Record<string, string>> = {
+  'code-binding': CODE_BINDING_PATTERN,
+  'code-name': CODE_NAME_PATTERN,
+};
 
 const BY_EXT: Record<string, Format> = {
   json: 'json',
@@ -110,14 +114,23 @@ const SCANNERS: Record<Format, ((text: string, out: Candidate[]) => void) | unde
   text: undefined,
 };
 
-/** Format-tier candidates for a file; `tier` holds the TIER_KEYWORDS present in it and the names of the TIER_PATTERNS that match. */
-export function scanFormat(text: string, path: string, tier: ReadonlySet<string>): Candidate[] {
+/**
+ * Format-tier candidates for a file; `tier` holds the TIER_KEYWORDS present in it and the names of
+ * the TIER_PATTERNS that match; `regions`, the file's lexer regions (shared with the rules' tier).
+ */
+export function scanFormat(
+  text: string,
+  path: string,
+  tier: ReadonlySet<string>,
+  regions: () => Region[] = lazyCodeRegions(text, path),
+): Candidate[] {
   const out: Candidate[] = [];
   SCANNERS[detectFormat(path)]?.(text, out);
   if (tier.has('://') || tier.has('jdbc:oracle:')) scanUris(text, out);
   if (tier.has('password') || tier.has('pwd')) scanConnectionStrings(text, out);
   if (tier.has('-----begin ')) scanPrivateKeys(text, out);
   if (BARE_KEY_KEYWORDS.some((k) => tier.has(k))) scanBareKeys(text, out);
-  if (tier.has('code-binding')) scanCode(text, path, out);
+  // Both shapes of the code gate: the place's shape, and a secret name's end before it.
+  if (tier.has('code-binding') && tier.has('code-name')) scanCode(text, path, out, 'fast', regions);
   return out;
 }

@@ -35,6 +35,20 @@ const LAST_PAIR = new Set([
   'key base',
 ]);
 
+/** Every last word LAST_WORD accepts ends with one of these, or is a pair of LAST_PAIR fused (`apikey`). */
+const LAST_WORD_ENDS = ['password', 'passwd', 'passphrase', 'secret', 'pwd', 'token'];
+
+/**
+ * RE2 source matching, case-insensitively, how every name `isSecretKey` accepts outside env files
+ * ends: its last word, or its last two words with any separator or none (`api_key`, `apiKey`,
+ * `x-api-key`, `secret_key_base`), then any `_` or `$`. Looser than isSecretKey; the code gate
+ * reads it (formats/code.ts).
+ */
+export const SECRET_NAME_END = `(?i:(?:${[
+  ...LAST_WORD_ENDS,
+  ...[...LAST_PAIR].map((p) => p.replace(' ', '[_$.\\-]*')),
+].join('|')})[_$]*)`;
+
 /**
  * A question about a name, answered once per name (manifests and lock files repeat the same few
  * keys thousands of times); at most a few thousand answers are kept.
