@@ -3,10 +3,11 @@
 // listed with reasons by --json --all).
 import path from 'node:path';
 import { languageOf, scanProject, summarizeHidden, Workspace } from '@loupe/engine';
-import { defineCommand, UsageError } from '../command';
+import { checkStopped, defineCommand, UsageError } from '../command';
 import { progress } from '../progress';
 import { oneLine, quoteName } from '../quote';
 import { maxFileBytesFrom, scanOptionsFrom } from '../scan-flags';
+import { cancelOnStop } from '../stop';
 
 export const ls = defineCommand({
   async run(positionals, values, io) {
@@ -20,7 +21,12 @@ export const ls = defineCommand({
       bar.update(`scanning: ${p.dirs} folders, ${p.files} files`);
     if (!values.json) {
       // The plain listing needs no sizes: no stat, no reads.
-      const result = await scanProject(root, { ...scanOptions, stat: false, onProgress });
+      const result = await scanProject(root, {
+        ...scanOptions,
+        stat: false,
+        onProgress,
+        ...(io.signal ? { signal: io.signal } : {}),
+      });
       bar.done();
       const out: string[] = [];
       if (values.z) for (const f of result.files) out.push(f.path, '\0');
@@ -32,14 +38,22 @@ export const ls = defineCommand({
         );
       return 0;
     }
-    const ws = await Workspace.open(root, { stateDir: null, ...limit, scan: { ...scanOptions, onProgress } });
+    const ws = await Workspace.open(root, {
+      stateDir: null,
+      ...limit,
+      scan: { ...scanOptions, onProgress },
+      ...(io.signal ? { signal: io.signal } : {}),
+    });
+    const off = cancelOnStop(io, ws);
     try {
       ws.onDidCountTokens((p) => bar.update(`counting tokens: ${p.done} of ${p.total} files`));
       await ws.tokensReady;
     } finally {
+      off();
       await ws.close();
       bar.done();
     }
+    checkStopped(io);
     const files = ws.index.all().map((f) => {
       // A link is read as its target: the target's name decides the language.
       const language = languageOf(f.target ?? f.path);
@@ -66,4 +80,5 @@ export const ls = defineCommand({
     io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     return 0;
   },
+  onStop: 'cancels',
 });

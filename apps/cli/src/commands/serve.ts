@@ -12,6 +12,7 @@ import { HostError, LoupeHost, startBrowserServer } from '@loupe/host';
 import { AgentSocket, defaultSocketPath, tokenFile } from '@loupe/mcp';
 import { defineCommand, type Io } from '../command';
 import { oneLine } from '../quote';
+import { untilStopped } from '../stop';
 
 /** The built window: next to the CLI bundle (apps/cli/dist) or the sources (apps/cli/src/commands). */
 export function rendererDir(env: NodeJS.ProcessEnv): string {
@@ -43,23 +44,6 @@ async function agentSocket(io: Io): Promise<{ socket?: AgentSocket; note?: strin
     io.stderr.write(`loupe serve: ${note}\n`);
     return { note };
   }
-}
-
-function stopped(signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal) {
-      if (signal.aborted) resolve();
-      signal.addEventListener('abort', () => resolve(), { once: true });
-      return;
-    }
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
 }
 
 /**
@@ -125,7 +109,7 @@ export const serve = defineCommand({
           `Loupe is serving ${oneLine(root)}\n${server.url}\nOpen that address in a browser (it carries this session's token). ${socket}Press Ctrl+C to stop.\n`,
         );
       opened = openBehind(host, root, stateDir, Boolean(values.json), io);
-      await stopped(io.signal);
+      await untilStopped(io);
       await server.close();
     } finally {
       await host.close();
@@ -134,4 +118,5 @@ export const serve = defineCommand({
     }
     return 0;
   },
+  onStop: 'ends',
 });
