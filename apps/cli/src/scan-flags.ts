@@ -1,7 +1,13 @@
 // The visibility flags every command that scans a folder accepts (declared in options.ts). `--show` and
 // `--hide` set the project's overrides in Loupe's state (as the window does), so that the window,
 // the agents and later commands see the same files; `--unset` puts a path back under the rules.
-import { defaultStateDir, loadOverrides, type Overrides, resolveRoot, setOverride } from '@loupe/engine';
+import {
+  defaultStateDir,
+  loadOverrides,
+  type Overrides,
+  resolveRoot,
+  setOverride,
+} from '@loupe/engine/listing';
 import type { Io, Values } from './command';
 import { quoteName } from './quote';
 
