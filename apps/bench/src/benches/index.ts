@@ -7,6 +7,7 @@ import { maskBench } from './mask';
 import { maskFpBench } from './mask-fp';
 import { mcpBench } from './mcp';
 import { packBench } from './pack';
+import { scaleBench } from './scale';
 import { searchBench } from './search';
 import { smart } from './smart';
 import { tokensBench } from './tokens';
@@ -25,6 +26,7 @@ export const benches: Bench[] = [
   mcpBench,
   packBench,
   agentBench,
+  scaleBench,
   searchBench,
   watchBench,
   windowBench,
