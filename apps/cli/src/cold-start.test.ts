@@ -13,7 +13,7 @@ afterAll(() => tmp.dispose());
 const probe = path.join(tmp.dir, 'probe.cjs');
 writeFileSync(
   probe,
-  "process.on('exit', () => require('fs').writeSync(2, `LOADED=${JSON.stringify(Object.keys(require('module')._cache))}\\n`));\n",
+  "process.on('exit', () => require('fs').writeSync(2, 'LOADED=' + JSON.stringify(Object.keys(require('module')._cache)) + '\\n'));\n",
 );
 const loaded = (stderr: string): string[] => JSON.parse(/^LOADED=(.*)$/m.exec(stderr)![1]!);
 
