@@ -10,7 +10,10 @@ export interface Io {
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   cwd: string;
   env: NodeJS.ProcessEnv;
-  /** Stops long-running commands (`loupe serve`); a real process stops on SIGINT/SIGTERM instead. */
+  /**
+   * Aborts when the command is asked to stop: Ctrl+C (SIGINT) or SIGTERM in a real process (bin.ts),
+   * or a test. Its reason is a `Stopped`.
+   */
   signal?: AbortSignal;
 }
 
@@ -67,6 +70,12 @@ export type Values = Record<string, string | boolean | number | null | string[] 
 /** The body of a command, in its own module; returns the process exit code. */
 export interface CommandBody {
   run(positionals: string[], values: Values, io: Io): Promise<number>;
+  /**
+   * What a stop (`io.signal`) means to it. `ends`: its normal end (a server); it returns its own
+   * code. `cancels`: it passes the signal to its work and closes what it opened before it returns;
+   * the exit code is the signal's. Absent: nothing to close, the process exits at once.
+   */
+  onStop?: 'ends' | 'cancels';
 }
 
 export interface CommandSpec {
@@ -83,6 +92,29 @@ export interface CommandSpec {
 
 export function defineCommand(body: CommandBody): CommandBody {
   return body;
+}
+
+/** Why `io.signal` aborted: the signal that asked the command to stop (exit code 128 + its number). */
+export class Stopped extends Error {
+  constructor(readonly signal: 'SIGINT' | 'SIGTERM') {
+    super(`stopped by ${signal}`);
+  }
+
+  get exitCode(): number {
+    return this.signal === 'SIGINT' ? 130 : 143;
+  }
+}
+
+/** The exit code of a stopped command (130 after Ctrl+C), or undefined while it is not stopped. */
+export function stoppedCode(io: Io): number | undefined {
+  if (!io.signal?.aborted) return undefined;
+  const reason = io.signal.reason;
+  return reason instanceof Stopped ? reason.exitCode : 130;
+}
+
+/** Throws once the command was asked to stop (between steps of long work). */
+export function checkStopped(io: Io): void {
+  io.signal?.throwIfAborted();
 }
 
 /** A mistake in the command line: one sentence on stderr, exit code 2. */

@@ -112,7 +112,9 @@ Generated from the command specs (apps/cli/src/commands/index.ts) by
 \`npm run docs -w apps/cli\`; a test checks it is current. \`loupe help COMMAND\` prints the same.
 Errors go to stderr as one sentence with exit code 2. In text output, a file name holding a
 control character, \`"\` or \`\\\` is quoted as git quotes it (\`"new\\nline"\`); \`--json\` and
-\`loupe ls -z\` give names exactly.
+\`loupe ls -z\` give names exactly. On a terminal, long work draws one progress line on stderr
+(files scanned and counted, bytes packed; never on a pipe). Ctrl+C stops a command cleanly: exit
+code 130 (143 for SIGTERM), no half-written \`--out\` file; \`loupe serve\` and \`loupe mcp\` end with 0.
 
 \`\`\`
 ${generalHelp(commands)}\`\`\`

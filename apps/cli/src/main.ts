@@ -4,7 +4,7 @@
 // `loupe COMMAND --help` load no command's body.
 import { isLoupeError } from '@loupe/engine/errors';
 import { parseCommandLine } from './args';
-import { type Io, UsageError } from './command';
+import { type CommandBody, type Io, stoppedCode, UsageError, type Values } from './command';
 import { commands } from './commands/index';
 import { commandHelp, unknownCommand } from './help';
 import { oneLine } from './quote';
@@ -27,8 +27,11 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
       return 0;
     }
     const body = await spec.load();
-    return await body.run(parsed.positionals, parsed.values, io);
+    return await runBody(body, parsed.positionals, parsed.values, io);
   } catch (error) {
+    // Stopped (Ctrl+C): the command closed what it opened; no sentence, no stack, the signal's code.
+    const stopped = stoppedCode(io);
+    if (stopped !== undefined) return stopped;
     if (error instanceof UsageError || isLoupeError(error)) {
       io.stderr.write(`${prefix}: ${oneLine(error.message)}\n`);
       return 2;
@@ -40,4 +43,18 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     if (io.env.LOUPE_DEBUG) io.stderr.write(`${(error as Error).stack ?? ''}\n`);
     return 1;
   }
+}
+
+/** Runs a body; a stop ends a body that has nothing to close at once (see `CommandBody.onStop`). */
+async function runBody(body: CommandBody, positionals: string[], values: Values, io: Io): Promise<number> {
+  const running = body.run(positionals, values, io);
+  const signal = io.signal;
+  if (body.onStop || !signal) return running;
+  const stop = new Promise<number>((resolve) => {
+    const now = () => resolve(stoppedCode(io) ?? 130);
+    if (signal.aborted) now();
+    else signal.addEventListener('abort', now, { once: true });
+  });
+  running.catch(() => {}); // it may fail after the stop won; nobody is waiting then
+  return Promise.race([running, stop]);
 }

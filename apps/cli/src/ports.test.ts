@@ -24,11 +24,14 @@ describe('loupe serve --port 0', () => {
       expect(Number(port)).toBeGreaterThan(0);
       const [line] = await json.waitFor(/^\{.*\}\n/);
       const info = JSON.parse(line);
-      expect(info).toMatchObject({ root: project, socket: env('json').LOUPE_SOCKET, http: null });
+      expect(info).toMatchObject({ root: project, socket: env('json').LOUPE_SOCKET });
       expect(info.port).toBeGreaterThan(0);
       expect(info.port).not.toBe(Number(port));
       expect(info.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${info.port}/#token=[\\w-]{20,}$`));
-      expect(json.output().stdout).toBe(line); // nothing else on stdout
+      // Then one line when the project is open (the scan runs behind the address); nothing else.
+      const [opened] = await json.waitFor(/^\{"opened".*\}\n/m);
+      expect(JSON.parse(opened)).toMatchObject({ opened: project, http: null });
+      expect(json.output().stdout).toBe(line + opened);
       expect((await fetch(new URL('/', info.url))).status).toBe(200);
       const taken = await cliBuilt(['serve', project, '--port', String(info.port)], tmp.dir, env('taken'));
       expect(taken).toMatchObject({

@@ -9,7 +9,7 @@ import {
   type Overrides,
   resolveRoot,
   setOverride,
-} from '@loupe/engine';
+} from '@loupe/engine/listing';
 import type { Io, Values } from './command';
 import { quoteName } from './quote';
 

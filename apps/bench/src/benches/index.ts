@@ -8,6 +8,7 @@ import { maskCompareBench } from './mask-compare';
 import { maskFpBench } from './mask-fp';
 import { mcpBench } from './mcp';
 import { packBench } from './pack';
+import { scaleBench } from './scale';
 import { searchBench } from './search';
 import { smart } from './smart';
 import { tokensBench } from './tokens';
@@ -27,6 +28,7 @@ export const benches: Bench[] = [
   mcpBench,
   packBench,
   agentBench,
+  scaleBench,
   searchBench,
   watchBench,
   windowBench,

@@ -452,7 +452,7 @@ export const commands: CommandSpec[] = [
         example: '. --port 8080',
       },
       ...json(
-        'Print the address, port and agent socket as one JSON line on stdout once serving.',
+        'Print the address, port and agent socket as a JSON line at once, and one more when the project is open.',
         '. --json',
       ),
     },

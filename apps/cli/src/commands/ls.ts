@@ -2,7 +2,7 @@
 // as git quotes them (-z: NUL-terminated and exact). What was left out is summed up on stderr (and
 // listed with reasons by --json --all).
 import path from 'node:path';
-import { languageOf, scanProject, summarizeHidden, Workspace } from '@loupe/engine';
+import { scanProject, summarizeHidden } from '@loupe/engine/listing';
 import { defineCommand, UsageError } from '../command';
 import { progress } from '../progress';
 import { oneLine, quoteName } from '../quote';
@@ -20,7 +20,12 @@ export const ls = defineCommand({
       bar.update(`scanning: ${p.dirs} folders, ${p.files} files`);
     if (!values.json) {
       // The plain listing needs no sizes: no stat, no reads.
-      const result = await scanProject(root, { ...scanOptions, stat: false, onProgress });
+      const result = await scanProject(root, {
+        ...scanOptions,
+        stat: false,
+        onProgress,
+        ...(io.signal ? { signal: io.signal } : {}),
+      });
       bar.done();
       const out: string[] = [];
       if (values.z) for (const f of result.files) out.push(f.path, '\0');
@@ -32,38 +37,15 @@ export const ls = defineCommand({
         );
       return 0;
     }
-    const ws = await Workspace.open(root, { stateDir: null, ...limit, scan: { ...scanOptions, onProgress } });
-    try {
-      ws.onDidCountTokens((p) => bar.update(`counting tokens: ${p.done} of ${p.total} files`));
-      await ws.tokensReady;
-    } finally {
-      await ws.close();
-      bar.done();
-    }
-    const files = ws.index.all().map((f) => {
-      // A link is read as its target: the target's name decides the language.
-      const language = languageOf(f.target ?? f.path);
-      return {
-        path: f.path,
-        size: f.size,
-        ...(f.tokens !== undefined ? { tokens: f.tokens } : {}),
-        ...(language ? { language } : {}),
-        tracked: f.tracked,
-        ...(f.symlink ? { symlink: true } : {}),
-        ...(f.target ? { target: f.target } : {}),
-        ...(f.flag ? { flag: f.flag } : {}),
-      };
-    });
-    const report = {
-      root: ws.root,
-      encoding: ws.encoding,
-      files,
-      ...(values.all ? { hidden: ws.hidden } : { hiddenCount: ws.hidden.length }),
-      hiddenSummary: summarizeHidden(ws.hidden),
-      repos: ws.repos,
-      notes: ws.notes,
-    };
-    io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    return 0;
+    // Sizes, languages and token counts need the whole engine (workers, caches): its modules load
+    // only here, so the plain listing starts with the scan's alone.
+    return (await import('./ls-json')).listJson(
+      root,
+      { ...limit, scan: { ...scanOptions, onProgress } },
+      values,
+      io,
+      bar,
+    );
   },
+  onStop: 'cancels',
 });

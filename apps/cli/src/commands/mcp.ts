@@ -6,6 +6,7 @@ import { defaultStateDir, LoupeError, resolveRoot } from '@loupe/engine';
 import { openHeadless, serveStdio, startHttpServer } from '@loupe/mcp';
 import { defineCommand, UsageError } from '../command';
 import { oneLine } from '../quote';
+import { untilStopped } from '../stop';
 
 /** A port another program holds, in the words `loupe serve` uses (the host says it there). */
 function portInUse(error: unknown, port: number): LoupeError | undefined {
@@ -28,7 +29,8 @@ export const mcp = defineCommand({
         io.stderr.write(
           `loupe mcp: serving ${oneLine(root)} to an MCP client on stdin/stdout; agents start this command themselves (see docs/agents.md). Ctrl-D ends it.\n`,
         );
-      await serveStdio(
+      // It ends when the client closes stdin, or on Ctrl+C.
+      const serving = serveStdio(
         {
           stdin: (io.stdin ?? process.stdin) as Readable,
           stdout: io.stdout as Writable,
@@ -44,6 +46,7 @@ export const mcp = defineCommand({
           transport: 'stdio',
         },
       );
+      await Promise.race([serving, untilStopped(io)]);
       return 0;
     }
     const port = (values.port as number | undefined) ?? 0;
@@ -66,13 +69,11 @@ export const mcp = defineCommand({
     io.stderr.write(
       `loupe mcp: serving ${oneLine(root)} at ${endpoint.url}\nloupe mcp: send "Authorization: Bearer <token>"; the token is in ${oneLine(endpoint.tokenFile)}\n`,
     );
-    await new Promise<void>((resolve) => {
-      process.once('SIGINT', resolve);
-      process.once('SIGTERM', resolve);
-    });
+    await untilStopped(io);
     await endpoint.close();
     await project.close();
     await ws.close();
     return 0;
   },
+  onStop: 'ends',
 });

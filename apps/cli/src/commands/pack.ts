@@ -16,8 +16,9 @@ import {
   Workspace,
 } from '@loupe/engine';
 import { copyToClipboard } from '../clipboard';
-import { defineCommand, type Io, type Values } from '../command';
+import { checkStopped, defineCommand, type Io, type Values } from '../command';
 import { progress } from '../progress';
+import { cancelOnStop } from '../stop';
 
 const n = groupDigits;
 
@@ -58,16 +59,28 @@ function report(r: PackReport, extra: Record<string, unknown>): string {
 /**
  * Writes to a stream in blocks of about 256 KiB (a full pack arrives one file section at a time;
  * a write per section costs more than the text), waiting when the stream asks to. Byte parts
- * (whole sections, already UTF-8) go out as they are. `flush` writes what is left.
+ * (whole sections, already UTF-8) go out as they are. `flush` writes what is left. Each block
+ * reports the bytes sent so far (the progress line), and a stopped command writes no more.
  */
-function streamWriter(stream: NodeJS.WritableStream): {
+function streamWriter(
+  stream: NodeJS.WritableStream,
+  io: Io,
+  sent: (bytes: number) => void = () => {},
+): {
   write: (chunk: string | Uint8Array) => Promise<void> | undefined;
   flush: () => Promise<void> | undefined;
 } {
   let parts: string[] = [];
   let size = 0;
-  const send = (block: string | Uint8Array) =>
-    stream.write(block) ? undefined : new Promise<void>((resolve) => stream.once('drain', () => resolve()));
+  let total = 0;
+  const send = (block: string | Uint8Array) => {
+    checkStopped(io);
+    total += typeof block === 'string' ? Buffer.byteLength(block) : block.length;
+    sent(total);
+    return stream.write(block)
+      ? undefined
+      : new Promise<void>((resolve) => stream.once('drain', () => resolve()));
+  };
   const flush = () => {
     if (!parts.length) return undefined;
     const block = parts.join('');
@@ -91,7 +104,7 @@ function streamWriter(stream: NodeJS.WritableStream): {
 
 type Packer = (write: (chunk: string | Uint8Array) => Promise<void> | undefined) => Promise<PackReport>;
 
-async function toFile(run: Packer, file: string): Promise<PackReport> {
+async function toFile(run: Packer, file: string, io: Io, sent: (bytes: number) => void): Promise<PackReport> {
   // Up to 8 MiB may wait for the disk before a write waits: with the default 16 KiB, every
   // section batch waited for its own write to finish (measured: ~20 ms idle on a 5 MB pack).
   const out = createWriteStream(file, { highWaterMark: 8 << 20 });
@@ -100,7 +113,7 @@ async function toFile(run: Packer, file: string): Promise<PackReport> {
     out.on('close', () => resolve());
   });
   try {
-    const writer = streamWriter(out);
+    const writer = streamWriter(out, io, sent);
     const report = await run(writer.write);
     await writer.flush();
     out.end();
@@ -119,16 +132,18 @@ async function deliver(
   options: PackOptions,
   values: Values,
   io: Io,
+  sent: (bytes: number) => void,
 ): Promise<{ report: PackReport; extra: Record<string, unknown> }> {
   const run: Packer = (write) => packFocusTo(ws, options, write);
   if (typeof values.out === 'string') {
     const file = path.resolve(io.cwd, values.out);
-    const report = await toFile(run, file);
+    const report = await toFile(run, file, io, sent);
     io.stderr.write(`loupe pack: wrote ${summary(report)} to ${file}.\n`);
     return { report, extra: { out: file } };
   }
   if (values.copy) {
     const result = await packFocus(ws, options);
+    checkStopped(io);
     const copied = await copyToClipboard(result.text, { platform: process.platform, env: io.env });
     if (!copied.ok)
       throw new LoupeError(
@@ -138,8 +153,14 @@ async function deliver(
     io.stderr.write(`loupe pack: copied ${summary(result)} to the clipboard with ${copied.tool}.\n`);
     return { report: result, extra: { clipboard: copied.tool } };
   }
-  if (values.json) return { report: await run(() => undefined), extra: {} };
-  const writer = streamWriter(io.stdout);
+  if (values.json) {
+    const report = await run(() => {
+      checkStopped(io);
+      return undefined;
+    });
+    return { report, extra: {} };
+  }
+  const writer = streamWriter(io.stdout, io, sent);
   const report = await run(writer.write);
   await writer.flush();
   io.stderr.write(`loupe pack: ${summary(report)}.\n`);
@@ -160,8 +181,10 @@ export const pack = defineCommand({
     const ws = await Workspace.open(path.resolve(io.cwd, dir), {
       stateDir: defaultStateDir(io.env),
       countTokens: budget !== null,
+      ...(io.signal ? { signal: io.signal } : {}),
       scan: { onProgress: (p) => bar.update(`scanning: ${p.dirs} folders, ${p.files} files`) },
     });
+    const off = cancelOnStop(io, ws);
     try {
       ws.onDidCountTokens((p) => bar.update(`counting tokens: ${p.done} of ${p.total} files`));
       const paths = focusPaths(values, ws.root, ws, io.cwd);
@@ -172,13 +195,21 @@ export const pack = defineCommand({
         lineNumbers: Boolean(values['line-numbers']),
         ...(paths ? { paths } : {}),
       };
+      // Bytes written, on the progress line: not while the pack itself is printed on the terminal.
+      const printing = values.out === undefined && !values.copy && (io.stdout as { isTTY?: boolean }).isTTY;
+      const sent = printing
+        ? () => {}
+        : (bytes: number) => bar.update(`packing: ${(bytes / 2 ** 20).toFixed(1)} MiB written`);
+      if (printing) bar.done();
+      const { report: done, extra } = await deliver(ws, options, values, io, sent);
       bar.done();
-      const { report: done, extra } = await deliver(ws, options, values, io);
       if (values.json) io.stdout.write(report(done, extra));
       return 0;
     } finally {
+      off();
       bar.done();
       await ws.close();
     }
   },
+  onStop: 'cancels',
 });

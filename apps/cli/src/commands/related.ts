@@ -11,7 +11,7 @@ import {
   Workspace,
 } from '@loupe/engine';
 import { renderRelations } from '@loupe/mcp';
-import { defineCommand } from '../command';
+import { checkStopped, defineCommand } from '../command';
 import { progress } from '../progress';
 import { oneLine, quoteName } from '../quote';
 
@@ -41,12 +41,14 @@ export const related = defineCommand({
       stateDir: null,
       savedFrom: defaultStateDir(io.env),
       countTokens: false,
+      ...(io.signal ? { signal: io.signal } : {}),
       scan: { onProgress: (p) => bar.update(`scanning: ${p.dirs} folders, ${p.files} files`) },
     });
     try {
       const file = ws.index.get(rel) ? rel : raw.split(path.sep).join('/').replace(/^\.\//, '');
       const result = await relatedFiles(ws, file, { direction, depth });
       bar.done();
+      checkStopped(io);
       if (values.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
       else {
         // Names quoted in the edges; the trailer's next calls keep exact names (as JSON strings).
@@ -60,4 +62,5 @@ export const related = defineCommand({
       await ws.close();
     }
   },
+  onStop: 'cancels',
 });

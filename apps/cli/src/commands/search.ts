@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { defaultStateDir, type SearchResult, searchFocus, searchResultJson, Workspace } from '@loupe/engine';
 import { renderSearchResult } from '@loupe/mcp';
-import { defineCommand } from '../command';
+import { checkStopped, defineCommand } from '../command';
 import { progress } from '../progress';
 import { quoteName } from '../quote';
 
@@ -32,6 +32,7 @@ export const searchCommand = defineCommand({
       stateDir: null,
       savedFrom: defaultStateDir(io.env),
       countTokens: false,
+      ...(io.signal ? { signal: io.signal } : {}),
       scan: { onProgress: (p) => bar.update(`scanning: ${p.dirs} folders, ${p.files} files`) },
     });
     try {
@@ -44,6 +45,7 @@ export const searchCommand = defineCommand({
         ...(bodyChars !== undefined ? { bodyChars } : {}),
       });
       bar.done();
+      checkStopped(io);
       io.stdout.write(
         values.json
           ? `${JSON.stringify(searchResultJson(result))}\n`
@@ -55,4 +57,5 @@ export const searchCommand = defineCommand({
       await ws.close();
     }
   },
+  onStop: 'cancels',
 });

@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -6,7 +7,7 @@ import { PassThrough } from 'node:stream';
 import { tempDir, writeProject } from '@loupe/host/testing/project';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../main';
-import { cli } from '../testing/run';
+import { cli, spawnBuilt } from '../testing/run';
 
 const tmp = tempDir('loupe-serve-');
 afterAll(() => tmp.dispose());
@@ -54,7 +55,7 @@ describe('loupe serve', () => {
       LOUPE_RENDERER_DIR: renderer,
     };
     const running = runCli(['serve', project], { stdout, stderr, cwd: tmp.dir, env, signal: abort.signal });
-    for (let i = 0; i < 200 && !/#token=/.test(out); i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 1200 && !/#token=/.test(out); i++) await new Promise((r) => setTimeout(r, 25));
     const url = new URL(/http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+/.exec(out)![0]);
     expect(url.hash).toMatch(/^#token=[\w-]{20,}$/);
     expect(out).toContain(`Loupe is serving ${project}`);
@@ -96,7 +97,7 @@ describe('loupe serve', () => {
       env,
       signal: abort.signal,
     });
-    for (let i = 0; i < 200 && !/Ctrl\+C/.test(out); i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 400 && !/MCP over HTTP/.test(out); i++) await new Promise((r) => setTimeout(r, 25));
     const m = /MCP over HTTP at (http:\/\/127\.0\.0\.1:\d+\/mcp) \(bearer token in (.*)\)/.exec(out);
     expect(m?.[2]).toBe(path.join(stateDir, 'http-token'));
     const mcp = new URL(m![1]!);
@@ -105,6 +106,44 @@ describe('loupe serve', () => {
     expect(await running).toBe(0);
     await expect(get(mcp)).rejects.toThrow(/ECONNREFUSED/);
   });
+
+  it('prints its address before the scan: the window answers while git is still listing the project', async () => {
+    // A real git behind a gate: every git call waits until the test opens it, so the scan cannot
+    // finish first. The old order (scan, then listen) printed nothing until the gate opened.
+    const project = writeProject(path.join(tmp.dir, 'slow'));
+    const bin = path.join(tmp.dir, 'gated-bin');
+    const gate = path.join(tmp.dir, 'gate-open');
+    const called = path.join(tmp.dir, 'git-called');
+    mkdirSync(bin, { recursive: true });
+    const git = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    writeFileSync(
+      path.join(bin, 'git'),
+      `#!/bin/sh\n: > '${called}'\nwhile [ ! -e '${gate}' ]; do sleep 0.05; done\nexec '${git}' "$@"\n`,
+    );
+    chmodSync(path.join(bin, 'git'), 0o755);
+    const run = spawnBuilt(['serve', project, '--json'], {
+      PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
+      LOUPE_STATE_DIR: path.join(tmp.dir, 'state-slow'),
+      LOUPE_CACHE_DIR: path.join(tmp.dir, 'cache-slow'),
+      LOUPE_SOCKET: path.join(tmp.dir, 'slow.sock'),
+    });
+    try {
+      const [line] = await run.waitFor(/^\{.*\}\n/);
+      const info = JSON.parse(line);
+      expect(info).toMatchObject({ root: project, socket: path.join(tmp.dir, 'slow.sock') });
+      expect(existsSync(gate)).toBe(false); // the scan is still held
+      expect((await get(new URL('/', info.url))).status).toBe(200);
+      expect(run.output().stdout).toBe(line); // not opened yet
+      for (let i = 0; i < 400 && !existsSync(called); i++) await new Promise((r) => setTimeout(r, 25));
+      expect(existsSync(called)).toBe(true); // the scan did start, behind the address
+      writeFileSync(gate, '');
+      const [opened] = await run.waitFor(/^\{"opened".*\}\n/m);
+      expect(JSON.parse(opened)).toMatchObject({ opened: project, files: 8, hidden: 2, http: null });
+    } finally {
+      writeFileSync(gate, '');
+      expect(await run.stop()).toBe(0);
+    }
+  }, 60_000);
 
   it('refuses a bad port, a missing folder and a missing window build with one sentence', async () => {
     const project = writeProject(path.join(tmp.dir, 'q'));

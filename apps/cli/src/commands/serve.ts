@@ -1,15 +1,18 @@
 // loupe serve DIR [--port N]: the focus window in a browser. Serves the built renderer on
 // 127.0.0.1 with a random session token in the printed address, the host behind a WebSocket, and
 // the agent socket for the project (agents launched with `loupe bridge` inside it see this
-// window's focus), and the MCP HTTP endpoint when the setting is on; runs until Ctrl+C.
+// window's focus), and the MCP HTTP endpoint when the setting is on; runs until Ctrl+C. The address
+// comes first and the project opens behind it, so a large project answers at once.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultStateDir } from '@loupe/engine';
-import { LoupeHost, startBrowserServer } from '@loupe/host';
+import { plural } from '@loupe/common';
+import { defaultStateDir, resolveRoot } from '@loupe/engine';
+import { HostError, LoupeHost, startBrowserServer } from '@loupe/host';
 import { AgentSocket, defaultSocketPath, tokenFile } from '@loupe/mcp';
 import { defineCommand, type Io } from '../command';
 import { oneLine } from '../quote';
+import { untilStopped } from '../stop';
 
 /** The built window: next to the CLI bundle (apps/cli/dist) or the sources (apps/cli/src/commands). */
 export function rendererDir(env: NodeJS.ProcessEnv): string {
@@ -43,27 +46,44 @@ async function agentSocket(io: Io): Promise<{ socket?: AgentSocket; note?: strin
   }
 }
 
-function stopped(signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal) {
-      if (signal.aborted) resolve();
-      signal.addEventListener('abort', () => resolve(), { once: true });
-      return;
-    }
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+/**
+ * Opens the project behind an address that already answers: the window streams the scan's progress
+ * and shows the project when it is open. Prints what came up (and the HTTP endpoint, which needs the
+ * project); a project that does not open is one sentence, and the window stays up to open another.
+ */
+async function openBehind(
+  host: LoupeHost,
+  root: string,
+  stateDir: string,
+  json: boolean,
+  io: Io,
+): Promise<void> {
+  try {
+    const info = await host.openProject({ path: root });
+    const { http } = await host.connectInfo();
+    if (json)
+      io.stdout.write(
+        `${JSON.stringify({ opened: info.root, files: info.files, hidden: info.hidden, http: http?.url ?? null })}\n`,
+      );
+    else
+      io.stdout.write(
+        `Opened ${oneLine(info.root)}: ${plural(info.files, 'file')}.\n${http ? `Agents can also use MCP over HTTP at ${http.url} (bearer token in ${tokenFile(stateDir)}).\n` : ''}`,
+      );
+    for (const w of info.warnings) io.stderr.write(`loupe serve: ${oneLine(w)}\n`);
+  } catch (error) {
+    if (error instanceof HostError && error.code === 'cancelled') return; // stopped while scanning
+    const message = (error as Error).message;
+    host.events.emit('didNotice', { level: 'error', message });
+    io.stderr.write(`loupe serve: ${oneLine(message)} The window stays up; open another folder there.\n`);
+  }
 }
 
 export const serve = defineCommand({
   async run(positionals, values, io) {
     const [dir = '.'] = positionals;
     const wanted = (values.port as number | undefined) ?? 0;
+    // A missing folder is one sentence before anything listens.
+    const root = resolveRoot(path.resolve(io.cwd, dir));
     const agents = await agentSocket(io);
     const stateDir = defaultStateDir(io.env);
     const host = new LoupeHost({
@@ -73,32 +93,30 @@ export const serve = defineCommand({
       ...(agents.socket ? { agentSocket: agents.socket } : {}),
       ...(agents.note ? { socketNote: agents.note } : {}),
     });
+    let opened: Promise<void> | undefined;
     try {
-      const info = await host.openProject({ path: path.resolve(io.cwd, dir) });
       const server = await startBrowserServer({ host, rendererDir: rendererDir(io.env), port: wanted });
+      // The address first, the scan behind it: a large project answers at once.
       const socket = agents.socket
         ? `Agents started with \`loupe bridge\` inside it connect through ${agents.socket.socketPath}.\n`
         : '';
-      // The HTTP endpoint runs when the setting is on (the host starts it with the project).
-      const { http } = await host.connectInfo();
-      const httpLine = http
-        ? `Agents can also use MCP over HTTP at ${http.url} (bearer token in ${tokenFile(stateDir)}).\n`
-        : '';
       if (values.json)
         io.stdout.write(
-          `${JSON.stringify({ root: info.root, url: server.url, port: server.port, socket: agents.socket?.socketPath ?? null, http: http?.url ?? null })}\n`,
+          `${JSON.stringify({ root, url: server.url, port: server.port, socket: agents.socket?.socketPath ?? null })}\n`,
         );
       else
         io.stdout.write(
-          `Loupe is serving ${oneLine(info.root)}\n${server.url}\nOpen that address in a browser (it carries this session's token). ${socket}${httpLine}Press Ctrl+C to stop.\n`,
+          `Loupe is serving ${oneLine(root)}\n${server.url}\nOpen that address in a browser (it carries this session's token). ${socket}Press Ctrl+C to stop.\n`,
         );
-      for (const w of info.warnings) io.stderr.write(`loupe serve: ${oneLine(w)}\n`);
-      await stopped(io.signal);
+      opened = openBehind(host, root, stateDir, Boolean(values.json), io);
+      await untilStopped(io);
       await server.close();
     } finally {
       await host.close();
+      await opened; // a scan stopped by close() ends here, its workers gone
       await agents.socket?.close();
     }
     return 0;
   },
+  onStop: 'ends',
 });

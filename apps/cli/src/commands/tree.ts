@@ -9,10 +9,11 @@ import {
   type TreeFormat,
   Workspace,
 } from '@loupe/engine';
-import { defineCommand } from '../command';
+import { checkStopped, defineCommand } from '../command';
 import { progress } from '../progress';
 import { oneLine } from '../quote';
 import { maxFileBytesFrom, scanOptionsFrom } from '../scan-flags';
+import { cancelOnStop } from '../stop';
 
 export const tree = defineCommand({
   async run(positionals, values, io) {
@@ -30,20 +31,24 @@ export const tree = defineCommand({
       stateDir: null,
       ...limit,
       countTokens: Boolean(values.tokens),
+      ...(io.signal ? { signal: io.signal } : {}),
       scan: {
         ...scanOptions,
         onProgress: (p) => bar.update(`scanning: ${p.dirs} folders, ${p.files} files`),
       },
     });
+    const off = cancelOnStop(io, ws);
     try {
       if (values.tokens) {
         ws.onDidCountTokens((p) => bar.update(`counting tokens: ${p.done} of ${p.total} files`));
         await ws.tokensReady;
       }
     } finally {
+      off();
       await ws.close();
       bar.done();
     }
+    checkStopped(io);
 
     const entries: TreeEntry[] = ws.index.all().map((f) => {
       const entry: TreeEntry = { path: f.path };
@@ -71,4 +76,5 @@ export const tree = defineCommand({
       );
     return 0;
   },
+  onStop: 'cancels',
 });

@@ -1,0 +1,150 @@
+// Issue 18's start-up targets, each against a floor measured in the same run (runs alternate, so a
+// busy machine hits both sides alike):
+// - the whole `loupe ls DIR` process vs `git ls-files --cached --others --exclude-standard`, on the
+//   synthetic repository (~32k visible files) and every BENCH_REPOS checkout (test262: 57k);
+// - `loupe serve DIR` until it prints its address, cold (fresh state and caches), vs a cold `loupe ls`.
+// BENCH_BEFORE_CLI names another build of the CLI (e.g. main's dist) to measure beside this one.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Bench, type Check, check, stats } from '../harness';
+
+const RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 7);
+const cliBundle = fileURLToPath(new URL('../../../cli/dist/loupe.js', import.meta.url));
+const before = process.env.BENCH_BEFORE_CLI ? path.resolve(process.env.BENCH_BEFORE_CLI) : undefined;
+
+function timedRun(cmd: string, args: string[], cwd?: string, env = process.env): Promise<number> {
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    execFile(cmd, args, { cwd, env, maxBuffer: 1 << 29 }, (error, _out, stderr) => {
+      if (error) return reject(new Error(`${cmd} ${args.join(' ')} failed: ${stderr || error.message}`));
+      resolve(performance.now() - t0);
+    });
+  });
+}
+
+/** Milliseconds from spawning `loupe serve DIR --json` to its address on stdout (then it stops). */
+function serveUntilUrl(bundle: string, dir: string): Promise<number> {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'loupe-bench-serve-'));
+  const env = {
+    ...process.env,
+    LOUPE_STATE_DIR: path.join(scratch, 'state'),
+    LOUPE_CACHE_DIR: path.join(scratch, 'cache'),
+    LOUPE_SOCKET: path.join(scratch, 'agents.sock'),
+  };
+  const t0 = performance.now();
+  const child: ChildProcess = spawn(process.execPath, [bundle, 'serve', dir, '--port', '0', '--json'], {
+    env,
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c) => {
+      out += c;
+      if (!out.includes('\n')) return;
+      const ms = performance.now() - t0;
+      child.once('exit', () => {
+        rmSync(scratch, { recursive: true, force: true });
+        resolve(ms);
+      });
+      child.kill('SIGTERM');
+    });
+    child.once('exit', (code) => {
+      if (!out.includes('\n')) reject(new Error(`loupe serve exited (${code}) before its address`));
+    });
+  });
+}
+
+const ms = (n: number) => Math.round(n);
+
+export const scaleBench: Bench = {
+  name: 'scale',
+  async run(ctx) {
+    const synthetic = await ctx.synthetic();
+    const repos = [synthetic, ...ctx.repos];
+    const rows: Array<Record<string, string | number>> = [];
+    const checks: Check[] = [];
+    const gitEnv = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' };
+    const gitArgs = ['ls-files', '-z', '--cached', '--others', '--exclude-standard'];
+    for (const dir of repos) {
+      const name = dir === synthetic ? 'synthetic' : path.basename(dir);
+      const sides: Array<[string, () => Promise<number>]> = [
+        ['git ls-files (floor)', () => timedRun('git', gitArgs, dir, gitEnv)],
+        ['`loupe ls` whole process', () => timedRun(process.execPath, [cliBundle, 'ls', '-z', dir])],
+      ];
+      if (before)
+        sides.push([
+          '`loupe ls`, BENCH_BEFORE_CLI',
+          () => timedRun(process.execPath, [before, 'ls', '-z', dir]),
+        ]);
+      for (const [, f] of sides) await f(); // once untimed: the OS file cache is warm for all
+      const samples = sides.map(() => [] as number[]);
+      for (let i = 0; i < RUNS; i++) for (const [k, [, f]] of sides.entries()) samples[k]!.push(await f());
+      const floor = stats(samples[0]!).median;
+      for (const [k, [step]] of sides.entries()) {
+        const s = stats(samples[k]!);
+        rows.push({
+          repository: name,
+          step,
+          'median ms': ms(s.median),
+          'min ms': ms(s.min),
+          ratio: (s.median / floor).toFixed(2),
+        });
+      }
+      checks.push(check(`${name}: \`loupe ls\` / git ls-files`, stats(samples[1]!).median / floor, '<=', 4));
+
+      // serve until its address vs a cold `loupe ls` (fresh caches), alternating.
+      const serveSamples: number[] = [];
+      const lsSamples: number[] = [];
+      for (let i = 0; i < Math.max(3, Math.ceil(RUNS / 2)); i++) {
+        const cache = mkdtempSync(path.join(tmpdir(), 'loupe-bench-ls-'));
+        lsSamples.push(
+          await timedRun(process.execPath, [cliBundle, 'ls', '-z', dir], undefined, {
+            ...process.env,
+            LOUPE_CACHE_DIR: cache,
+          }),
+        );
+        rmSync(cache, { recursive: true, force: true });
+        serveSamples.push(await serveUntilUrl(cliBundle, dir));
+      }
+      const lsCold = stats(lsSamples).median;
+      const serve = stats(serveSamples).median;
+      rows.push({
+        repository: name,
+        step: '`loupe ls`, cold caches',
+        'median ms': ms(lsCold),
+        'min ms': ms(stats(lsSamples).min),
+        ratio: '',
+      });
+      rows.push({
+        repository: name,
+        step: '`loupe serve` until its address, cold',
+        'median ms': ms(serve),
+        'min ms': ms(stats(serveSamples).min),
+        ratio: (serve / lsCold).toFixed(2),
+      });
+      if (before) {
+        const old = stats([await serveUntilUrl(before, dir), await serveUntilUrl(before, dir)]).min;
+        rows.push({
+          repository: name,
+          step: '`loupe serve` until its address, BENCH_BEFORE_CLI',
+          'median ms': ms(old),
+          'min ms': '',
+          ratio: (old / lsCold).toFixed(2),
+        });
+      }
+      checks.push(check(`${name}: serve until its address / cold \`loupe ls\``, serve / lsCold, '<=', 1));
+      ctx.log(`scale: ${name} done`);
+    }
+    return {
+      title: 'Start-up: `loupe ls` and `loupe serve` until its address (issue 18)',
+      rows,
+      checks,
+      notes: [
+        `${RUNS} alternating rounds; medians. The ratio column is against git ls-files for the listing rows and against a cold \`loupe ls\` for serve.`,
+        'Both include Node start-up (git pays none); the scan alone is the listing bench.',
+      ],
+    };
+  },
+};
