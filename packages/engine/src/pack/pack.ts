@@ -307,7 +307,10 @@ export async function packFocusTo(
       },
       // For agents (wrapped data) the footer is trusted text: names in it are JSON strings.
       hidden: {
-        summary: summarizeHidden(ws.hidden, { quoteNames: Boolean(options.wrapData) }),
+        summary: summarizeHidden(ws.hidden, {
+          quoteNames: Boolean(options.wrapData),
+          ...(options.hiddenCountsOnly ? { countsOnly: true } : {}),
+        }),
         entries: ws.hidden.length,
       },
       scope: {

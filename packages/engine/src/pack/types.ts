@@ -38,6 +38,8 @@ export interface PackOptions {
    * every visible file. With it, a path that matches none of them is stated in the footer, not refused.
    */
   within?: readonly IndexEntry[];
+  /** Count what the ignore rules hide without naming it (strict focus: no name outside the focus). */
+  hiddenCountsOnly?: boolean;
   /** Prefix each line with the file's own line number. */
   lineNumbers?: boolean;
   /**

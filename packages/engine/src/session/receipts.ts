@@ -32,6 +32,24 @@ export interface DeliveredReceipt {
   detail: string;
 }
 
+/** How a strict-focus request ended (docs/security.md#strict-focus). */
+export type AccessDecision = 'allow-once' | 'add-to-focus' | 'deny' | 'timeout' | 'headless' | 'withdrawn';
+
+/**
+ * One read a strict focus turned into a request to the person: what was asked (the path, a line
+ * range or that a symbol was named; never the symbol's text), and who decided what, when.
+ */
+export interface AccessRequestReceipt {
+  path: RelPath;
+  lines?: LineSpan;
+  bySymbol?: boolean;
+  asked: string;
+  decision: AccessDecision;
+  /** 'person' (in the window), 'time limit', 'no window' (headless), 'agent' (it cancelled the call). */
+  decidedBy: 'person' | 'time limit' | 'no window' | 'agent';
+  decidedAt: string;
+}
+
 export interface CallReceipt {
   n: number;
   tool: string;
@@ -43,6 +61,8 @@ export interface CallReceipt {
   delivered: DeliveredReceipt[];
   /** Masked values per rule id. */
   masked: Record<string, number>;
+  /** Reads this call asked the person for (strict focus). */
+  requests?: AccessRequestReceipt[];
   error?: string;
   at: string;
 }

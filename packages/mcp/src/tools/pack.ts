@@ -39,6 +39,12 @@ export function registerPackTool(registry: ToolRegistry): void {
       'The focus packed into one document that fits a token budget: tree, then the most important files, compressed before anything is dropped; a footer states what was left out.',
     schema,
     async run(args, { project, session, call, revision }): Promise<ToolBody> {
+      if (project.strict && !project.focused().length)
+        return {
+          parts: [
+            'Nothing to pack: strict focus is on and no file is ticked, so no file is served. Ask the developer to tick what you need, or ask for one file with get_file (the developer decides).',
+          ],
+        };
       const r = await packFocus(project.ws, {
         budget: args.budget ?? 32_000,
         format: args.format ?? 'markdown',
@@ -46,6 +52,7 @@ export function registerPackTool(registry: ToolRegistry): void {
         // Given paths choose from the focus only; a path that matches nothing there is stated.
         ...(args.paths?.length ? { paths: args.paths, within: project.focused() } : {}),
         session: session.mask,
+        ...(project.strict ? { hiddenCountsOnly: true } : {}),
         alreadyReceived: (path, hash) => receivedWhole(session, path, hash),
         wrapData: dataBlock,
       });

@@ -8,9 +8,16 @@ import { dataBlock } from '../untrusted';
 
 type Refused = Extract<JailVerdict, { ok: false }>;
 
-export function refusal(v: Refused, tool: string, _project: McpProject): ToolBody {
+export function refusal(v: Refused, tool: string, project: McpProject): ToolBody {
   const parts: string[] = [];
-  if (v.code === 'hidden') {
+  // Under strict focus, names outside the focus never reach the agent: not in a reason, not among
+  // the nearest files.
+  const strict = project.strict;
+  if (v.code === 'hidden' && strict)
+    parts.push(
+      "Refused: that path is hidden by the project's ignore rules; Loupe serves only visible files.",
+    );
+  else if (v.code === 'hidden') {
     // The reason quotes ignore rules (project text), so it travels as data.
     parts.push(
       "Refused: that path is hidden by the project's ignore rules; Loupe serves only visible files.",
@@ -19,8 +26,11 @@ export function refusal(v: Refused, tool: string, _project: McpProject): ToolBod
   } else parts.push(`Refused: ${v.reason}`);
   if (v.retry !== undefined)
     parts.push(`Use the path relative to the project root: ${call(tool, { path: v.retry })}`);
-  if (v.nearest.length) {
-    parts.push(dataBlock('Nearest existing files', v.nearest.join('\n')));
+  const nearest = strict ? v.nearest.filter((p) => project.inFocus(p)) : v.nearest;
+  if (nearest.length) {
+    parts.push(
+      dataBlock(strict ? 'Nearest files in the focus' : 'Nearest existing files', nearest.join('\n')),
+    );
     parts.push(`Read one of them with ${call('get_file', { path: 'PATH' })}.`);
   }
   return { parts, error: v.code };
