@@ -17,7 +17,7 @@ export interface AccessRequest {
 
 export interface AccessAnswer {
   decision: Exclude<AccessDecision, 'headless'>;
-  decidedBy: 'person' | 'time limit' | 'agent';
+  decidedBy: 'person' | 'time limit' | 'agent' | 'no window';
   at: Date;
   /** The focus revision after the path was ticked (add-to-focus). */
   revision?: number;

@@ -25,14 +25,21 @@ const DECISIONS: Record<AccessRequestReceipt['decision'], string> = {
   'add-to-focus': 'added to the focus',
   deny: 'denied',
   timeout: 'not answered in time',
-  headless: 'refused (no window to ask)',
-  withdrawn: 'withdrawn by the agent',
+  headless: 'refused',
+  withdrawn: 'withdrawn',
 };
 
-/** `asked for src/a.ts (lines 1-9): allowed once by the person at 2026-…` */
+const DECIDERS: Record<AccessRequestReceipt['decidedBy'], string> = {
+  person: 'the person',
+  'time limit': 'the time limit',
+  'no window': 'no window to ask',
+  agent: 'the agent',
+};
+
+/** `asked for src/a.ts (lines 1-9): allowed once (the person, 2026-…)`: no content, no symbol text. */
 export function requestText(r: AccessRequestReceipt): string {
   const what = r.lines ? ` (lines ${r.lines[0]}-${r.lines[1]})` : r.bySymbol ? ' (a symbol)' : '';
-  return `asked for ${r.path}${what}: ${DECISIONS[r.decision]} by ${r.decidedBy === 'person' ? 'the person' : r.decidedBy === 'agent' ? 'the agent' : r.decidedBy} at ${r.decidedAt}`;
+  return `asked for ${r.path}${what}: ${DECISIONS[r.decision]} (${DECIDERS[r.decidedBy]}, ${r.decidedAt})`;
 }
 
 const maskedCount = (c: CallReceipt) => Object.values(c.masked).reduce((a, b) => a + b, 0);
