@@ -9,6 +9,7 @@ import { TreeModel } from '../src/renderer/model/tree-model';
 import { connectStores, type Stores, startWindow } from '../src/renderer/services/host-sync';
 import { createExportStore } from '../src/renderer/store/export/index';
 import { createProjectStore } from '../src/renderer/store/project/index';
+import { createRequestsStore } from '../src/renderer/store/requests';
 import { createSessionsStore } from '../src/renderer/store/sessions/index';
 import { createSettingsStore } from '../src/renderer/store/settings';
 import { createTreeStore } from '../src/renderer/store/tree/index';
@@ -39,6 +40,7 @@ describe('window stores on the real host', () => {
       }),
       settings: createSettingsStore({ host: () => api }),
       ui: createUiStore(),
+      requests: createRequestsStore({ host: () => api, onError: () => {} }),
     };
     const sync = connectStores(api, stores, () => {});
     try {

@@ -12,6 +12,17 @@ import type { HostEventBus } from './events';
 /** Long enough to read a card; below the 60 s after which the MCP SDK's clients give up by default. */
 export const DEFAULT_ASK_TIMEOUT_MS = 50_000;
 
+/**
+ * The bound from LOUPE_ASK_TIMEOUT_MS (tests and e2e shorten it), when it is a whole number of
+ * milliseconds from 100 to one hour; otherwise undefined (the default applies).
+ */
+export function askTimeoutFromEnv(env: Record<string, string | undefined>): number | undefined {
+  const raw = env.LOUPE_ASK_TIMEOUT_MS;
+  if (raw === undefined || !/^\d+$/.test(raw)) return undefined;
+  const ms = Number(raw);
+  return ms >= 100 && ms <= 3_600_000 ? ms : undefined;
+}
+
 interface Waiting {
   info: AccessRequestInfo;
   settle(answer: AccessAnswer): void;

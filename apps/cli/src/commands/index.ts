@@ -14,6 +14,7 @@ import {
   PACK_FORMATS,
   SHELLS,
   scanFlags,
+  strictOption,
   TREE_FORMATS,
 } from '../options';
 import { budget, port, whole } from '../values';
@@ -356,6 +357,18 @@ export const commands: CommandSpec[] = [
     },
     examples: ['--root .'],
     load: async () => (await import('./bridge')).bridge,
+  },
+  {
+    name: 'focus',
+    group: 'agents',
+    summary: "Print or change the project's focus settings (strict focus); the window and agents follow.",
+    args: [DIR],
+    options: {
+      ...strictOption,
+      ...json('Print the settings as JSON.', '. --json'),
+    },
+    examples: ['.', '. --strict on'],
+    load: async () => (await import('./focus')).focus,
   },
   {
     name: 'receipts',

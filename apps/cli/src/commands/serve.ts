@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultStateDir } from '@loupe/engine';
-import { LoupeHost, startBrowserServer } from '@loupe/host';
+import { askTimeoutFromEnv, LoupeHost, startBrowserServer } from '@loupe/host';
 import { AgentSocket, defaultSocketPath, tokenFile } from '@loupe/mcp';
 import { defineCommand, type Io } from '../command';
 import { oneLine } from '../quote';
@@ -70,6 +70,7 @@ export const serve = defineCommand({
       stateDir,
       watch: true,
       bridgeCommand: bridgeCommand(),
+      ...(askTimeoutFromEnv(io.env) ? { askTimeoutMs: askTimeoutFromEnv(io.env) } : {}),
       ...(agents.socket ? { agentSocket: agents.socket } : {}),
       ...(agents.note ? { socketNote: agents.note } : {}),
     });

@@ -7,7 +7,15 @@ import { copyContext } from './app/commands';
 import { setHostApi, setHostSync } from './services/host';
 import { connectStores, startWindow } from './services/host-sync';
 import { connectWebSocket, tokenFromLocation } from './services/ws-client';
-import { exportStore, projectStore, sessionsStore, settingsStore, treeStore, uiStore } from './store/index';
+import {
+  exportStore,
+  projectStore,
+  requestsStore,
+  sessionsStore,
+  settingsStore,
+  treeStore,
+  uiStore,
+} from './store/index';
 import './styles.css';
 
 declare global {
@@ -24,6 +32,7 @@ const stores = {
   exports: exportStore,
   settings: settingsStore,
   ui: uiStore,
+  requests: requestsStore,
 };
 
 function onMenu(command: MenuCommand) {

@@ -38,7 +38,8 @@ const DECIDERS: Record<AccessRequestReceipt['decidedBy'], string> = {
 
 /** `asked for src/a.ts (lines 1-9): allowed once (the person, 2026-…)`: no content, no symbol text. */
 export function requestText(r: AccessRequestReceipt): string {
-  const what = r.lines ? ` (lines ${r.lines[0]}-${r.lines[1]})` : r.bySymbol ? ' (a symbol)' : '';
+  const end = r.lines && r.lines[1] >= Number.MAX_SAFE_INTEGER ? 'end' : r.lines?.[1];
+  const what = r.lines ? ` (lines ${r.lines[0]}-${end})` : r.bySymbol ? ' (a symbol)' : '';
   return `asked for ${r.path}${what}: ${DECISIONS[r.decision]} (${DECIDERS[r.decidedBy]}, ${r.decidedAt})`;
 }
 

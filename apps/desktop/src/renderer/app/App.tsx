@@ -1,5 +1,6 @@
 // The window: header, the tree with its filter, the open panel, and messages.
 import { useCallback, useEffect } from 'react';
+import { AccessRequests } from '../components/AccessRequests';
 import { Header, OpenControls } from '../components/Header';
 import { MaskingBanner } from '../components/MaskingBanner';
 import { Toasts } from '../components/Toasts';
@@ -105,6 +106,7 @@ export function App() {
     <div className={`app${panel ? ' with-panel' : ''}`}>
       <Header />
       <MaskingBanner />
+      <AccessRequests />
       <main className="main">
         {project ? (
           <div className="tree-pane">

@@ -109,6 +109,15 @@ export function Header() {
             r{revision}
           </span>
           <MissingFocus missing={summary.missing} />
+          {project?.strictFocus ? (
+            <span
+              className="badge strict-badge"
+              data-testid="strict-badge"
+              title="Strict focus: agents read only ticked files; other reads ask you here"
+            >
+              Strict focus
+            </span>
+          ) : null}
         </div>
       ) : null}
       <div className="agents" data-testid="agents" title="Connected agent sessions">

@@ -4,6 +4,7 @@
 import type { HostApi, MenuCommand, TokenUpdate, Unsubscribe } from '@loupe/common';
 import type { createExportStore } from '../store/export/index';
 import type { createProjectStore } from '../store/project/index';
+import type { createRequestsStore } from '../store/requests';
 import type { createSessionsStore } from '../store/sessions/index';
 import type { createSettingsStore } from '../store/settings';
 import type { createTreeStore } from '../store/tree/index';
@@ -16,6 +17,7 @@ export interface Stores {
   exports: ReturnType<typeof createExportStore>;
   settings: ReturnType<typeof createSettingsStore>;
   ui: ReturnType<typeof createUiStore>;
+  requests: ReturnType<typeof createRequestsStore>;
 }
 
 export interface HostSync {
@@ -30,7 +32,7 @@ export function connectStores(
   stores: Stores,
   onMenu: (command: MenuCommand) => void,
 ): HostSync {
-  const { tree, project, sessions, settings, exports } = stores;
+  const { tree, project, sessions, settings, exports, requests } = stores;
   let loading: Promise<void> | null = null;
   let queued: TokenUpdate[] = [];
   let marksSeq = 0;
@@ -56,7 +58,12 @@ export function connectStores(
 
   const loadProject = () => {
     loading = (async () => {
-      const [focus, list] = await Promise.all([api.getFocus(), api.listSessions()]);
+      const [focus, list, waiting] = await Promise.all([
+        api.getFocus(),
+        api.listSessions(),
+        api.accessRequests(),
+      ]);
+      requests.getState().setRequests(waiting);
       tree.getState().applyFocus(focus);
       project.getState().setFocus(focus);
       sessions.getState().setSessions(list);
@@ -71,6 +78,7 @@ export function connectStores(
   const offs: Unsubscribe[] = [
     api.onDidOpenProject((info) => {
       project.getState().projectOpened(info);
+      requests.getState().setRequests([]);
       // The export starts from the project's masking (a one-off unmasked export stays possible).
       if (info) exports.getState().setOptions({ masking: info.masking });
       // The HTTP endpoint follows the open project: shown connect information is stale now.
@@ -107,6 +115,7 @@ export function connectStores(
       sessions.getState().setSessions(list);
       void refreshMarks();
     }),
+    api.onDidChangeAccessRequests((list) => requests.getState().setRequests(list)),
     api.onDidAgentCall(() => {
       void refreshMarks();
       void sessions.getState().refreshDetail();

@@ -3,6 +3,7 @@ import { clipboard } from '../services/clipboard';
 import { hostApi } from '../services/host';
 import { createExportStore } from './export/index';
 import { createProjectStore } from './project/index';
+import { createRequestsStore } from './requests';
 import { createSessionsStore } from './sessions/index';
 import { createSettingsStore } from './settings';
 import { createTreeStore } from './tree/index';
@@ -14,3 +15,7 @@ export const sessionsStore = createSessionsStore({ host: hostApi });
 export const exportStore = createExportStore({ host: hostApi, clipboard });
 export const settingsStore = createSettingsStore({ host: hostApi });
 export const uiStore = createUiStore();
+export const requestsStore = createRequestsStore({
+  host: hostApi,
+  onError: (message) => projectStore.getState().notify({ level: 'error', message }),
+});
