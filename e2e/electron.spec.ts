@@ -4,10 +4,11 @@
 import path from 'node:path';
 import { _electron, type ElectronApplication, test } from '@playwright/test';
 import { electronBinary } from '../apps/desktop/scripts/electron';
-import { connectAgent, type Fixture, makeFixture, repo } from './fixtures';
+import { ASK_TIMEOUT_MS, connectAgent, type Fixture, makeFixture, repo } from './fixtures';
 import * as scenario from './scenario';
 import * as more from './scenario-focus-http';
 import * as masking from './scenario-masking';
+import * as strict from './scenario-strict';
 
 const binary = electronBinary();
 const title = (name: string) =>
@@ -32,6 +33,7 @@ test.beforeAll(async ({}, info) => {
       LOUPE_STATE_DIR: world.stateDir,
       LOUPE_CACHE_DIR: world.cacheDir,
       LOUPE_SOCKET: world.socket,
+      LOUPE_ASK_TIMEOUT_MS: String(ASK_TIMEOUT_MS),
     },
   });
   const page = await app.firstWindow();
@@ -94,4 +96,9 @@ test(title('missing focus entries: Clear'), async () => {
 
 test(title('the HTTP endpoint from the Connect panel'), async () => {
   await more.httpEndpoint(target);
+});
+
+test(title('strict focus: request cards, Allow once, Add to focus, Deny, no answer, headless'), async () => {
+  test.setTimeout(120_000);
+  await strict.strictFocus(target, world);
 });

@@ -4,6 +4,7 @@ import { connectAgent, startWorld, type World } from './fixtures';
 import * as scenario from './scenario';
 import * as more from './scenario-focus-http';
 import * as masking from './scenario-masking';
+import * as strict from './scenario-strict';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -83,6 +84,11 @@ test('a ticked file deleted on disk: the header names it, Clear drops it from th
 
 test('the Connect panel turns on the MCP HTTP endpoint: URL, masked token, a real client', async () => {
   await more.httpEndpoint(target);
+});
+
+test('strict focus: a read outside the focus asks in the window; Allow once, Add to focus, Deny, no answer, headless', async () => {
+  test.setTimeout(120_000);
+  await strict.strictFocus(target, world);
 });
 
 test('the page refuses to run without the session token', async () => {
