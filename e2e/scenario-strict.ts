@@ -42,8 +42,13 @@ export async function strictFocus(t: Target, world: StrictWorld): Promise<void> 
   const setting = page.getByLabel('Strict focus: agents read only ticked files; other reads ask you here');
   await expect(setting).not.toBeChecked();
   await expect(page.getByTestId('strict-badge')).toHaveCount(0);
+  const nothingTicked = (await page.getByTestId('focus-line').textContent())?.startsWith('Nothing ticked');
   await setting.check();
   await expect(page.getByTestId('strict-badge')).toHaveText('Strict focus');
+  if ((await revision(page).textContent()) === 'r0')
+    await expect(page.getByTestId('focus-line')).toHaveText(
+      'Nothing ticked: strict focus serves agents no file',
+    );
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
 
   const a = await connectAgent(world.socket, world.project, 'e2e-strict-a');

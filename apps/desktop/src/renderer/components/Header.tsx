@@ -104,7 +104,7 @@ export function Header() {
       <OpenControls />
       {summary ? (
         <div className="summary" data-testid="focus-summary" title="The focus agents receive">
-          <span data-testid="focus-line">{focusLine(summary)}</span>
+          <span data-testid="focus-line">{focusLine(summary, project?.strictFocus)}</span>
           <span className="revision" data-testid="revision" title="Focus revision">
             r{revision}
           </span>
