@@ -176,7 +176,7 @@ export class McpProject {
   focused(): IndexEntry[] {
     const key = this.key();
     if (this.focusedCache?.key !== key)
-      this.focusedCache = { key, value: this.strictEmpty ? [] : this.ws.focusedFiles() };
+      this.focusedCache = { key, value: this.strictEmpty ? [] : this.strictLinks(this.ws.focusedFiles()) };
     return this.focusedCache.value;
   }
 
@@ -189,7 +189,20 @@ export class McpProject {
   focusTest(): (path: string) => boolean {
     if (this.strictEmpty) return () => false;
     const m = this.ws.focus.matcher();
-    return (p) => m.has(p);
+    if (!this.strictOn) return (p) => m.has(p);
+    // A link is read as its target: under strict focus both must be ticked.
+    return (p) => {
+      if (!m.has(p)) return false;
+      const target = this.ws.index.get(p)?.target;
+      return target === undefined || m.has(target);
+    };
+  }
+
+  /** Under strict focus, ticked links whose target is not ticked are outside the focus. */
+  private strictLinks(files: IndexEntry[]): IndexEntry[] {
+    if (!this.strictOn || !files.some((e) => e.target !== undefined)) return files;
+    const m = this.ws.focus.matcher();
+    return files.filter((e) => e.target === undefined || m.has(e.target));
   }
 
   /** The focus as a tree model with tokens and sizes; `received` marks make a fresh model. */

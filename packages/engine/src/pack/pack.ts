@@ -101,7 +101,8 @@ function scopeOf(
 ): Scope {
   if (paths && within) return scopeWithin(ws, paths, within);
   if (!paths) {
-    const files = ws.focusedFiles();
+    // The agent's focus when given (strict focus narrows it), else the workspace's.
+    const files = within ? [...within] : ws.focusedFiles();
     const snap = ws.focus.snapshot;
     const explicit = new Set(snap.include.filter((p) => ws.index.get(p)));
     return {

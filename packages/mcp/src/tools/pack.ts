@@ -49,8 +49,10 @@ export function registerPackTool(registry: ToolRegistry): void {
         budget: args.budget ?? 32_000,
         format: args.format ?? 'markdown',
         ...(args.detail ? { detail: args.detail } : {}),
-        // Given paths choose from the focus only; a path that matches nothing there is stated.
-        ...(args.paths?.length ? { paths: args.paths, within: project.focused() } : {}),
+        // The agent's focus (strict focus narrows it); given paths choose from it only, and a path
+        // that matches nothing there is stated.
+        within: project.focused(),
+        ...(args.paths?.length ? { paths: args.paths } : {}),
         session: session.mask,
         ...(project.strict ? { hiddenCountsOnly: true } : {}),
         alreadyReceived: (path, hash) => receivedWhole(session, path, hash),

@@ -23,7 +23,16 @@ export function refusal(v: Refused, tool: string, project: McpProject): ToolBody
       "Refused: that path is hidden by the project's ignore rules; Loupe serves only visible files.",
     );
     parts.push(dataBlock('Why it is hidden', v.reason));
-  } else parts.push(`Refused: ${v.reason}`);
+  } else if (
+    strict &&
+    (v.code === 'flagged' || v.code === 'symlink-outside') &&
+    !project.inFocus(v.path ?? '')
+  )
+    // A link's reason can name its target: outside the focus, only that it is not served.
+    parts.push(
+      `Refused: ${JSON.stringify(v.path ?? '')} is not served (a link Loupe does not read, or a file that changed since the scan).`,
+    );
+  else parts.push(`Refused: ${v.reason}`);
   if (v.retry !== undefined)
     parts.push(`Use the path relative to the project root: ${call(tool, { path: v.retry })}`);
   const nearest = strict ? v.nearest.filter((p) => project.inFocus(p)) : v.nearest;

@@ -2,6 +2,8 @@
 // the focus is refused with the command that changes the focus, and names outside the focus never
 // appear in any result of any tool. Real files, real git, the real SDK client. (With a window to
 // ask, see packages/host/src/strict.test.ts.)
+import { symlinkSync } from 'node:fs';
+import path from 'node:path';
 import { saveProjectSettings, setOverride } from '@loupe/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpProject } from '../project';
@@ -29,6 +31,8 @@ beforeAll(async () => {
     'src/keys/public.ts': 'export const p = 3; // in_focus_p\n',
     [`${NAMES[3]}/notes.md`]: 'outside_content\n',
   });
+  // a ticked link whose target is outside the focus (read as its target: outside too)
+  symlinkSync(`../../private/${NAMES[1]}/key.txt`, path.join(fx.root, 'src/keys/link.txt'));
   setOverride(fx.stateDir, fx.root, NAMES[3]!, 'hide');
   project = await openProject(fx, { headless: 'served headless by loupe mcp (test)' });
   c = await memoryClient(project);
@@ -83,6 +87,8 @@ describe('strict focus, headless', () => {
       ['get_file', { path: 'src/keys' }],
       ['get_file', { requests: ['src/b.ts', 'src/missing.ts'] }],
       ['get_file', { path: 'xoxb/notes.md' }],
+      ['get_file', { path: 'src/keys/link.txt' }], // refused headless: its target is outside
+      ['search', { query: 'outside_content', paths: ['src/keys'] }],
     ];
     for (const [tool, args] of calls) {
       const text = await c.call(tool, args);
@@ -100,7 +106,7 @@ describe('strict focus, headless', () => {
   it('with nothing ticked, serves no file at all (never the whole project)', async () => {
     project.ws.setFocus({ include: [], exclude: [] });
     const tree = await c.call('get_tree');
-    expect(tree).toContain('focus: 0 of 7 files');
+    expect(tree).toContain('focus: 0 of 8 files');
     expect(tree).not.toContain('README.md');
     expect(await c.call('search', { query: 'in_focus' })).not.toContain('in_focus_a');
     expect(await c.call('pack')).toContain('Nothing to pack: strict focus is on and no file is ticked');
