@@ -157,7 +157,7 @@ export async function strictFocus(t: Target, world: StrictWorld): Promise<void> 
     const text = (r.content as Array<{ text: string }>).map((c) => c.text).join('\n');
     expect(r.isError).toBe(true);
     expect(text).toContain('no Loupe window is open to ask the developer');
-    expect(text).toContain(`loupe focus ${world.project} --add notes/todo.md`);
+    expect(text).toContain(`loupe focus '${world.project}' --add 'notes/todo.md'`);
     expect(text).not.toContain('write the docs');
   } finally {
     await client.close();

@@ -141,7 +141,7 @@ describe('strict focus with the window', () => {
       const r = await pending; // docs/guide.md is not answered: the bound runs out
       expect(r.text).toContain('"name": "sample"');
       expect(r.text).toContain('nobody answered within 3 s, so the request lapsed');
-      expect(r.text).toContain(`loupe focus ${root} --add docs/guide.md`);
+      expect(r.text).toContain(`loupe focus '${root}' --add 'docs/guide.md'`);
       expect(r.text).not.toContain('# Guide');
       expect(await host.accessRequests()).toEqual([]);
     } finally {

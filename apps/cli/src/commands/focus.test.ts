@@ -62,7 +62,7 @@ describe('loupe focus --strict', () => {
       const r = await client.callTool({ name: 'get_file', arguments: { path: 'src/a.ts' } });
       const text = (r.content as Array<{ text: string }>).map((c) => c.text).join('\n');
       expect(r.isError).toBe(true);
-      expect(text).toContain(`\`loupe focus ${proj} --add src/a.ts\``);
+      expect(text).toContain(`loupe focus '${proj}' --add 'src/a.ts'`);
       expect(text).not.toContain('content_a');
       // off again (another process): the same server follows on its next call
       await cli(['focus', proj, '--strict', 'off'], work, env);

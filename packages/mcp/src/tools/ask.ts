@@ -5,8 +5,9 @@
 import type { AccessRequestReceipt } from '@loupe/engine';
 import { jailPath } from '@loupe/engine';
 import type { AccessAnswer } from '../access';
-import { call, quoted, span } from '../format';
+import { call, quoted, shellWord, span } from '../format';
 import type { CallContext } from '../registry';
+import { dataBlock } from '../untrusted';
 import type { ReadRequest } from './read-one';
 
 export type Gate =
@@ -24,18 +25,12 @@ export function askedPart(req: ReadRequest): string {
   return 'the whole file';
 }
 
-/** A path as a shell word when it is a plain one; otherwise the placeholder PATH (named beside it). */
-function shellWord(p: string): string | undefined {
-  return /^[\w./@+-]+$/.test(p) ? p : undefined;
-}
-
-/** `loupe focus ROOT --add PATH`, ready to paste when both are plain words. */
+/** `loupe focus 'ROOT' --add 'PATH'`: project text, so it travels in a data block. */
 export function addCommand(root: string, p: string): string {
-  const r = shellWord(root) ?? `'${root.replace(/'/g, `'\\''`)}'`;
-  const word = shellWord(p);
-  return word
-    ? `\`loupe focus ${r} --add ${word}\``
-    : `\`loupe focus ${r} --add PATH\` with PATH ${quoted(p)}`;
+  return dataBlock(
+    'Command that adds it to the focus',
+    `loupe focus ${shellWord(root)} --add ${shellWord(p)}`,
+  );
 }
 
 function receipt(
@@ -73,7 +68,8 @@ export async function gate(req: ReadRequest, ctx: CallContext, tool = 'get_file'
     return {
       kind: 'refused',
       parts: [
-        `Refused: strict focus is on for this project and ${quoted(p)} is not in the focus; no Loupe window is open to ask the developer (this server runs headless). The developer can tick it with ${addCommand(project.root, p)}, or open the project in the Loupe app, where your request reaches them; then call ${call(tool, { path: p })} again. Meanwhile work with the files in the focus (get_tree).`,
+        `Refused: strict focus is on for this project and ${quoted(p)} is not in the focus; no Loupe window is open to ask the developer (this server runs headless). The developer can tick it with the loupe focus command below, or open the project in the Loupe app, where your request reaches them; then call ${call(tool, { path: p })} again. Meanwhile work with the files in the focus (get_tree).`,
+        addCommand(project.root, p),
       ],
       error: 'strict-headless',
       receipt: receipt(req, p, asked, 'headless', 'no window', asked),
@@ -128,7 +124,8 @@ export async function gate(req: ReadRequest, ctx: CallContext, tool = 'get_file'
       return {
         kind: 'refused',
         parts: [
-          `Refused: ${askedFor}; nobody answered within ${seconds} s, so the request lapsed. Ask the developer in your reply to tick it in Loupe (or to run ${addCommand(project.root, p)}), then call ${call(tool, { path: p })} again; meanwhile work with the files in the focus.`,
+          `Refused: ${askedFor}; nobody answered within ${seconds} s, so the request lapsed. Ask the developer in your reply to tick it in Loupe (or to run the loupe focus command below), then call ${call(tool, { path: p })} again; meanwhile work with the files in the focus.`,
+          addCommand(project.root, p),
         ],
         error: 'not-answered',
         receipt: rec,

@@ -5,6 +5,7 @@ import { DETAILS } from '@loupe/common';
 import { type AccessRequestReceipt, LoupeError } from '@loupe/engine';
 import * as z from 'zod';
 import { addMasked, maskingTrailer } from '../content/notices';
+import { call } from '../format';
 import { looseBool, looseList, looseString } from '../lenient';
 import type { ToolBody, ToolRegistry } from '../registry';
 import { gate } from './ask';
@@ -71,7 +72,7 @@ export function registerGetFileTool(registry: ToolRegistry): void {
       if (!list.length)
         throw new LoupeError(
           'invalid-argument',
-          'get_file needs a path, e.g. get_file {"path": "src/index.ts"}, or requests.',
+          `get_file needs a path, e.g. ${call('get_file', { path: 'src/index.ts' })}, or requests.`,
         );
       // Strict focus: reads outside the focus are asked for, all at once (several cards can wait).
       const gates = await Promise.all(list.map((req) => gate(req, ctx)));

@@ -1,7 +1,8 @@
-// A refused path as a result: the reason in one sentence, and the next call that works (the
-// relative form of an absolute path inside the root, or the nearest existing paths).
+// A refused path as a result: the reason in one sentence, and what would work: the relative form
+// of an absolute path inside the root, the nearest existing paths, or for a path the ignore rules
+// hide, how the developer shows it (the window's Show hidden, or `loupe ls DIR --show PATH`).
 import type { JailVerdict } from '@loupe/engine';
-import { call } from '../format';
+import { call, shellWord } from '../format';
 import type { McpProject } from '../project';
 import type { ToolBody } from '../registry';
 import { dataBlock } from '../untrusted';
@@ -13,16 +14,25 @@ export function refusal(v: Refused, tool: string, project: McpProject): ToolBody
   // Under strict focus, names outside the focus never reach the agent: not in a reason, not among
   // the nearest files.
   const strict = project.strict;
-  if (v.code === 'hidden' && strict)
+  if (v.code === 'hidden') {
     parts.push(
       "Refused: that path is hidden by the project's ignore rules; Loupe serves only visible files.",
     );
-  else if (v.code === 'hidden') {
-    // The reason quotes ignore rules (project text), so it travels as data.
-    parts.push(
-      "Refused: that path is hidden by the project's ignore rules; Loupe serves only visible files.",
-    );
-    parts.push(dataBlock('Why it is hidden', v.reason));
+    // The reason quotes ignore rules (project text), so it travels as data; under strict focus it
+    // is left out (a case duplicate's reason names another file).
+    if (!strict) parts.push(dataBlock('Why it is hidden', v.reason));
+    // An unreadable entry stays out however it is shown.
+    if (v.hidden && v.hidden.kind !== 'unreadable') {
+      parts.push(
+        'To have it served, ask the developer to show it: in the Loupe window, turn on "Show hidden" above the file tree and press "show" on its row, or run the command below in a terminal.',
+      );
+      parts.push(
+        dataBlock(
+          'Command that shows it',
+          `loupe ls ${shellWord(project.root)} --show ${shellWord(v.hidden.path)}`,
+        ),
+      );
+    }
   } else if (
     strict &&
     (v.code === 'flagged' || v.code === 'symlink-outside') &&

@@ -59,7 +59,7 @@ describe('strict focus, headless', () => {
     const r = await c.result('get_file', { path: `src/${NAMES[0]}.ts` });
     expect(r.isError).toBe(true);
     expect(r.text).toContain('strict focus is on for this project');
-    expect(r.text).toContain(`\`loupe focus ${fx.root} --add src/${NAMES[0]}.ts\``);
+    expect(r.text).toContain(`loupe focus '${fx.root}' --add 'src/${NAMES[0]}.ts'`);
     expect(r.text).not.toContain('outside_content');
     // a file in the focus still reads
     expect(await c.call('get_file', { path: 'src/a.ts' })).toContain('in_focus_a');
