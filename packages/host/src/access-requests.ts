@@ -29,6 +29,8 @@ interface Waiting {
 }
 
 const CHOICES: readonly AccessChoice[] = ['allow-once', 'add-to-focus', 'deny'];
+/** Cards that may wait at once: more is refused at once (an agent cannot bury the window). */
+export const MAX_WAITING = 16;
 
 export class AccessRequests implements AccessAsker {
   private readonly waiting = new Map<string, Waiting>();
@@ -41,6 +43,8 @@ export class AccessRequests implements AccessAsker {
   ) {}
 
   ask(request: AccessRequest, signal?: AbortSignal): Promise<AccessAnswer> {
+    if (this.waiting.size >= MAX_WAITING)
+      return Promise.resolve({ decision: 'busy', decidedBy: 'bound', at: new Date() });
     const now = Date.now();
     const info: AccessRequestInfo = {
       id: randomUUID(),

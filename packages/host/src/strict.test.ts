@@ -183,6 +183,24 @@ describe('strict focus with the window', () => {
     expect(md.text).toMatch(/asked for docs\/guide\.md: withdrawn \(the agent, 20\d\d-/);
   });
 
+  it('at most 16 wait at once: the next read is refused at once, and the waiting ones stay', async () => {
+    const a = await socketClient(agentSocket.socketPath, root, 'agent-flood');
+    try {
+      const eight = ['docs/guide.md', 'package.json', '.gitignore', 'docs/guide.md'];
+      const calls = [0, 1, 2, 3].map(() => a.result('get_file', { requests: eight }).catch(() => null));
+      await waitingFor(16);
+      const refused = await a.result('get_file', { path: 'package.json' });
+      expect(refused.isError).toBe(true);
+      expect(refused.text).toContain('too many requests already wait for the developer');
+      expect(await host.accessRequests()).toHaveLength(16);
+      await a.close();
+      await Promise.all(calls);
+      await expect.poll(() => host.accessRequests()).toEqual([]);
+    } finally {
+      await a.close();
+    }
+  });
+
   it('off again: reads outside the focus go through without asking', async () => {
     await host.setStrictFocus({ on: false });
     const a = await socketClient(agentSocket.socketPath, root, 'agent-a');

@@ -17,7 +17,7 @@ export interface AccessRequest {
 
 export interface AccessAnswer {
   decision: Exclude<AccessDecision, 'headless'>;
-  decidedBy: 'person' | 'time limit' | 'agent' | 'no window';
+  decidedBy: 'person' | 'time limit' | 'agent' | 'no window' | 'bound';
   at: Date;
   /** The focus revision after the path was ticked (add-to-focus). */
   revision?: number;

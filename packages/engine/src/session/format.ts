@@ -27,6 +27,7 @@ const DECISIONS: Record<AccessRequestReceipt['decision'], string> = {
   timeout: 'not answered in time',
   headless: 'refused',
   withdrawn: 'withdrawn',
+  busy: 'refused (too many requests waiting)',
 };
 
 const DECIDERS: Record<AccessRequestReceipt['decidedBy'], string> = {
@@ -34,6 +35,7 @@ const DECIDERS: Record<AccessRequestReceipt['decidedBy'], string> = {
   'time limit': 'the time limit',
   'no window': 'no window to ask',
   agent: 'the agent',
+  bound: 'the waiting bound',
 };
 
 /** `asked for src/a.ts (lines 1-9): allowed once (the person, 2026-…)`: no content, no symbol text. */

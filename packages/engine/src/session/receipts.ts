@@ -33,7 +33,14 @@ export interface DeliveredReceipt {
 }
 
 /** How a strict-focus request ended (docs/security.md#strict-focus). */
-export type AccessDecision = 'allow-once' | 'add-to-focus' | 'deny' | 'timeout' | 'headless' | 'withdrawn';
+export type AccessDecision =
+  | 'allow-once'
+  | 'add-to-focus'
+  | 'deny'
+  | 'timeout'
+  | 'headless'
+  | 'withdrawn'
+  | 'busy';
 
 /**
  * One read a strict focus turned into a request to the person: what was asked (the path, a line
@@ -45,8 +52,11 @@ export interface AccessRequestReceipt {
   bySymbol?: boolean;
   asked: string;
   decision: AccessDecision;
-  /** 'person' (in the window), 'time limit', 'no window' (headless), 'agent' (it cancelled the call). */
-  decidedBy: 'person' | 'time limit' | 'no window' | 'agent';
+  /**
+   * 'person' (in the window), 'time limit', 'no window' (headless), 'agent' (it cancelled the
+   * call), 'bound' (too many requests were waiting already).
+   */
+  decidedBy: 'person' | 'time limit' | 'no window' | 'agent' | 'bound';
   decidedAt: string;
 }
 

@@ -16,6 +16,7 @@ export type Gate =
   | { kind: 'refused'; parts: string[]; error: string; receipt: AccessRequestReceipt };
 
 const OPEN = { kind: 'open' } as const;
+const MAX_WAITING_TEXT = 'too many requests already wait for the developer in the Loupe window.';
 const END = Number.MAX_SAFE_INTEGER;
 
 /** "lines 88–140", "symbol Server.listen", "the whole file": how the card names what was asked. */
@@ -128,6 +129,15 @@ export async function gate(req: ReadRequest, ctx: CallContext, tool = 'get_file'
           addCommand(project.root, p),
         ],
         error: 'not-answered',
+        receipt: rec,
+      };
+    case 'busy':
+      return {
+        kind: 'refused',
+        parts: [
+          `Refused: strict focus is on and ${quoted(p)} is not in the focus; ${MAX_WAITING_TEXT} Wait for the developer's answers to those, then ask again.`,
+        ],
+        error: 'too-many-requests',
         receipt: rec,
       };
     default:

@@ -39,12 +39,14 @@ const DECISIONS: Record<string, string> = {
   timeout: 'not answered in time',
   headless: 'refused (no window to ask)',
   withdrawn: 'withdrawn',
+  busy: 'refused (too many waiting)',
 };
 const DECIDERS: Record<string, string> = {
   person: 'you',
   'time limit': 'the time limit',
   'no window': 'no window',
   agent: 'the agent',
+  bound: 'the waiting bound',
 };
 
 /** "allowed once by you at 2026-12-01 22:40:12" */
