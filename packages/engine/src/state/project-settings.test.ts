@@ -57,8 +57,10 @@ describe('project settings', () => {
     const r = await read({ stateDir: state });
     expect(r.masking).toBe(true);
     expect(r.text).not.toContain(secret);
-    expect(r.warnings.join('\n')).toMatch(/settings\.json could not be read .* moved to .*corrupt/);
-    // Fail closed: whether strict focus was on is unknown, so it is on, and stays on when read again.
+    expect(r.warnings.join('\n')).toMatch(/settings\.json could not be read .* set aside as .*damaged-/);
+    // Fail closed: whether strict focus was on is unknown, so it is on, and stays on until saved.
     expect(loadProjectSettings(state, proj).settings).toEqual({ masking: true, strictFocus: true });
+    saveProjectSettings(state, proj, { strictFocus: false });
+    expect(loadProjectSettings(state, proj)).toEqual({ settings: { masking: true, strictFocus: false } });
   });
 });

@@ -3,7 +3,7 @@
 // project; strict focus is off unless they turned it on. Every reader of the project (agents,
 // previews, exports, headless servers) follows the same saved choice.
 import path from 'node:path';
-import { projectStateDir, readState, writeState } from './state-file';
+import { projectStateDir, readState, updateState } from './state-file';
 
 export interface ProjectSettings {
   /** Mask secret values in everything read from this project (default true). */
@@ -36,39 +36,43 @@ function validate(raw: unknown): Partial<ProjectSettings> | undefined {
   return out;
 }
 
+const pickSettings = (s: Partial<ProjectSettings>): Partial<ProjectSettings> => ({
+  ...(s.masking === undefined ? {} : { masking: s.masking }),
+  ...(s.strictFocus === undefined ? {} : { strictFocus: s.strictFocus }),
+});
+
 export interface LoadedProjectSettings {
   settings: ProjectSettings;
   /** Set when a damaged file was set aside (the defaults are then used: masking on). */
   problem?: string;
 }
 
-/** What a damaged file gives: the narrow choices (masking on, strict focus on), kept until changed. */
+/** What a damaged file gives: the narrow choices (masking on, strict focus on). */
 const FAIL_CLOSED: ProjectSettings = { masking: true, strictFocus: true };
 
 export function loadProjectSettings(stateDir: string, root: string): LoadedProjectSettings {
-  const file = projectSettingsFile(stateDir, root);
-  const { value, problem } = readState(file, validate);
-  if (!problem) return { settings: { ...DEFAULT_PROJECT_SETTINGS, ...value } };
-  // The file was set aside: whether strict focus was on is unknown, so it is on (fail closed),
-  // and saved so, until the person turns it off.
-  try {
-    writeState(file, { version: VERSION, root, ...FAIL_CLOSED });
-  } catch {
-    // unwritable state: this reader still uses the narrow choices
-  }
+  // Sticky: whether strict focus was on is unknown once the file is damaged, so it is on (fail
+  // closed) until a person saves the settings again (that resolves the damage).
+  const { value, problem, damage } = readState(projectSettingsFile(stateDir, root), validate, { sticky: true });
+  if (!damage) return { settings: { ...DEFAULT_PROJECT_SETTINGS, ...value } };
   return {
     settings: FAIL_CLOSED,
-    problem: `${problem} Strict focus is on until you turn it off (Settings, or loupe focus DIR --strict off).`,
+    problem: `${problem} Masking and strict focus are on until you change them (Settings, or loupe focus DIR --strict off).`,
   };
 }
 
-/** Saves a change to the project's settings; returns them whole. */
+/** Saves a change to the project's settings (a locked read-modify-write); returns them whole. */
 export function saveProjectSettings(
   stateDir: string,
   root: string,
   patch: Partial<ProjectSettings>,
 ): ProjectSettings {
-  const settings = { ...loadProjectSettings(stateDir, root).settings, ...patch };
-  writeState(projectSettingsFile(stateDir, root), { version: VERSION, root, ...settings });
-  return settings;
+  const saved = updateState(projectSettingsFile(stateDir, root), validate, (current) => ({
+    version: VERSION,
+    root,
+    ...DEFAULT_PROJECT_SETTINGS,
+    ...current,
+    ...patch,
+  }));
+  return { ...DEFAULT_PROJECT_SETTINGS, ...pickSettings(saved) };
 }

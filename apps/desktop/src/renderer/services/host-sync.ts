@@ -3,6 +3,7 @@
 // stay unaware of each other.
 import type { HostApi, MenuCommand, TokenUpdate, Unsubscribe } from '@loupe/common';
 import type { createExportStore } from '../store/export/index';
+import type { createHistoryStore } from '../store/history';
 import type { createProjectStore } from '../store/project/index';
 import type { createRequestsStore } from '../store/requests';
 import type { createSessionsStore } from '../store/sessions/index';
@@ -17,6 +18,7 @@ export interface Stores {
   exports: ReturnType<typeof createExportStore>;
   settings: ReturnType<typeof createSettingsStore>;
   ui: ReturnType<typeof createUiStore>;
+  history: ReturnType<typeof createHistoryStore>;
   requests: ReturnType<typeof createRequestsStore>;
 }
 
@@ -32,7 +34,7 @@ export function connectStores(
   stores: Stores,
   onMenu: (command: MenuCommand) => void,
 ): HostSync {
-  const { tree, project, sessions, settings, exports, requests } = stores;
+  const { tree, project, sessions, settings, exports, history, requests } = stores;
   let loading: Promise<void> | null = null;
   let queued: TokenUpdate[] = [];
   let marksSeq = 0;
@@ -63,6 +65,7 @@ export function connectStores(
         api.listSessions(),
         api.accessRequests(),
       ]);
+      history.getState().reset(focus);
       requests.getState().setRequests(waiting);
       tree.getState().applyFocus(focus);
       project.getState().setFocus(focus);
@@ -78,6 +81,8 @@ export function connectStores(
   const offs: Unsubscribe[] = [
     api.onDidOpenProject((info) => {
       project.getState().projectOpened(info);
+      // Another project's focus steps are not this one's to undo.
+      history.getState().reset(null);
       requests.getState().setRequests([]);
       // The export starts from the project's masking (a one-off unmasked export stays possible).
       if (info) exports.getState().setOptions({ masking: info.masking });
@@ -107,6 +112,7 @@ export function connectStores(
       else tree.getState().applyTokens(u);
     }),
     api.onDidChangeFocus((f) => {
+      history.getState().observe(f);
       tree.getState().applyFocus(f);
       project.getState().setFocus(f);
     }),

@@ -4,6 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { StoreApi } from 'zustand/vanilla';
 import {
   exportStore,
+  historyStore,
   projectStore,
   requestsStore,
   sessionsStore,
@@ -22,4 +23,5 @@ export const useSessions = hook(sessionsStore);
 export const useExport = hook(exportStore);
 export const useSettings = hook(settingsStore);
 export const useUi = hook(uiStore);
+export const useHistory = hook(historyStore);
 export const useRequests = hook(requestsStore);

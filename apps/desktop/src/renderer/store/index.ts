@@ -2,6 +2,7 @@
 import { clipboard } from '../services/clipboard';
 import { hostApi } from '../services/host';
 import { createExportStore } from './export/index';
+import { createHistoryStore } from './history';
 import { createProjectStore } from './project/index';
 import { createRequestsStore } from './requests';
 import { createSessionsStore } from './sessions/index';
@@ -15,6 +16,7 @@ export const sessionsStore = createSessionsStore({ host: hostApi });
 export const exportStore = createExportStore({ host: hostApi, clipboard });
 export const settingsStore = createSettingsStore({ host: hostApi });
 export const uiStore = createUiStore();
+export const historyStore = createHistoryStore({ host: hostApi });
 export const requestsStore = createRequestsStore({
   host: hostApi,
   onError: (message) => projectStore.getState().notify({ level: 'error', message }),
