@@ -7,8 +7,8 @@ import * as panels from './scenario-export-connect';
 import * as more from './scenario-focus-http';
 import * as marks from './scenario-marks';
 import * as masking from './scenario-masking';
-import * as tools from './scenario-tree-tools';
 import * as strict from './scenario-strict';
+import * as tools from './scenario-tree-tools';
 
 test.describe.configure({ mode: 'serial' });
 

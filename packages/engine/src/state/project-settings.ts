@@ -53,7 +53,9 @@ const FAIL_CLOSED: ProjectSettings = { masking: true, strictFocus: true };
 export function loadProjectSettings(stateDir: string, root: string): LoadedProjectSettings {
   // Sticky: whether strict focus was on is unknown once the file is damaged, so it is on (fail
   // closed) until a person saves the settings again (that resolves the damage).
-  const { value, problem, damage } = readState(projectSettingsFile(stateDir, root), validate, { sticky: true });
+  const { value, problem, damage } = readState(projectSettingsFile(stateDir, root), validate, {
+    sticky: true,
+  });
   if (!damage) return { settings: { ...DEFAULT_PROJECT_SETTINGS, ...value } };
   return {
     settings: FAIL_CLOSED,

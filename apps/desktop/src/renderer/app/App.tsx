@@ -1,7 +1,7 @@
 // The window: header, the tree with its filter, the open panel, and messages.
 import { useCallback, useEffect } from 'react';
-import { AccessRequests } from '../components/AccessRequests';
 import { useStore } from 'zustand';
+import { AccessRequests } from '../components/AccessRequests';
 import { ConnectionBanner } from '../components/ConnectionBanner';
 import { DamagedStateBanner } from '../components/DamagedStateBanner';
 import { Header, OpenControls } from '../components/Header';
