@@ -11,7 +11,9 @@ import { tokenFromLocation, webSocketLink } from './services/ws-client';
 import { connectionStore } from './store/connection';
 import {
   exportStore,
+  focusToolsStore,
   historyStore,
+  previewStore,
   projectStore,
   requestsStore,
   sessionsStore,
@@ -35,7 +37,9 @@ const stores = {
   exports: exportStore,
   settings: settingsStore,
   ui: uiStore,
+  focusTools: focusToolsStore,
   history: historyStore,
+  preview: previewStore,
   requests: requestsStore,
 };
 
