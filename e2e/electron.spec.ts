@@ -5,13 +5,14 @@
 import path from 'node:path';
 import { _electron, type ElectronApplication, test } from '@playwright/test';
 import { electronBinary } from '../apps/desktop/scripts/electron';
-import { connectAgent, type Fixture, makeFixture, repo } from './fixtures';
+import { ASK_TIMEOUT_MS, connectAgent, type Fixture, makeFixture, repo } from './fixtures';
 import * as scenario from './scenario';
 import * as daily from './scenario-daily';
 import * as panels from './scenario-export-connect';
 import * as more from './scenario-focus-http';
 import * as marks from './scenario-marks';
 import * as masking from './scenario-masking';
+import * as strict from './scenario-strict';
 import * as tools from './scenario-tree-tools';
 
 const binary = electronBinary();
@@ -37,6 +38,7 @@ test.beforeAll(async ({}, info) => {
       LOUPE_STATE_DIR: world.stateDir,
       LOUPE_CACHE_DIR: world.cacheDir,
       LOUPE_SOCKET: world.socket,
+      LOUPE_ASK_TIMEOUT_MS: String(ASK_TIMEOUT_MS),
     },
   });
   const page = await app.firstWindow();
@@ -186,4 +188,9 @@ test(title('sessions: no row for a connection without calls; rows reached by key
 
 test(title('changing the tokenizer keeps marks, receipts and the agent session'), async () => {
   await marks.tokenizerKeepsMarks(target, await connectAgent(world.socket, world.project, 'e2e-tokenizer'));
+});
+
+test(title('strict focus: request cards, Allow once, Add to focus, Deny, no answer, headless'), async () => {
+  test.setTimeout(120_000);
+  await strict.strictFocus(target, world);
 });

@@ -11,6 +11,8 @@ import { SAMPLE_FILES, writeProject } from '../packages/host/src/testing/project
 import { NdjsonTransport } from '../packages/mcp/src/transports/ndjson';
 
 export const repo = fileURLToPath(new URL('..', import.meta.url));
+/** How long a strict-focus request waits for an answer in the e2e worlds (LOUPE_ASK_TIMEOUT_MS). */
+export const ASK_TIMEOUT_MS = 8000;
 export const artifacts = path.join(repo, 'e2e', 'artifacts');
 
 /** The e2e fixture: the host tests' sample plus a second folder and a secret-looking config. */
@@ -61,7 +63,13 @@ export async function startServer(
   if (!existsSync(path.join(repo, 'apps/desktop/dist/renderer/index.html')))
     throw new Error('The window is not built: run `npm run build` before the e2e tests.');
   const server = spawn(process.execPath, [bin, 'serve', project, ...(port ? ['--port', String(port)] : [])], {
-    env: { ...process.env, LOUPE_STATE_DIR: stateDir, LOUPE_CACHE_DIR: cacheDir, LOUPE_SOCKET: socket },
+    env: {
+      ...process.env,
+      LOUPE_STATE_DIR: stateDir,
+      LOUPE_CACHE_DIR: cacheDir,
+      LOUPE_SOCKET: socket,
+      LOUPE_ASK_TIMEOUT_MS: String(ASK_TIMEOUT_MS),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -8,6 +8,7 @@ import * as panels from './scenario-export-connect';
 import * as more from './scenario-focus-http';
 import * as marks from './scenario-marks';
 import * as masking from './scenario-masking';
+import * as strict from './scenario-strict';
 import * as tools from './scenario-tree-tools';
 
 test.describe.configure({ mode: 'serial' });
@@ -136,6 +137,11 @@ test('sessions: no row for a connection without calls; rows reached by keyboard'
 
 test('changing the tokenizer keeps marks, receipts and the agent session', async () => {
   await marks.tokenizerKeepsMarks(target, await connectAgent(world.socket, world.project, 'e2e-tokenizer'));
+});
+
+test('strict focus: a read outside the focus asks in the window; Allow once, Add to focus, Deny, no answer, headless', async () => {
+  test.setTimeout(120_000);
+  await strict.strictFocus(target, world);
 });
 
 test('the page refuses to run without the session token, and says when the token is from an earlier run', async () => {

@@ -55,3 +55,14 @@ export const scanFlags = {
     complete: 'none',
   },
 } satisfies Record<string, Flag>;
+
+/** --strict on|off of `loupe focus` (strict-focus.ts applies it). */
+export const strictOption: Record<'strict', Flag> = {
+  strict: {
+    describe:
+      'Strict focus: agents see and read only ticked files; other reads ask in the window (refused without one).',
+    choices: ['on', 'off'],
+    unset: 'keep the setting',
+    example: '. --strict on',
+  },
+};

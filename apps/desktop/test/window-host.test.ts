@@ -12,6 +12,7 @@ import { createFocusToolsStore } from '../src/renderer/store/focus/index';
 import { createHistoryStore } from '../src/renderer/store/history';
 import { createPreviewStore } from '../src/renderer/store/preview/index';
 import { createProjectStore } from '../src/renderer/store/project/index';
+import { createRequestsStore } from '../src/renderer/store/requests';
 import { createSessionsStore } from '../src/renderer/store/sessions/index';
 import { createSettingsStore } from '../src/renderer/store/settings';
 import { createTreeStore } from '../src/renderer/store/tree/index';
@@ -35,6 +36,7 @@ function storesFor(api: ReturnType<typeof localApi>, copied: string[] = []): Sto
     history: createHistoryStore({ host: () => api }),
     focusTools: createFocusToolsStore({ host: () => api, notify: () => {} }),
     preview: createPreviewStore({ host: () => api }),
+    requests: createRequestsStore({ host: () => api, onError: () => {} }),
   };
 }
 

@@ -29,6 +29,11 @@ export interface ProjectInfo {
    * False only when the person turned it off for this project (`setProjectMasking`).
    */
   masking: boolean;
+  /**
+   * Strict focus: agents see and read only the ticked files; a read of another visible file waits
+   * for the person's answer in the window (`setStrictFocus`, `answerAccessRequest`). Off by default.
+   */
+  strictFocus: boolean;
 }
 
 export interface RecentProject {
@@ -198,6 +203,37 @@ export interface ExportResult {
   notes: string[];
 }
 
+// ---------------------------------------------------------------- strict focus requests
+
+/** A read outside a strict focus, waiting for the person's answer (newest first in lists). */
+export interface AccessRequestInfo {
+  id: string;
+  sessionId: string;
+  /** The agent client's name (e.g. "claude-code"). */
+  client: string;
+  path: RelPath;
+  /** What of the file: "lines 88–140", "symbol Server.listen" or "the whole file". */
+  part: string;
+  /** The tool the agent called (get_file). */
+  tool: string;
+  at: number;
+  /** When it lapses unanswered (the agent then gets a refusal). */
+  until: number;
+}
+
+export type AccessChoice = 'allow-once' | 'add-to-focus' | 'deny';
+
+/** A request as the Sessions panel shows it: what was asked, what was decided, by whom, when. */
+export interface AccessRequestRecord {
+  path: RelPath;
+  /** allow-once, add-to-focus, deny, timeout, headless (no window), withdrawn (the agent cancelled). */
+  decision: string;
+  /** 'person', 'time limit', 'no window' or 'agent'. */
+  decidedBy: string;
+  askedAt: number;
+  decidedAt: number;
+}
+
 // ---------------------------------------------------------------- agent sessions
 
 export interface SessionSummary {
@@ -231,6 +267,8 @@ export interface CallRecord {
   masked: number;
   /** What the answer left out, in its own words. */
   leftOut?: string;
+  /** Reads this call asked the person for (strict focus). */
+  requests?: AccessRequestRecord[];
 }
 
 export interface ReceivedFile {
@@ -342,6 +380,18 @@ export interface HostCommands {
    * this project in Loupe's state). Agents' next calls, previews and exports follow at once.
    */
   setProjectMasking(arg: { on: boolean }): Promise<ProjectInfo>;
+  /**
+   * Turns strict focus on or off for the open project (saved in Loupe's state); every agent session
+   * follows on its next call.
+   */
+  setStrictFocus(arg: { on: boolean }): Promise<ProjectInfo>;
+  /** Reads waiting for the person's answer, newest first. */
+  accessRequests(): Promise<AccessRequestInfo[]>;
+  /**
+   * Answers a waiting read: allow it once (the focus is unchanged), add the file to the focus (a
+   * new revision), or deny it. Resolves to the requests still waiting.
+   */
+  answerAccessRequest(arg: { id: string; choice: AccessChoice }): Promise<AccessRequestInfo[]>;
   recentProjects(): Promise<RecentProject[]>;
   /** The whole flattened tree of the current project. */
   getTree(): Promise<TreeSnapshot>;
@@ -418,6 +468,8 @@ export interface HostEvents {
   didChangeFiles: FileChanges;
   /** Sessions connected, ended, or made calls. */
   didChangeSessions: SessionSummary[];
+  /** Strict-focus reads waiting for the person changed (one came, was answered or lapsed): newest first. */
+  didChangeAccessRequests: AccessRequestInfo[];
   /** One agent call (for live marks and the activity line). */
   didAgentCall: { sessionId: string; client: string; call: CallRecord };
   didChangeSettings: Settings;

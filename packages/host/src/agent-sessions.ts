@@ -28,6 +28,17 @@ function callRecord(c: CallReceipt): CallRecord {
     paths: [...new Set(c.delivered.map((d) => d.path))],
     masked: maskedOf(c),
     ...(c.error ? { leftOut: c.error } : {}),
+    ...(c.requests?.length
+      ? {
+          requests: c.requests.map((r) => ({
+            path: r.path,
+            decision: r.decision,
+            decidedBy: r.decidedBy,
+            askedAt: Date.parse(r.asked),
+            decidedAt: Date.parse(r.decidedAt),
+          })),
+        }
+      : {}),
   };
 }
 

@@ -2,6 +2,8 @@
 // WebSocket) call its commands and forward its events; they never reach past it into the engine.
 import { existsSync } from 'node:fs';
 import {
+  type AccessChoice,
+  type AccessRequestInfo,
   type ConnectInfo,
   type DETAILS,
   type ExportOptions,
@@ -43,6 +45,7 @@ import {
   type WorkspaceOptions,
 } from '@loupe/engine';
 import { type AgentSocket, McpProject } from '@loupe/mcp';
+import { AccessRequests } from './access-requests';
 import { AgentAccess } from './agent-access';
 import { registrySessions } from './agent-sessions';
 import { HostError } from './errors';
@@ -51,7 +54,7 @@ import { checkExportOptions, exportFocus } from './export';
 import { previewFile } from './preview';
 import { ProgressReporter } from './progress';
 import { OpenProject } from './project';
-import { setProjectMasking } from './project-settings';
+import { setProjectMasking, setProjectStrict } from './project-settings';
 import {
   cleanSettings,
   INSTRUCTIONS_MAX,
@@ -88,6 +91,11 @@ export interface HostOptions {
   clipboard?: { writeText(text: string): void };
   /** Watch open projects for changes on disk (the app and `loupe serve`; default off). */
   watch?: boolean;
+  /**
+   * How long a strict-focus read waits for the person's answer, in ms (default 50 s; tests shorten
+   * it; `loupe serve` and the app read LOUPE_ASK_TIMEOUT_MS).
+   */
+  askTimeoutMs?: number;
   /** Extra workspace options (tests: git runner, scan options). */
   workspace?: Partial<WorkspaceOptions>;
 }
@@ -108,6 +116,8 @@ export class LoupeHost implements HostCommands {
   private readonly instructions: InstructionsFile;
   private readonly startupWarnings: string[] = [];
   private readonly agents: AgentAccess;
+  /** Strict-focus reads of the open project waiting for the person. */
+  private access: AccessRequests | undefined;
 
   constructor(private readonly options: HostOptions) {
     this.agents = new AgentAccess(options);
@@ -193,6 +203,7 @@ export class LoupeHost implements HostCommands {
     const mcp = new McpProject(ws, { stateDir: this.options.stateDir });
     const sessions = registrySessions(mcp.sessions, this.options.stateDir, ws.root);
     const project = new OpenProject(ws, sessions, this.events, warnings, mcp, this.options.stateDir);
+    this.access = this.askFor(project);
     this.agents.admit(project);
     this.project = project;
     project.adopt(this.progress.followTokenCount(project.ws, () => this.project === project));
@@ -205,6 +216,26 @@ export class LoupeHost implements HostCommands {
     return info;
   }
 
+  /** The window asks the person about reads outside the strict focus of `project`. */
+  private askFor(project: OpenProject): AccessRequests {
+    const access = new AccessRequests(
+      this.events,
+      (path) => {
+        project.ws.toggleFocus(path, true);
+        return project.ws.focus.snapshot.revision;
+      },
+      this.options.askTimeoutMs,
+    );
+    project.mcp.asker = access;
+    project.adopt(() => {
+      access.close();
+      if (this.access === access) this.access = undefined;
+    });
+    // The setting changed here or in another process (seen on an agent's call): the window follows.
+    project.adopt(project.mcp.onDidChangeStrict(() => this.events.emit('didChangeProject', project.info())));
+    return access;
+  }
+
   async chooseFolder(): Promise<string | null> {
     return this.options.chooseFolder ? this.options.chooseFolder() : null;
   }
@@ -215,6 +246,21 @@ export class LoupeHost implements HostCommands {
 
   async setProjectMasking(arg: { on: boolean }): Promise<ProjectInfo> {
     return setProjectMasking(this.options.stateDir, this.current(), this.events, arg);
+  }
+
+  async setStrictFocus(arg: { on: boolean }): Promise<ProjectInfo> {
+    return setProjectStrict(this.options.stateDir, this.current(), arg);
+  }
+
+  async accessRequests(): Promise<AccessRequestInfo[]> {
+    return this.access?.list() ?? [];
+  }
+
+  async answerAccessRequest(arg: { id: string; choice: AccessChoice }): Promise<AccessRequestInfo[]> {
+    const a = v.record(arg);
+    const access = this.access;
+    if (!access) throw new HostError('no-project', 'No project is open. Open a folder first.');
+    return access.answer(v.string(a.id, 'request id'), a.choice as AccessChoice);
   }
 
   async recentProjects(): Promise<RecentProject[]> {

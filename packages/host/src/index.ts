@@ -3,6 +3,7 @@
 // side of IPC is imported by its own declared path (`@loupe/host/transport/ipc-preload`): it must
 // stay Node-free.
 
+export { AccessRequests, askTimeoutFromEnv, DEFAULT_ASK_TIMEOUT_MS } from './access-requests';
 export { registrySessions } from './agent-sessions';
 export { type ConnectInput, clientConfigs, connectInfo } from './connect';
 export { HostError, toErrorData } from './errors';

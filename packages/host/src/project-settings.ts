@@ -1,4 +1,4 @@
-// The open project's own settings as the window changes them: today, masking. Saved in Loupe's
+// The open project's own settings as the window changes them: masking and strict focus. Saved in Loupe's
 // state for this project (never in the repository), where every later opening (the window, a
 // headless `loupe mcp`, `loupe pack`) reads it; applied to the open Workspace at once, so agents
 // connected now get the new choice on their next call, with no reconnect.
@@ -21,4 +21,12 @@ export function setProjectMasking(
   const info = project.info();
   bus.emit('didChangeProject', info);
   return info;
+}
+
+/** Strict focus on or off for the open project: saved, then applied to its MCP sessions at once. */
+export function setProjectStrict(stateDir: string, project: OpenProject, arg: { on: boolean }): ProjectInfo {
+  const on = v.boolean(v.record(arg).on, 'strict focus choice');
+  saveProjectSettings(stateDir, project.ws.root, { strictFocus: on });
+  project.mcp.setStrict(on); // its listener tells the window (didChangeProject)
+  return project.info();
 }

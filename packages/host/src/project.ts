@@ -99,6 +99,7 @@ export class OpenProject {
       notes: [...ws.notes],
       warnings: [...ws.warnings, ...this.warnings],
       masking: ws.content.masking,
+      strictFocus: this.mcp.strict,
     };
   }
 

@@ -17,3 +17,8 @@ export function call(tool: string, args: Record<string, unknown>): string {
 export function span(from: number, to: number): string {
   return from === to ? `${from}` : `${from}–${to}`;
 }
+
+/** A word for a POSIX shell: single-quoted, a quote inside written `'\\''`. */
+export function shellWord(word: string): string {
+  return `'${word.replace(/'/g, "'\\''")}'`;
+}

@@ -1,4 +1,5 @@
 // The MCP server over an engine workspace, and its transports.
+export type { AccessAnswer, AccessAsker, AccessRequest } from './access';
 export { MASKING_OFF, maskingTrailer } from './content/notices';
 export { createPipelineSource } from './content/pipeline-source';
 export type { ContentSource, ReadOptions, ReadResult } from './content/source';
@@ -21,6 +22,7 @@ export {
   SERVER_VERSION,
   toolRegistry,
 } from './server';
+export { askedPart } from './tools/ask';
 export {
   AgentSocket,
   type AgentSocketOptions,

@@ -29,6 +29,11 @@ function focusText(s: LiveSummary, unknown: boolean): string {
 
 /** `+2 folders, -1 file` */
 function deltaText(delta: FocusDelta, project: McpProject): { text: string; names: string[] } {
+  // Under strict focus only paths in the focus now are named; the rest (removed, or an exception
+  // dropped) are outside it: counted, not named.
+  const include = new Set(project.ws.focus.snapshot.include);
+  const named = (sign: '+' | '-', p: string) =>
+    !project.strict || (sign === '+' && (include.has(p) || project.inFocus(p)));
   const kind = (p: string) =>
     p === '' || project.ws.index.isFolder(p) ? 'folder' : project.ws.index.get(p) ? 'file' : 'path';
   const parts: string[] = [];
@@ -41,7 +46,8 @@ function deltaText(delta: FocusDelta, project: McpProject): { text: string; name
     for (const p of paths) {
       const k = kind(p);
       by[k]++;
-      names.push(`${sign} ${p === '' ? '(the whole project)' : p}${k === 'folder' && p !== '' ? '/' : ''}`);
+      if (named(sign, p))
+        names.push(`${sign} ${p === '' ? '(the whole project)' : p}${k === 'folder' && p !== '' ? '/' : ''}`);
     }
     if (by.folder) parts.push(`${sign}${plural(by.folder, 'folder')}`);
     if (by.file) parts.push(`${sign}${plural(by.file, 'file')}`);
@@ -49,6 +55,9 @@ function deltaText(delta: FocusDelta, project: McpProject): { text: string; name
   }
   return { text: parts.join(', '), names };
 }
+
+export const STRICT_NOTE =
+  'strict focus: only ticked files are served; get_file of another file asks the developer';
 
 export interface LiveOptions {
   /** Search-like tools state how many files outside the focus were not searched. */
@@ -98,9 +107,10 @@ export function liveContext(
     const outside = summary.totalFiles - summary.files;
     if (outside > 0)
       parts.push(
-        `${plural(outside, 'file')} outside the focus ${outside === 1 ? 'was' : 'were'} not searched; read any of them by name with get_file`,
+        `${plural(outside, 'file')} outside the focus ${outside === 1 ? 'was' : 'were'} not searched; ${project.strict ? 'get_file of one by name asks the developer' : 'read any of them by name with get_file'}`,
       );
   }
+  if (project.strict) parts.push(STRICT_NOTE);
   if (project.headless) parts.push(project.headless);
   return { revision, line: parts.join(' · '), blocks };
 }
@@ -128,8 +138,7 @@ function contentChanges(
   let incomplete = false;
   if (from !== undefined && from < ws.contentSeq) {
     // The Workspace's journal, net per path; only focused paths count.
-    const m = everything ? undefined : ws.focus.matcher();
-    const c = ws.changesSince(from, m ? (p) => m.has(p) : undefined);
+    const c = ws.changesSince(from, everything ? undefined : project.focusTest());
     incomplete = !c.complete;
     for (const [kind, paths] of [
       ['+', c.added],

@@ -1,6 +1,7 @@
 // One project served over MCP: a Workspace plus what every session shares (the jail view, the
 // content source, the session registry with receipts, cached focus summaries and trees). Each
 // connection becomes a session through `connect`.
+import { statSync } from 'node:fs';
 import {
   buildTree,
   createJailView,
@@ -8,6 +9,8 @@ import {
   type HiddenEntry,
   type IndexEntry,
   type JailView,
+  loadProjectSettings,
+  projectSettingsFile,
   type ReceiptOptions,
   SessionRegistry,
   summarizeHidden,
@@ -15,6 +18,7 @@ import {
   type TreeModel,
   type Workspace,
 } from '@loupe/engine';
+import type { AccessAsker } from './access';
 import { createPipelineSource } from './content/pipeline-source';
 import type { ContentSource } from './content/source';
 import { followSavedState } from './saved-state';
@@ -40,6 +44,10 @@ export interface ProjectOptions {
   maxResultTokens?: number;
   /** Default cap of get_tree, in tokens (default 5,000). */
   treeTokens?: number;
+  /** Strict focus for this run, whatever is saved (tests); default: the project's saved setting. */
+  strictFocus?: boolean;
+  /** How often a waiting strict-focus request sends a progress notification (default 5 s). */
+  progressMs?: number;
 }
 
 export class McpProject {
@@ -56,6 +64,13 @@ export class McpProject {
   private hiddenCache: { of: readonly HiddenEntry[]; value: string } | undefined;
   private readonly disposers: Array<() => void> = [];
   private readonly followSaved: (() => Promise<void>) | undefined;
+  private strictOn = false;
+  /** The settings file's mtime and size when last read ('' when absent). */
+  private settingsStamp: string | undefined;
+  private readonly strictListeners = new Set<(on: boolean) => void>();
+  /** Who can ask the person about reads outside a strict focus (the window); none when headless. */
+  asker: AccessAsker | undefined;
+  readonly progressMs: number;
 
   constructor(
     readonly ws: Workspace,
@@ -70,6 +85,9 @@ export class McpProject {
     this.content = options.content ?? createPipelineSource(ws);
     this.maxResultTokens = options.maxResultTokens ?? 20_000;
     this.treeTokens = options.treeTokens ?? 5_000;
+    this.progressMs = options.progressMs ?? 5_000;
+    if (options.strictFocus !== undefined) this.strictOn = options.strictFocus;
+    else this.followSettings();
     const bump = () => {
       this.version++;
     };
@@ -95,7 +113,50 @@ export class McpProject {
   }
 
   private key(): string {
-    return `${this.ws.focus.snapshot.revision}:${this.version}`;
+    return `${this.ws.focus.snapshot.revision}:${this.version}:${this.strictOn}`;
+  }
+
+  /** Strict focus: agents see and read only ticked files; other reads ask the person. */
+  get strict(): boolean {
+    return this.strictOn;
+  }
+
+  /** Applies a strict-focus choice now (the caller saved it); every session follows on its next call. */
+  setStrict(on: boolean): void {
+    if (on === this.strictOn) return;
+    this.strictOn = on;
+    for (const l of [...this.strictListeners]) l(on);
+  }
+
+  onDidChangeStrict(listener: (on: boolean) => void): () => void {
+    this.strictListeners.add(listener);
+    return () => this.strictListeners.delete(listener);
+  }
+
+  /**
+   * Re-reads the saved strict-focus choice when its file changed (another process, e.g. `loupe
+   * focus DIR --strict on`, or the window while this serves headless). Called before every tool call:
+   * one stat when nothing changed.
+   */
+  followSettings(): void {
+    const stateDir = this.options.stateDir;
+    if (!stateDir || this.options.strictFocus !== undefined) return;
+    const file = projectSettingsFile(stateDir, this.ws.root);
+    let stamp = '';
+    try {
+      const st = statSync(file);
+      stamp = `${st.mtimeMs}:${st.size}:${st.ino}`;
+    } catch {
+      // absent: the default
+    }
+    if (stamp === this.settingsStamp) return;
+    this.settingsStamp = stamp;
+    this.setStrict(loadProjectSettings(stateDir, this.ws.root).settings.strictFocus);
+  }
+
+  /** Strict focus with nothing ticked: the agent sees no files at all (never the whole project). */
+  private get strictEmpty(): boolean {
+    return this.strictOn && this.ws.focus.snapshot.include.length === 0;
   }
 
   /** The focus summary, computed once per revision and index version. */
@@ -104,7 +165,13 @@ export class McpProject {
     if (this.summaryCache?.key !== key) {
       let countable = 0;
       for (const e of this.ws.index.all()) if (!e.flag) countable++;
-      this.summaryCache = { key, value: { ...this.ws.focusSummary(), countable } };
+      const s = this.ws.focusSummary();
+      this.summaryCache = {
+        key,
+        value: this.strictEmpty
+          ? { ...s, everything: false, files: 0, tokens: 0, countable }
+          : { ...s, countable },
+      };
     }
     return this.summaryCache.value;
   }
@@ -116,6 +183,8 @@ export class McpProject {
   hiddenSummary(): string | undefined {
     const hidden = this.ws.hidden;
     if (!hidden.length) return undefined;
+    // Under strict focus, hidden names are names outside the focus: counted, never named.
+    if (this.strictOn) return summarizeHidden(hidden, { countsOnly: true });
     if (this.hiddenCache?.of !== hidden)
       this.hiddenCache = { of: hidden, value: summarizeHidden(hidden, { quoteNames: true }) };
     return this.hiddenCache.value;
@@ -123,13 +192,34 @@ export class McpProject {
 
   focused(): IndexEntry[] {
     const key = this.key();
-    if (this.focusedCache?.key !== key) this.focusedCache = { key, value: this.ws.focusedFiles() };
+    if (this.focusedCache?.key !== key)
+      this.focusedCache = { key, value: this.strictEmpty ? [] : this.strictLinks(this.ws.focusedFiles()) };
     return this.focusedCache.value;
   }
 
   /** Whether a visible file is in the focus. */
   inFocus(path: string): boolean {
-    return this.ws.focus.matcher().has(path);
+    return this.focusTest()(path);
+  }
+
+  /** `inFocus` for many paths (one matcher). */
+  focusTest(): (path: string) => boolean {
+    if (this.strictEmpty) return () => false;
+    const m = this.ws.focus.matcher();
+    if (!this.strictOn) return (p) => m.has(p);
+    // A link is read as its target: under strict focus both must be ticked.
+    return (p) => {
+      if (!m.has(p)) return false;
+      const target = this.ws.index.get(p)?.target;
+      return target === undefined || m.has(target);
+    };
+  }
+
+  /** Under strict focus, ticked links whose target is not ticked are outside the focus. */
+  private strictLinks(files: IndexEntry[]): IndexEntry[] {
+    if (!this.strictOn || !files.some((e) => e.target !== undefined)) return files;
+    const m = this.ws.focus.matcher();
+    return files.filter((e) => e.target === undefined || m.has(e.target));
   }
 
   /** The focus as a tree model with tokens and sizes; `received` marks make a fresh model. */

@@ -3,6 +3,7 @@
 // parsing, the live-context line first, the tool's body, a receipt (argument sizes only), and
 // refusals as results that carry the next call.
 import {
+  type AccessRequestReceipt,
   type AgentSession,
   argumentSizes,
   countTokens,
@@ -23,6 +24,16 @@ export interface CallContext {
   call: number;
   /** Focus revision at the start of the call. */
   revision: number;
+  /** Aborts when the client cancels the call (or its connection ends). */
+  signal?: AbortSignal;
+  /** Sends an MCP progress notification, when the client asked for them (a progress token). */
+  progress?: (message: string) => Promise<void>;
+}
+
+/** What the transport knows about one call beyond its arguments. */
+export interface CallExtra {
+  signal?: AbortSignal;
+  progress?: (message: string) => Promise<void>;
 }
 
 export interface ToolBody {
@@ -30,6 +41,8 @@ export interface ToolBody {
   parts: string[];
   delivered?: DeliveredReceipt[];
   masked?: Record<string, number>;
+  /** Reads this call asked the person for (strict focus), for the receipt. */
+  requests?: AccessRequestReceipt[];
   /** Set for refusals and failures: the receipt's error code; the result is marked isError. */
   error?: string;
 }
@@ -102,14 +115,16 @@ export class ToolRegistry {
     rawArgs: Record<string, unknown> | undefined,
     project: McpProject,
     session: AgentSession,
+    extra: CallExtra = {},
   ): Promise<CallOutcome> {
     const started = performance.now();
     const n = session.nextCall();
     const tool = this.tools.get(name);
     // Damaged saved state may have been resolved meanwhile (the window, a CLI command).
     if (project.ws.damage.size) await project.ws.recheckDamage();
+    project.followSettings();
     const live = liveContext(project, session, { searchLike: tool?.searchLike ?? false });
-    const ctx: CallContext = { project, session, call: n, revision: live.revision };
+    const ctx: CallContext = { project, session, call: n, revision: live.revision, ...extra };
     let body: ToolBody;
     const refused = tool && damageRefusal(project, tool);
     try {
@@ -138,6 +153,7 @@ export class ToolRegistry {
       resultTokens: countTokens(text),
       delivered: body.delivered ?? [],
       masked: body.masked ?? {},
+      ...(body.requests?.length ? { requests: body.requests } : {}),
       ...(body.error ? { error: body.error } : {}),
       at: new Date().toISOString(),
     });

@@ -2,6 +2,7 @@
 // no option it prints the focus; --load, --clear, --set, --add and --remove change it (in that
 // order) and --save keeps the result as a named preset. Changes are saved in Loupe's state, the
 // one source of the focus: the open window and connected agents follow on their next look.
+// --strict on|off turns strict focus on or off (strict-focus.ts).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { cleanPath, type FocusRules, groupDigits, toggleRules } from '@loupe/common';
@@ -21,6 +22,7 @@ import {
 } from '@loupe/engine';
 import { defineCommand, type Io, UsageError, type Values } from '../command';
 import { oneLine, quoteName } from '../quote';
+import { applyStrict } from '../strict-focus';
 
 const list = (v: Values[string]): string[] | undefined =>
   v === undefined ? undefined : (Array.isArray(v) ? v : [v]).map(String);
@@ -149,6 +151,9 @@ export const focus = defineCommand({
     }
     if (result.problem) io.stderr.write(`${result.problem}\n`);
     const saved = save !== undefined ? savePreset(stateDir, root, save, result.focus) : undefined;
+    // --strict on|off (strict-focus.ts): saved beside masking; printed when given or when on.
+    const strict = applyStrict(stateDir, root, values.strict as string | undefined);
+    if (strict.problem) io.stderr.write(`${strict.problem}\n`);
 
     const f = result.focus;
     if (values.json) {
@@ -161,6 +166,7 @@ export const focus = defineCommand({
             include: f.include,
             exclude: f.exclude,
             changed: result.changed,
+            strictFocus: strict.strictFocus,
             ...(preset ? { loaded: preset.name } : {}),
             ...(saved ? { saved: save!.trim(), replaced: saved.replaced } : {}),
           },
@@ -177,6 +183,7 @@ export const focus = defineCommand({
       lines.push(
         `${saved.replaced ? 'Replaced' : 'Saved'} the focus preset ${quoteName(save!.trim())} (${groupDigits(saved.presets.length)} saved).`,
       );
+    if (values.strict !== undefined || strict.strictFocus) lines.push(strict.line);
     write(io, lines);
     return 0;
   },

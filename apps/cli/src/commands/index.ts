@@ -14,6 +14,7 @@ import {
   PACK_FORMATS,
   SHELLS,
   scanFlags,
+  strictOption,
   TREE_FORMATS,
 } from '../options';
 import { budget, port, whole } from '../values';
@@ -418,6 +419,7 @@ export const commands: CommandSpec[] = [
         complete: 'none',
         example: '. --delete draft',
       },
+      ...strictOption,
       ...json('Print the focus (or the presets) as JSON, paths exact.', '. --json'),
     },
     examples: [

@@ -13,6 +13,7 @@ function quotedNames(s: SessionReceipt): SessionReceipt {
     calls: s.calls.map((c) => ({
       ...c,
       delivered: c.delivered.map((d) => ({ ...d, path: quoteName(d.path) })),
+      ...(c.requests ? { requests: c.requests.map((r) => ({ ...r, path: quoteName(r.path) })) } : {}),
     })),
   };
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plural } from '@loupe/common';
 import { defaultStateDir, resolveRoot } from '@loupe/engine';
-import { HostError, LoupeHost, startBrowserServer } from '@loupe/host';
+import { askTimeoutFromEnv, HostError, LoupeHost, startBrowserServer } from '@loupe/host';
 import { AgentSocket, defaultSocketPath, tokenFile } from '@loupe/mcp';
 import { defineCommand, type Io } from '../command';
 import { oneLine } from '../quote';
@@ -90,6 +90,7 @@ export const serve = defineCommand({
       stateDir,
       watch: true,
       bridgeCommand: bridgeCommand(),
+      ...(askTimeoutFromEnv(io.env) ? { askTimeoutMs: askTimeoutFromEnv(io.env) } : {}),
       ...(agents.socket ? { agentSocket: agents.socket } : {}),
       ...(agents.note ? { socketNote: agents.note } : {}),
     });

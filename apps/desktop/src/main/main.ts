@@ -4,7 +4,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultStateDir } from '@loupe/engine';
-import { createGate, LoupeHost, serveIpc } from '@loupe/host';
+import { askTimeoutFromEnv, createGate, LoupeHost, serveIpc } from '@loupe/host';
 import { AgentSocket } from '@loupe/mcp';
 import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu } from 'electron';
 import { buildMenu } from './menu';
@@ -58,6 +58,7 @@ if (!app.requestSingleInstanceLock()) {
     // document and a permission the sandboxed window does not ask for.
     clipboard: { writeText: (text) => clipboard.writeText(text) },
     watch: true,
+    ...(askTimeoutFromEnv(process.env) ? { askTimeoutMs: askTimeoutFromEnv(process.env) } : {}),
     socketNote: 'The agent socket is starting.',
     // A packaged app ships the Gitleaks rules as an extra resource (electron-builder.yml).
     ...(app.isPackaged

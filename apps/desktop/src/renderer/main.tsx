@@ -15,6 +15,7 @@ import {
   historyStore,
   previewStore,
   projectStore,
+  requestsStore,
   sessionsStore,
   settingsStore,
   treeStore,
@@ -39,6 +40,7 @@ const stores = {
   focusTools: focusToolsStore,
   history: historyStore,
   preview: previewStore,
+  requests: requestsStore,
 };
 
 function onMenu(command: MenuCommand) {

@@ -103,7 +103,8 @@ function scopeOf(
 ): Scope {
   if (paths && within) return scopeWithin(ws, paths, within);
   if (!paths) {
-    const files = ws.focusedFiles();
+    // The agent's focus when given (strict focus narrows it), else the workspace's.
+    const files = within ? [...within] : ws.focusedFiles();
     const snap = ws.focus.snapshot;
     const explicit = new Set(snap.include.filter((p) => ws.index.get(p)));
     return {
@@ -310,7 +311,10 @@ export async function packFocusTo(
       },
       // For agents (wrapped data) the footer is trusted text: names in it are JSON strings.
       hidden: {
-        summary: summarizeHidden(ws.hidden, { quoteNames: Boolean(options.wrapData) }),
+        summary: summarizeHidden(ws.hidden, {
+          quoteNames: Boolean(options.wrapData),
+          ...(options.hiddenCountsOnly ? { countsOnly: true } : {}),
+        }),
         entries: ws.hidden.length,
       },
       scope: {

@@ -36,8 +36,11 @@ export interface PackOptions {
   /**
    * The files `paths` choose from (an agent's focus; then globs work too, as in search); default:
    * every visible file. With it, a path that matches none of them is stated in the footer, not refused.
+   * Without `paths`, it is the focus to pack (default: the workspace's).
    */
   within?: readonly IndexEntry[];
+  /** Count what the ignore rules hide without naming it (strict focus: no name outside the focus). */
+  hiddenCountsOnly?: boolean;
   /** Prefix each line with the file's own line number. */
   lineNumbers?: boolean;
   /**

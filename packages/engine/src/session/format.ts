@@ -1,7 +1,7 @@
 // Receipts for people: one line per session and per call (`loupe receipts`), or a Markdown
 // document (the window's "export receipt"). Both hold what the receipt holds: no contents, no
 // search text, no secret values.
-import type { CallReceipt, SessionReceipt } from './receipts';
+import type { AccessRequestReceipt, CallReceipt, SessionReceipt } from './receipts';
 import type { AgentSession } from './sessions';
 
 /** A live or ended in-memory session as a receipt (the calls it still holds in memory). */
@@ -19,6 +19,31 @@ export function sessionReceipt(session: AgentSession): SessionReceipt {
 
 const ranges = (lines: ReadonlyArray<readonly [number, number]>) =>
   lines.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(',');
+
+const DECISIONS: Record<AccessRequestReceipt['decision'], string> = {
+  'allow-once': 'allowed once',
+  'add-to-focus': 'added to the focus',
+  deny: 'denied',
+  timeout: 'not answered in time',
+  headless: 'refused',
+  withdrawn: 'withdrawn',
+  busy: 'refused (too many requests waiting)',
+};
+
+const DECIDERS: Record<AccessRequestReceipt['decidedBy'], string> = {
+  person: 'the person',
+  'time limit': 'the time limit',
+  'no window': 'no window to ask',
+  agent: 'the agent',
+  bound: 'the waiting bound',
+};
+
+/** `asked for src/a.ts (lines 1-9): allowed once (the person, 2026-…)`: no content, no symbol text. */
+export function requestText(r: AccessRequestReceipt): string {
+  const end = r.lines && r.lines[1] >= Number.MAX_SAFE_INTEGER ? 'end' : r.lines?.[1];
+  const what = r.lines ? ` (lines ${r.lines[0]}-${end})` : r.bySymbol ? ' (a symbol)' : '';
+  return `asked for ${r.path}${what}: ${DECISIONS[r.decision]} (${DECIDERS[r.decidedBy]}, ${r.decidedAt})`;
+}
 
 const maskedCount = (c: CallReceipt) => Object.values(c.masked).reduce((a, b) => a + b, 0);
 
@@ -39,6 +64,7 @@ export function receiptText(s: SessionReceipt): string[] {
     out.push(
       `  #${c.n} ${c.tool} r${c.revision} ${c.ms} ms ${c.resultTokens} tok${c.error ? ` [${c.error}]` : ''}${masked ? ` masked ${masked}` : ''}${files ? ` ${files}` : ''}`,
     );
+    for (const r of c.requests ?? []) out.push(`      ${requestText(r)}`);
   }
   if (s.dropped) out.push(`  … ${s.dropped} calls not listed (beyond the receipt's size bound)`);
   return out;
@@ -65,7 +91,10 @@ export function receiptMarkdown(s: SessionReceipt): string {
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const c of s.calls) {
-    const files = c.delivered.map((d) => `${cell(d.path)}: ${ranges(d.lines)}`).join('<br>');
+    const files = [
+      ...c.delivered.map((d) => `${cell(d.path)}: ${ranges(d.lines)}`),
+      ...(c.requests ?? []).map((r) => cell(requestText(r))),
+    ].join('<br>');
     out.push(
       `| ${c.n} | ${c.tool} | ${c.revision} | ${c.ms} | ${c.resultTokens} | ${files} | ${maskedCount(c) || ''} | ${c.error ?? ''} |`,
     );

@@ -1,7 +1,7 @@
 // Agent sessions: the ledger of delivered content, receipts, and what changed since delivery.
 
 export { ContentHasher, type ReceivedChange, type ReceivedStatus, sha256 } from './changes';
-export { receiptMarkdown, receiptText, sessionReceipt } from './format';
+export { receiptMarkdown, receiptText, requestText, sessionReceipt } from './format';
 export {
   type DeliveredSpan,
   DeliveryLedger,
@@ -11,6 +11,8 @@ export {
   type ReceivedFile,
 } from './ledger';
 export {
+  type AccessDecision,
+  type AccessRequestReceipt,
   argumentSizes,
   type CallReceipt,
   type ClientInfo,

@@ -25,6 +25,34 @@ export interface DeliveredReceipt {
   detail: string;
 }
 
+/** How a strict-focus request ended (docs/security.md#strict-focus). */
+export type AccessDecision =
+  | 'allow-once'
+  | 'add-to-focus'
+  | 'deny'
+  | 'timeout'
+  | 'headless'
+  | 'withdrawn'
+  | 'busy';
+
+/**
+ * One read a strict focus turned into a request to the person: what was asked (the path, a line
+ * range or that a symbol was named; never the symbol's text), and who decided what, when.
+ */
+export interface AccessRequestReceipt {
+  path: RelPath;
+  lines?: LineSpan;
+  bySymbol?: boolean;
+  asked: string;
+  decision: AccessDecision;
+  /**
+   * 'person' (in the window), 'time limit', 'no window' (headless), 'agent' (it cancelled the
+   * call), 'bound' (too many requests were waiting already).
+   */
+  decidedBy: 'person' | 'time limit' | 'no window' | 'agent' | 'bound';
+  decidedAt: string;
+}
+
 export interface CallReceipt {
   n: number;
   tool: string;
@@ -36,6 +64,8 @@ export interface CallReceipt {
   delivered: DeliveredReceipt[];
   /** Masked values per rule id. */
   masked: Record<string, number>;
+  /** Reads this call asked the person for (strict focus). */
+  requests?: AccessRequestReceipt[];
   error?: string;
   at: string;
 }

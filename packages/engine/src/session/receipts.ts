@@ -15,6 +15,8 @@ import { pruneReceipts, readSessions } from './receipt-files';
 import type { CallReceipt, ClientInfo, SessionReceipt, SessionStart } from './receipt-types';
 
 export type {
+  AccessDecision,
+  AccessRequestReceipt,
   CallReceipt,
   ClientInfo,
   DeliveredReceipt,

@@ -28,12 +28,15 @@ async function read(options: WorkspaceOptions) {
 describe('project settings', () => {
   it('masking is on by default, and off only where the project says so, for every reader', async () => {
     const state = path.join(work, 'state-a');
-    expect(loadProjectSettings(state, proj).settings).toEqual({ masking: true });
+    expect(loadProjectSettings(state, proj).settings).toEqual({ masking: true, strictFocus: false });
     expect(await read({ stateDir: state })).toMatchObject({ masking: true });
     expect((await read({ stateDir: state })).text).not.toContain(secret);
 
     saveProjectSettings(state, proj, { masking: false });
-    expect(loadProjectSettings(state, proj).settings).toEqual({ masking: false });
+    expect(loadProjectSettings(state, proj).settings).toEqual({ masking: false, strictFocus: false });
+    saveProjectSettings(state, proj, { strictFocus: true });
+    expect(loadProjectSettings(state, proj).settings).toEqual({ masking: false, strictFocus: true });
+    saveProjectSettings(state, proj, { strictFocus: false });
     // The window (stateDir) and a headless server whose focus is not saved (savedFrom) alike.
     for (const options of [{ stateDir: state }, { stateDir: null, savedFrom: state }]) {
       const r = await read(options);
@@ -54,6 +57,10 @@ describe('project settings', () => {
     const r = await read({ stateDir: state });
     expect(r.masking).toBe(true);
     expect(r.text).not.toContain(secret);
-    expect(r.warnings.join('\n')).toMatch(/settings\.json could not be read .* moved to .*damaged-/);
+    expect(r.warnings.join('\n')).toMatch(/settings\.json could not be read .* set aside as .*damaged-/);
+    // Fail closed: whether strict focus was on is unknown, so it is on, and stays on until saved.
+    expect(loadProjectSettings(state, proj).settings).toEqual({ masking: true, strictFocus: true });
+    saveProjectSettings(state, proj, { strictFocus: false });
+    expect(loadProjectSettings(state, proj)).toEqual({ settings: { masking: true, strictFocus: false } });
   });
 });

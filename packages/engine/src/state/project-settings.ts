@@ -1,15 +1,21 @@
-// A project's own settings in Loupe's state (never in the repository): today, whether secret values
-// are masked. Masking is on unless the person turned it off for this project; every reader of the
-// project (agents, previews, exports, headless servers) follows the same saved choice.
+// A project's own settings in Loupe's state (never in the repository): whether secret values are
+// masked, and whether the focus is strict. Masking is on unless the person turned it off for this
+// project; strict focus is off unless they turned it on. Every reader of the project (agents,
+// previews, exports, headless servers) follows the same saved choice.
 import path from 'node:path';
 import { projectStateDir, readState, updateState } from './state-file';
 
 export interface ProjectSettings {
   /** Mask secret values in everything read from this project (default true). */
   masking: boolean;
+  /**
+   * Strict focus (default false): agents see and read only the ticked files; a read of another
+   * visible file asks the person (docs/security.md#strict-focus).
+   */
+  strictFocus: boolean;
 }
 
-export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = { masking: true };
+export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = { masking: true, strictFocus: false };
 
 const VERSION = 1;
 
@@ -21,12 +27,19 @@ export function projectSettingsFile(stateDir: string, root: string): string {
 function validate(raw: unknown): Partial<ProjectSettings> | undefined {
   if (!raw || typeof raw !== 'object') return undefined;
   const data = raw as Record<string, unknown>;
-  if (data.masking !== undefined && typeof data.masking !== 'boolean') return undefined;
-  return data.masking === undefined ? {} : { masking: data.masking };
+  const out: Partial<ProjectSettings> = {};
+  for (const key of ['masking', 'strictFocus'] as const) {
+    if (data[key] === undefined) continue;
+    if (typeof data[key] !== 'boolean') return undefined;
+    out[key] = data[key];
+  }
+  return out;
 }
 
-const pickSettings = (s: Partial<ProjectSettings>): Partial<ProjectSettings> =>
-  s.masking === undefined ? {} : { masking: s.masking };
+const pickSettings = (s: Partial<ProjectSettings>): Partial<ProjectSettings> => ({
+  ...(s.masking === undefined ? {} : { masking: s.masking }),
+  ...(s.strictFocus === undefined ? {} : { strictFocus: s.strictFocus }),
+});
 
 export interface LoadedProjectSettings {
   settings: ProjectSettings;
@@ -34,9 +47,20 @@ export interface LoadedProjectSettings {
   problem?: string;
 }
 
+/** What a damaged file gives: the narrow choices (masking on, strict focus on). */
+const FAIL_CLOSED: ProjectSettings = { masking: true, strictFocus: true };
+
 export function loadProjectSettings(stateDir: string, root: string): LoadedProjectSettings {
-  const { value, problem } = readState(projectSettingsFile(stateDir, root), validate);
-  return { settings: { ...DEFAULT_PROJECT_SETTINGS, ...value }, ...(problem ? { problem } : {}) };
+  // Sticky: whether strict focus was on is unknown once the file is damaged, so it is on (fail
+  // closed) until a person saves the settings again (that resolves the damage).
+  const { value, problem, damage } = readState(projectSettingsFile(stateDir, root), validate, {
+    sticky: true,
+  });
+  if (!damage) return { settings: { ...DEFAULT_PROJECT_SETTINGS, ...value } };
+  return {
+    settings: FAIL_CLOSED,
+    problem: `${problem} Masking and strict focus are on until you change them (Settings, or loupe focus DIR --strict off).`,
+  };
 }
 
 /** Saves a change to the project's settings (a locked read-modify-write); returns them whole. */

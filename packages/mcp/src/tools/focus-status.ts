@@ -32,7 +32,13 @@ export function registerFocusStatusTool(registry: ToolRegistry): void {
       const s = project.summary();
       const snap = project.ws.focus.snapshot;
       const parts: string[] = [];
-      if (s.everything)
+      if (project.strict)
+        parts.push(
+          'Strict focus is on: you see and read only the ticked files. get_file of another visible file asks the developer, who may allow it once, add it to the focus, or deny it.',
+        );
+      if (project.strict && !snap.include.length)
+        parts.push(`Focus at revision ${s.revision}: nothing is ticked, so no file is served.`);
+      else if (s.everything)
         parts.push(
           `Focus at revision ${s.revision}: nothing is ticked, so the whole visible project is the focus (${plural(s.files, 'file')}, ${compactCount(s.tokens)} tokens).`,
         );
@@ -40,9 +46,10 @@ export function registerFocusStatusTool(registry: ToolRegistry): void {
         parts.push(
           `Focus at revision ${s.revision}: ${groupDigits(s.files)} of ${plural(s.totalFiles, 'file')} (${compactCount(s.tokens)} of ${compactCount(s.totalTokens)} tokens); ${plural(snap.include.length, 'ticked path')}${snap.exclude.length ? `, ${plural(snap.exclude.length, 'unticked path')} below them` : ''}.`,
         );
+        // Under strict focus an unticked path is outside the focus: counted above, not named.
         const rules = [
           ...snap.include.map((p) => `+ ${p || '(the whole project)'}`),
-          ...snap.exclude.map((p) => `- ${p}`),
+          ...(project.strict ? [] : snap.exclude.map((p) => `- ${p}`)),
         ];
         parts.push(dataBlock('Ticked (+) and unticked (-) paths', rules.join('\n')));
       }

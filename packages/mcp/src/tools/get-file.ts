@@ -2,12 +2,13 @@
 // detail level; or up to 8 such requests at once. Repeats of unchanged content cost one line.
 
 import { DETAILS } from '@loupe/common';
-import { LoupeError } from '@loupe/engine';
+import { type AccessRequestReceipt, LoupeError } from '@loupe/engine';
 import * as z from 'zod';
 import { addMasked, maskingTrailer } from '../content/notices';
 import { call } from '../format';
 import { looseBool, looseList, looseString } from '../lenient';
 import type { ToolBody, ToolRegistry } from '../registry';
+import { gate } from './ask';
 import { linesFromAliases, parseLines } from './lines';
 import { type ReadOutcome, type ReadRequest, readOne } from './read-one';
 
@@ -54,7 +55,7 @@ export function registerGetFileTool(registry: ToolRegistry): void {
     name: 'get_file',
     title: 'Read a file',
     description:
-      'Read any visible project file by path (inside or outside the focus): whole, by lines, or one declaration by symbol. Content you already received unchanged is not sent twice. Batch up to 8 reads with requests.',
+      'Read any visible project file by path (inside or outside the focus; under strict focus, a file outside it is asked for and the developer decides): whole, by lines, or one declaration by symbol. Content you already received unchanged is not sent twice. Batch up to 8 reads with requests.',
     schema,
     aliases: ['offset', 'limit', 'start_line', 'end_line'],
     async run(args: Args, ctx): Promise<ToolBody> {
@@ -73,10 +74,26 @@ export function registerGetFileTool(registry: ToolRegistry): void {
           'invalid-argument',
           `get_file needs a path, e.g. ${call('get_file', { path: 'src/index.ts' })}, or requests.`,
         );
+      // Strict focus: reads outside the focus are asked for, all at once (several cards can wait).
+      const gates = await Promise.all(list.map((req) => gate(req, ctx)));
+      const requests: AccessRequestReceipt[] = gates.flatMap((g) => (g.kind === 'open' ? [] : [g.receipt]));
       let budget = ctx.project.maxResultTokens;
       const outcomes: ReadOutcome[] = [];
-      for (const req of list) {
-        const o = await readOne(req, budget, ctx);
+      for (const [i, req] of list.entries()) {
+        const g = gates[i]!;
+        if (g.kind === 'refused') {
+          outcomes.push({ parts: g.parts, tokens: 0, error: g.error });
+          continue;
+        }
+        const o = await readOne(
+          g.kind === 'granted' && g.how === 'once' ? { ...req, allowedOnce: true } : req,
+          budget,
+          ctx,
+        );
+        if (g.kind === 'granted' && g.how === 'added')
+          o.parts.unshift(
+            `The developer added this file to the focus${g.revision !== undefined ? ` (revision ${g.revision})` : ''}.`,
+          );
         budget = Math.max(0, budget - o.tokens);
         outcomes.push(o);
       }
@@ -94,6 +111,7 @@ export function registerGetFileTool(registry: ToolRegistry): void {
         parts,
         delivered: outcomes.flatMap((o) => (o.delivered ? [o.delivered] : [])),
         masked,
+        ...(requests.length ? { requests } : {}),
         ...(failed.length === outcomes.length ? { error: failed[0]!.error! } : {}),
       };
     },

@@ -104,6 +104,10 @@ export function registerGetTreeTool(registry: ToolRegistry): void {
       const hidden = project.hiddenSummary();
       if (hidden) parts.push(`Hidden from agents (never served): ${hidden}.`);
       const summary = project.summary();
+      if (project.strict && summary.totalFiles > summary.files)
+        parts.push(
+          `Not in this tree: ${plural(summary.totalFiles - summary.files, 'visible file')} outside the focus (strict focus: counted, not named; get_file of one asks the developer).`,
+        );
       if (fields.includes('tokens') && summary.countedFiles < summary.countable)
         parts.push(
           `Token counts are still being computed (${groupDigits(summary.countedFiles)} of ${groupDigits(summary.countable)} files counted); files without a count show none.`,

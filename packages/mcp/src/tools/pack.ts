@@ -40,13 +40,22 @@ export function registerPackTool(registry: ToolRegistry): void {
       'The focus packed into one document that fits a token budget: tree, then the most important files, compressed before anything is dropped; a footer states what was left out.',
     schema,
     async run(args, { project, session, call, revision }): Promise<ToolBody> {
+      if (project.strict && !project.focused().length)
+        return {
+          parts: [
+            'Nothing to pack: strict focus is on and no file is ticked, so no file is served. Ask the developer to tick what you need, or ask for one file with get_file (the developer decides).',
+          ],
+        };
       const r = await packFocus(project.ws, {
         budget: args.budget ?? 32_000,
         format: args.format ?? 'markdown',
         ...(args.detail ? { detail: args.detail } : {}),
-        // Given paths choose from the focus only; a path that matches nothing there is stated.
-        ...(args.paths?.length ? { paths: args.paths, within: project.focused() } : {}),
+        // The agent's focus (strict focus narrows it); given paths choose from it only, and a path
+        // that matches nothing there is stated.
+        within: project.focused(),
+        ...(args.paths?.length ? { paths: args.paths } : {}),
         session: session.mask,
+        ...(project.strict ? { hiddenCountsOnly: true } : {}),
         alreadyReceived: (path, hash) => receivedWhole(session, path, hash),
         wrapData: dataBlock,
       });

@@ -27,6 +27,8 @@ export interface ReadRequest {
   symbol?: string;
   detail?: Detail;
   fresh?: boolean;
+  /** Strict focus: the person allowed this one read of a file outside the focus. */
+  allowedOnce?: boolean;
 }
 
 export interface ReadOutcome {
@@ -104,7 +106,11 @@ export async function readOne(req: ReadRequest, budget: number, ctx: CallContext
       `${quoted(p)} has ${plural(total, 'line')}; ask for lines within 1–${total}, e.g. ${call('get_file', { path: p, lines: `1-${Math.min(total, 200)}` })}.`,
     );
   const [from, to] = res.lines;
-  const outside = project.inFocus(p) ? '' : ' · outside the focus (read by name)';
+  const outside = project.inFocus(p)
+    ? ''
+    : req.allowedOnce
+      ? ' · outside the focus, allowed once by the developer (the focus is unchanged)'
+      : ' · outside the focus (read by name)';
   const level = res.level !== 'full' ? ` · detail ${res.level}` : '';
   const header = `${quoted(p)} · ${to >= from ? `${from === to ? 'line' : 'lines'} ${span(from, to)} of ${groupDigits(total)}` : 'empty file'}${level}${outside}`;
 

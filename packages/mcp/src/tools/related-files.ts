@@ -28,6 +28,13 @@ export function registerRelatedFilesTool(registry: ToolRegistry): void {
       if (!v.ok) return refusal(v, 'related_files', project);
       if (v.kind !== 'file')
         throw new LoupeError('not-a-file', 'related_files takes a file; for a folder use get_tree.');
+      if (project.strict && !project.inFocus(v.path))
+        return {
+          parts: [
+            `${JSON.stringify(v.path)} is not in the focus, and strict focus is on: related_files looks only inside the focus. Ask for the file itself with get_file {"path": ${JSON.stringify(v.path)}} (the developer decides), or start from a file in the focus.`,
+          ],
+          error: 'outside-focus',
+        };
       const answer = renderRelations(
         await relatedFiles(project.ws, v.path, {
           direction: args.direction ?? 'both',

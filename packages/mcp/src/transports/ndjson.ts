@@ -67,7 +67,10 @@ export class NdjsonTransport implements Transport {
   };
   private readonly onInputClose = () => {
     this.ended = true;
-    if (this.pending <= 0) this.shutdown();
+    // A socket closed both ways can carry no answer: close now, so waiting calls (a strict-focus
+    // request) are aborted rather than left waiting for nobody.
+    const socket = this.output === (this.input as unknown);
+    if (this.pending <= 0 || (socket && this.output.destroyed)) this.shutdown();
   };
 
   private shutdown(): void {

@@ -1,6 +1,7 @@
 // The window: header, the tree with its filter, the open panel, and messages.
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
+import { AccessRequests } from '../components/AccessRequests';
 import { ConnectionBanner } from '../components/ConnectionBanner';
 import { DamagedStateBanner } from '../components/DamagedStateBanner';
 import { Header, OpenControls } from '../components/Header';
@@ -208,6 +209,7 @@ export function App() {
         <Header />
         <MaskingBanner />
         <DamagedStateBanner />
+        <AccessRequests />
       </div>
       <main className="main" inert={!live}>
         {project ? (

@@ -105,12 +105,21 @@ export function Header() {
       <OpenControls />
       {summary ? (
         <div className="summary" data-testid="focus-summary" title="The focus agents receive">
-          <span data-testid="focus-line">{focusLine(summary)}</span>
+          <span data-testid="focus-line">{focusLine(summary, project?.strictFocus)}</span>
           <span className="revision" data-testid="revision" title="Focus revision">
             r{revision}
           </span>
           <FocusHistory />
           <MissingFocus missing={summary.missing} />
+          {project?.strictFocus ? (
+            <span
+              className="badge strict-badge"
+              data-testid="strict-badge"
+              title="Strict focus: agents read only ticked files; other reads ask you here"
+            >
+              Strict focus
+            </span>
+          ) : null}
         </div>
       ) : null}
       <div className="agents" data-testid="agents" title="Connected agent sessions">

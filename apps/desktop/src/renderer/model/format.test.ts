@@ -9,5 +9,8 @@ describe('format', () => {
     expect(focusLine({ files: 1, tokens: 5, totalTokens: 5, everything: true })).toBe(
       'Nothing ticked: whole project, 1 file · 5 tokens of 5',
     );
+    expect(focusLine({ files: 1, tokens: 5, totalTokens: 5, everything: true }, true)).toBe(
+      'Nothing ticked: strict focus serves agents no file',
+    );
   });
 });

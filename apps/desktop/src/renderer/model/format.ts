@@ -3,12 +3,17 @@
 import { compactCount, plural } from '@loupe/common';
 
 /** `12 files · 34.1k tokens of 1.2M` */
-export function focusLine(s: {
-  files: number;
-  tokens: number;
-  totalTokens: number;
-  everything: boolean;
-}): string {
+export function focusLine(
+  s: {
+    files: number;
+    tokens: number;
+    totalTokens: number;
+    everything: boolean;
+  },
+  strict = false,
+): string {
+  // Strict focus with nothing ticked serves agents no file at all (never the whole project).
+  if (s.everything && strict) return 'Nothing ticked: strict focus serves agents no file';
   const core = `${plural(s.files, 'file')} · ${compactCount(s.tokens)} tokens of ${compactCount(s.totalTokens)}`;
   return s.everything ? `Nothing ticked: whole project, ${core}` : core;
 }

@@ -1,6 +1,12 @@
 // Agent sessions: each session's client, start/end, calls, tokens, files received (click reveals
 // in the tree), masked values; the receipt as Markdown or JSON; whose marks the tree shows.
-import { compactCount, groupDigits, plural, type ReceiptFormat } from '@loupe/common';
+import {
+  type AccessRequestRecord,
+  compactCount,
+  groupDigits,
+  plural,
+  type ReceiptFormat,
+} from '@loupe/common';
 import { revealInTree } from '../app/commands';
 import { formatTime } from '../model/format';
 import { clipboard } from '../services/clipboard';
@@ -24,6 +30,28 @@ async function saveReceipt(id: string, format: ReceiptFormat) {
   } catch (error) {
     projectStore.getState().notify({ level: 'error', message: (error as Error).message });
   }
+}
+
+const DECISIONS: Record<string, string> = {
+  'allow-once': 'allowed once',
+  'add-to-focus': 'added to the focus',
+  deny: 'denied',
+  timeout: 'not answered in time',
+  headless: 'refused (no window to ask)',
+  withdrawn: 'withdrawn',
+  busy: 'refused (too many waiting)',
+};
+const DECIDERS: Record<string, string> = {
+  person: 'you',
+  'time limit': 'the time limit',
+  'no window': 'no window',
+  agent: 'the agent',
+  bound: 'the waiting bound',
+};
+
+/** "allowed once by you at 2026-12-01 22:40:12" */
+function requestWords(r: AccessRequestRecord): string {
+  return `${DECISIONS[r.decision] ?? r.decision} by ${DECIDERS[r.decidedBy] ?? r.decidedBy} at ${formatTime(r.decidedAt)}`;
 }
 
 export function SessionsPanel() {
@@ -127,6 +155,15 @@ export function SessionsPanel() {
                 {plural(c.paths.length, 'path')}
                 {c.masked ? ` · ${c.masked} masked` : ''}
                 {c.leftOut ? <span className="muted"> · left out: {c.leftOut}</span> : null}
+                {c.requests?.length ? (
+                  <ul className="requests" data-testid="call-requests">
+                    {c.requests.map((r) => (
+                      <li key={`${r.path}\0${r.askedAt}`}>
+                        asked for <code>{r.path}</code> at {formatTime(r.askedAt)}: {requestWords(r)}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
               </li>
             ))}
           </ol>

@@ -1,5 +1,5 @@
 // Settings: tokenizer encoding, default detail, theme, export defaults, and this project's own
-// settings (masking) and show/hide overrides.
+// settings (masking, strict focus) and show/hide overrides.
 import type { Detail, Encoding, Theme } from '@loupe/common';
 import { useEffect, useState } from 'react';
 import { DetailOptions } from '../components/PackOptions';
@@ -75,6 +75,34 @@ function ProjectMasking() {
   );
 }
 
+function ProjectStrictFocus() {
+  const project = useProject((s) => s.project);
+  const [pending, setPending] = useState<boolean | null>(null);
+  if (!project) return null;
+  const choose = async (on: boolean) => {
+    setPending(on);
+    await projectStore.getState().setStrictFocus(on);
+    setPending(null);
+  };
+  return (
+    <>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={pending ?? project.strictFocus}
+          disabled={pending !== null}
+          onChange={(e) => void choose(e.target.checked)}
+        />
+        Strict focus: agents read only ticked files; other reads ask you here
+      </label>
+      <p className="muted">
+        Loupe decides only what Loupe sends: an agent's own file tools are governed by its client's permission
+        settings.
+      </p>
+    </>
+  );
+}
+
 export function SettingsPanel() {
   const settings = useSettings((s) => s.settings);
   if (!settings) return <section className="panel">Loading…</section>;
@@ -122,6 +150,7 @@ export function SettingsPanel() {
       </div>
       <h3>This project</h3>
       <ProjectMasking />
+      <ProjectStrictFocus />
       <h3>Overrides for this project</h3>
       <OverridesList />
     </section>

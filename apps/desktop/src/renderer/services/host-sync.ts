@@ -7,6 +7,7 @@ import type { createFocusToolsStore } from '../store/focus/index';
 import type { createHistoryStore } from '../store/history';
 import type { createPreviewStore } from '../store/preview/index';
 import type { createProjectStore } from '../store/project/index';
+import type { createRequestsStore } from '../store/requests';
 import type { createSessionsStore } from '../store/sessions/index';
 import type { createSettingsStore } from '../store/settings';
 import type { createTreeStore } from '../store/tree/index';
@@ -22,6 +23,7 @@ export interface Stores {
   focusTools: ReturnType<typeof createFocusToolsStore>;
   preview: ReturnType<typeof createPreviewStore>;
   history: ReturnType<typeof createHistoryStore>;
+  requests: ReturnType<typeof createRequestsStore>;
 }
 
 export interface HostSync {
@@ -36,7 +38,7 @@ export function connectStores(
   stores: Stores,
   onMenu: (command: MenuCommand) => void,
 ): HostSync {
-  const { tree, project, sessions, settings, exports, focusTools, preview, history } = stores;
+  const { tree, project, sessions, settings, exports, focusTools, preview, history, requests } = stores;
   let loading: Promise<void> | null = null;
   let queued: TokenUpdate[] = [];
   let marksSeq = 0;
@@ -62,8 +64,13 @@ export function connectStores(
 
   const loadProject = () => {
     loading = (async () => {
-      const [focus, list] = await Promise.all([api.getFocus(), api.listSessions()]);
+      const [focus, list, waiting] = await Promise.all([
+        api.getFocus(),
+        api.listSessions(),
+        api.accessRequests(),
+      ]);
       history.getState().reset(focus);
+      requests.getState().setRequests(waiting);
       tree.getState().applyFocus(focus);
       project.getState().setFocus(focus);
       sessions.getState().setSessions(list);
@@ -90,6 +97,7 @@ export function connectStores(
       preview.getState().clear();
       // Another project's focus steps are not this one's to undo.
       history.getState().reset(null);
+      requests.getState().setRequests([]);
       // The export starts from the project's masking (a one-off unmasked export stays possible).
       if (info) exports.getState().setOptions({ masking: info.masking });
       // The HTTP endpoint follows the open project: shown connect information is stale now.
@@ -130,6 +138,7 @@ export function connectStores(
       sessions.getState().setSessions(list);
       void refreshMarks();
     }),
+    api.onDidChangeAccessRequests((list) => requests.getState().setRequests(list)),
     api.onDidAgentCall(() => {
       void refreshMarks();
       void sessions.getState().refreshDetail();

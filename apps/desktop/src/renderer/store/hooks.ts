@@ -8,6 +8,7 @@ import {
   historyStore,
   previewStore,
   projectStore,
+  requestsStore,
   sessionsStore,
   settingsStore,
   treeStore,
@@ -27,3 +28,4 @@ export const useUi = hook(uiStore);
 export const useFocusTools = hook(focusToolsStore);
 export const usePreview = hook(previewStore);
 export const useHistory = hook(historyStore);
+export const useRequests = hook(requestsStore);

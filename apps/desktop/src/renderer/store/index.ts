@@ -6,6 +6,7 @@ import { createFocusToolsStore } from './focus/index';
 import { createHistoryStore } from './history';
 import { createPreviewStore } from './preview/index';
 import { createProjectStore } from './project/index';
+import { createRequestsStore } from './requests';
 import { createSessionsStore } from './sessions/index';
 import { createSettingsStore } from './settings';
 import { createTreeStore } from './tree/index';
@@ -23,3 +24,7 @@ export const focusToolsStore = createFocusToolsStore({
 });
 export const previewStore = createPreviewStore({ host: hostApi });
 export const historyStore = createHistoryStore({ host: hostApi });
+export const requestsStore = createRequestsStore({
+  host: hostApi,
+  onError: (message) => projectStore.getState().notify({ level: 'error', message }),
+});

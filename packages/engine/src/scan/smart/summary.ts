@@ -18,6 +18,8 @@ const basename = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 export interface SummaryOptions {
   /** Names as JSON strings: for text an agent reads as Loupe's own (a name cannot pass for a sentence). */
   quoteNames?: boolean;
+  /** Counts only, no names (strict focus: names outside the focus never reach an agent). */
+  countsOnly?: boolean;
 }
 
 function names(entries: HiddenEntry[], quote: boolean): string {
@@ -52,7 +54,7 @@ export function summarizeHidden(hidden: readonly HiddenEntry[], options: Summary
       .filter(Boolean)
       .join(', ');
     const listed =
-      kind === 'gitignored' || kind === 'case-duplicate'
+      options.countsOnly || kind === 'gitignored' || kind === 'case-duplicate'
         ? ''
         : ` (${names(of, Boolean(options.quoteNames))})`;
     parts.push(`${LABELS[kind]}: ${counts}${listed}`);

@@ -23,6 +23,11 @@ export interface ProjectActions {
    * previews and exports follow). Resolves to the project's masking afterwards.
    */
   setMasking(on: boolean): Promise<boolean | null>;
+  /**
+   * Strict focus on or off for the open project (saved; agents follow on their next call): agents
+   * then read only ticked files, and other reads ask in the window. Resolves to the setting after.
+   */
+  setStrictFocus(on: boolean): Promise<boolean | null>;
   setProgress(progress: Progress): void;
   setFocus(focus: FocusState): void;
   /**
@@ -82,6 +87,16 @@ export function createProjectActions(set: Set, _get: Get, deps: ProjectDeps): Pr
         const info = await deps.host().setProjectMasking({ on });
         set({ project: info });
         return info.masking;
+      } catch (error) {
+        fail(error);
+        return null;
+      }
+    },
+    async setStrictFocus(on) {
+      try {
+        const info = await deps.host().setStrictFocus({ on });
+        set({ project: info });
+        return info.strictFocus;
       } catch (error) {
         fail(error);
         return null;

@@ -12,6 +12,7 @@ const projectInfo = () => ({
   notes: [],
   warnings: [],
   masking: true,
+  strictFocus: false,
 });
 
 describe('project store', () => {
