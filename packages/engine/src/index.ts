@@ -10,18 +10,7 @@ export {
   type Level,
   levelsFor,
 } from './compress/index';
-export {
-  type ContentOptions,
-  ContentPipeline,
-  type ContentRequest,
-  type ContentResult,
-  type Delivered,
-  type LineRange,
-  type SymbolMiss,
-  sliceLines,
-  type Withheld,
-} from './content/pipeline';
-export { findSymbol, type SymbolMatch } from './content/symbols';
+export * from './content/index';
 export {
   type Declaration,
   type DeclarationKind,

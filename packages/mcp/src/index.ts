@@ -1,13 +1,7 @@
 // The MCP server over an engine workspace, and its transports.
 export { MASKING_OFF, maskingTrailer } from './content/notices';
 export { createPipelineSource } from './content/pipeline-source';
-export {
-  type ContentSource,
-  DETAILS,
-  type Detail,
-  type ReadOptions,
-  type ReadResult,
-} from './content/source';
+export { type ContentSource, DETAILS, type Detail } from './content/source';
 export { lenientTransport } from './lenient';
 export { McpProject, type ProjectOptions } from './project';
 export { inputSchemaOf, ToolRegistry } from './registry';

@@ -1,27 +1,26 @@
-// loupe compress PATH...: files at a detail level, each labelled with the level applied and, when
-// compression fell back to the full text, the reason.
-import { readFile, stat } from 'node:fs/promises';
+// loupe compress PATH...: files at a detail level through the content pipeline (masked, as an
+// agent would read them), each labelled with the level applied and, when compression fell back to
+// the full text, the reason. A file masking withholds is named on stderr and never printed.
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  type CompressResult,
-  compress,
+  compressible,
+  type FileContent,
+  finishFile,
   LEVELS,
   type Level,
   LoupeError,
-  languageOf,
-  levelsFor,
+  MaskSession,
+  maskHere,
+  maskingNotice,
+  PLACEHOLDER_WARNING,
+  readMasked,
   scanProject,
+  type Withheld,
 } from '@loupe/engine';
 import { defineCommand } from '../command';
 
 const CHOICES: readonly Level[] = LEVELS.filter((l) => l !== 'full');
-
-async function readText(file: string, cwd: string): Promise<string> {
-  const bytes = await readFile(path.resolve(cwd, file));
-  if (bytes.includes(0))
-    throw new LoupeError('unsupported', `${file} is a binary file; only text files can be compressed.`);
-  return bytes.toString('utf8');
-}
 
 /** The files a PATH stands for: itself, or a folder's visible files that have a grammar. */
 async function expand(arg: string, cwd: string): Promise<{ files: string[]; skipped: number }> {
@@ -33,22 +32,24 @@ async function expand(arg: string, cwd: string): Promise<{ files: string[]; skip
   const files: string[] = [];
   let skipped = 0;
   for (const f of scan.files) {
-    if (!f.flag && levelsFor(languageOf(f.path)).length > 1) files.push(path.join(arg, f.path));
+    if (!f.flag && compressible(f.path)) files.push(path.join(arg, f.path));
     else skipped++;
   }
   return { files, skipped };
 }
 
-function label(file: string, r: CompressResult): string {
-  const s = r.stats;
-  const did = [
-    s.bodies && `${s.bodies} bodies emptied`,
-    s.tests && `${s.tests} tests collapsed`,
-    s.comments && `${s.comments} comments removed`,
-    s.docstrings && `${s.docstrings} docstrings removed`,
-  ].filter(Boolean);
+function label(file: string, r: FileContent): string {
+  const s = r.compression;
+  const did = s
+    ? [
+        s.bodies && `${s.bodies} bodies emptied`,
+        s.tests && `${s.tests} tests collapsed`,
+        s.comments && `${s.comments} comments removed`,
+        s.docstrings && `${s.docstrings} docstrings removed`,
+      ].filter(Boolean)
+    : [];
   const level = r.level === r.requested ? r.level : `${r.level} (requested ${r.requested})`;
-  const why = r.reason ? `: ${r.reason}` : did.length ? `: ${did.join(', ')}` : '';
+  const why = r.levelReason ? `: ${r.levelReason}` : did.length ? `: ${did.join(', ')}` : '';
   return `==> ${file} <== ${level}${why}`;
 }
 
@@ -79,7 +80,7 @@ export const compressCommand = defineCommand({
       throw new LoupeError('invalid-argument', 'Use --strip-docstrings or --keep-docstrings, not both.');
     const stripDocstrings = values['strip-docstrings'] ? true : values['keep-docstrings'] ? false : undefined;
     const options = {
-      level,
+      detail: level,
       stripComments: Boolean(values['strip-comments']),
       ...(stripDocstrings === undefined ? {} : { stripDocstrings }),
     };
@@ -90,28 +91,50 @@ export const compressCommand = defineCommand({
       files.push(...expanded.files);
       skipped += expanded.skipped;
     }
-    const results: Array<{ path: string; result: CompressResult; chars: number }> = [];
+    // Through the content pipeline, one mask session for all files: read -> mask (its own chars are
+    // the "before"), then compressed and labelled by the same stages as any read.
+    const masker = maskHere(new MaskSession());
+    const results: Array<{ path: string; result: FileContent; chars: number }> = [];
+    const withheld: Array<{ path: string; result: Withheld }> = [];
     for (const file of files) {
-      const text = await readText(file, io.cwd);
-      results.push({ path: file, result: await compress(text, file, options), chars: text.length });
+      const abs = path.resolve(io.cwd, file);
+      // Paths as the rules and the grammars expect them: relative to the working folder, with `/`.
+      const rel = path.relative(io.cwd, abs).split(path.sep).join('/');
+      const { size } = await stat(abs);
+      const m = await readMasked({ path: rel, file: abs, size }, { masker });
+      if (m.kind === 'withheld' && m.cause === 'binary')
+        throw new LoupeError('unsupported', `${file} is a binary file; only text files can be compressed.`);
+      if (m.kind !== 'masked') {
+        withheld.push({ path: file, result: m as Withheld });
+        continue;
+      }
+      const r = await finishFile(m, options);
+      if (r.kind !== 'content') throw new Error('a whole-file read found no content'); // no symbol asked
+      results.push({ path: file, result: r, chars: m.text.length });
     }
     if (skipped)
       io.stderr.write(
         `loupe compress: ${skipped} visible files in the folders given were left out (no grammar, binary or too large).\n`,
       );
+    for (const w of withheld) io.stderr.write(`loupe compress: ${w.path}: withheld (${w.result.why}).\n`);
+    const code = withheld.length ? 1 : 0;
     if (values.json) {
-      const report = results.map(({ path: p, result: r, chars }) => ({
-        path: p,
-        requested: r.requested,
-        level: r.level,
-        ...(r.reason ? { reason: r.reason } : {}),
-        ...(r.language ? { language: r.language } : {}),
-        stats: r.stats,
-        chars: { before: chars, after: r.text.length },
-        text: r.text,
-      }));
+      const report = [
+        ...results.map(({ path: p, result: r, chars }) => ({
+          path: p,
+          requested: r.requested,
+          level: r.level,
+          ...(r.levelReason ? { reason: r.levelReason } : {}),
+          ...(r.language ? { language: r.language } : {}),
+          stats: r.compression,
+          chars: { before: chars, after: r.text.length },
+          ...(r.masked ? { masked: r.maskedByRule } : {}),
+          text: r.text,
+        })),
+        ...withheld.map((w) => ({ path: w.path, withheld: w.result.why })),
+      ];
       io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-      return 0;
+      return code;
     }
     for (const { path: p, result } of results) {
       io.stdout.write(`${label(p, result)}\n${result.text}${result.text.endsWith('\n') ? '' : '\n'}`);
@@ -121,6 +144,12 @@ export const compressCommand = defineCommand({
       io.stderr.write(
         `loupe compress: ${fellBack} of ${results.length} files not at ${level}; see their labels.\n`,
       );
-    return 0;
+    const masked = results.reduce(
+      (n, r) => n + Object.values(r.result.maskedByRule).reduce((a, b) => a + b, 0),
+      0,
+    );
+    if (masked)
+      io.stderr.write(`loupe compress: ${maskingNotice(masked)}.\nloupe compress: ${PLACEHOLDER_WARNING}\n`);
+    return code;
   },
 });

@@ -1,19 +1,19 @@
-// loupe mask PATH...: the files with secret values replaced by placeholders, or with --json the
-// findings (rule, file, line/column span; never values). Binary files are skipped, oversized
-// files withheld, each with a reason on stderr; the footer says what rules can miss.
-import { readFile, stat } from 'node:fs/promises';
+// loupe mask PATH...: the files with secret values replaced by placeholders, through the content
+// pipeline's read, classify and mask stages (the same as every read), or with --json the findings
+// (rule, file, line/column span; never values). Binary files are skipped, files masking withholds
+// (oversized, unreadable) are withheld, each with a reason on stderr; the footer says what rules
+// can miss.
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   countByRule,
-  DEFAULT_LIMITS,
   LoupeError,
-  loadMaskRules,
-  looksBinary,
   type MaskResult,
   MaskSession,
+  maskHere,
   maskingFooter,
-  maskText,
   PLACEHOLDER_WARNING,
+  processFile,
   summarizeMasking,
 } from '@loupe/engine';
 import { defineCommand } from '../command';
@@ -41,20 +41,19 @@ export const mask = defineCommand({
       if (!info.isFile()) throw new LoupeError('not-a-file', `${p} is not a file; loupe mask takes files.`);
       files.push({ abs, shown: p, size: info.size });
     }
-    const rules = await loadMaskRules();
-    const session = new MaskSession();
+    const masker = maskHere(new MaskSession());
     const outcomes: Outcome[] = [];
     for (const f of files) {
       // Paths as the rules expect them: relative to the working folder, with `/`.
       const rel = path.relative(io.cwd, f.abs).split(path.sep).join('/');
-      if (f.size > DEFAULT_LIMITS.maxBytes) {
-        const reason = `the file is larger than ${DEFAULT_LIMITS.maxBytes >> 20} MiB, the masking limit; it was withheld`;
-        outcomes.push({ file: f.shown, result: { text: '', findings: [], withheld: reason } });
-        continue;
-      }
-      const bytes = await readFile(f.abs);
-      if (looksBinary(bytes)) outcomes.push({ file: f.shown, skipped: 'binary file' });
-      else outcomes.push({ file: f.shown, result: maskText(bytes.toString('utf8'), rel, rules, session) });
+      const r = await processFile({ path: rel, file: f.abs, size: f.size }, { count: false }, { masker });
+      if (r.kind === 'withheld' && r.cause === 'binary')
+        outcomes.push({ file: f.shown, skipped: 'binary file' });
+      else if (r.kind === 'withheld')
+        outcomes.push({ file: f.shown, result: { text: '', findings: [], withheld: r.why } });
+      else if (r.kind === 'content')
+        outcomes.push({ file: f.shown, result: { text: r.text, findings: r.findings } });
+      else throw new Error('a whole-file read found no content'); // no symbol asked
     }
     const summary = summarizeMasking(
       outcomes.flatMap((o) => (o.result ? [{ path: o.file, result: o.result }] : [])),

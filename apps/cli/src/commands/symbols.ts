@@ -4,7 +4,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  ContentPipeline,
   type Declaration,
   declarations,
   findSymbol,
@@ -13,6 +12,8 @@ import {
   LoupeError,
   languageOf,
   MaskSession,
+  maskHere,
+  processFile,
 } from '@loupe/engine';
 import { defineCommand } from '../command';
 
@@ -41,52 +42,46 @@ export const symbols = defineCommand({
         `${file} has no grammar here (${language ?? 'unknown language'}), so it has no declarations to list.`,
       );
     // Through the content pipeline: masked, as an agent would read it.
-    const pipeline = new ContentPipeline(path.dirname(abs));
-    const entry = { path: path.basename(abs), size: info.size };
-    const session = new MaskSession();
-    try {
-      const read = await pipeline.read(entry, { path: entry.path }, session);
-      if (read.kind === 'withheld') throw new LoupeError('withheld', `${file}: ${read.reason}`);
-      if (read.kind !== 'content') throw new Error('a whole-file read returned no content');
-      const all = await declarations(read.text, file);
-      const query = typeof values.find === 'string' ? values.find : undefined;
-      if (query === undefined) {
-        if (values.json) io.stdout.write(`${JSON.stringify(all, null, 2)}\n`);
-        else io.stdout.write(all.length ? `${all.map(row).join('\n')}\n` : `${file}: no declarations.\n`);
-        return 0;
-      }
-      const match = findSymbol(all, query);
-      if (values.json) {
-        io.stdout.write(`${JSON.stringify(match, null, 2)}\n`);
-        return match.kind === 'found' ? 0 : 1;
-      }
-      const call = (d: Declaration) =>
-        getFileCall({
-          path: file,
-          ...(findSymbol(all, d.qualifiedName).kind === 'found'
-            ? { symbol: d.qualifiedName }
-            : { lines: range(d) }),
-        });
-      if (match.kind === 'found') {
-        const d = match.declaration;
-        const lines = read.text.split('\n').slice((d.docLine ?? d.startLine) - 1, d.endLine);
-        io.stdout.write(`${row(d)}\n${lines.join('\n')}\n`);
-        return 0;
-      }
-      if (match.kind === 'ambiguous') {
-        io.stdout.write(
-          `"${query}" names ${match.candidates.length} declarations in ${file}; pick one:\n${match.candidates.map((d) => `${row(d)}  ${call(d)}`).join('\n')}\n`,
-        );
-        return 1;
-      }
+    const input = { path: path.basename(abs), file: abs };
+    const read = await processFile(input, { count: false }, { masker: maskHere(new MaskSession()) });
+    if (read.kind === 'withheld') throw new LoupeError('withheld', `${file}: ${read.reason}`);
+    if (read.kind !== 'content') throw new Error('a whole-file read returned no content');
+    const all = await declarations(read.text, file);
+    const query = typeof values.find === 'string' ? values.find : undefined;
+    if (query === undefined) {
+      if (values.json) io.stdout.write(`${JSON.stringify(all, null, 2)}\n`);
+      else io.stdout.write(all.length ? `${all.map(row).join('\n')}\n` : `${file}: no declarations.\n`);
+      return 0;
+    }
+    const match = findSymbol(all, query);
+    if (values.json) {
+      io.stdout.write(`${JSON.stringify(match, null, 2)}\n`);
+      return match.kind === 'found' ? 0 : 1;
+    }
+    const call = (d: Declaration) =>
+      getFileCall({
+        path: file,
+        ...(findSymbol(all, d.qualifiedName).kind === 'found'
+          ? { symbol: d.qualifiedName }
+          : { lines: range(d) }),
+      });
+    if (match.kind === 'found') {
+      const d = match.declaration;
+      const lines = read.text.split('\n').slice((d.docLine ?? d.startLine) - 1, d.endLine);
+      io.stdout.write(`${row(d)}\n${lines.join('\n')}\n`);
+      return 0;
+    }
+    if (match.kind === 'ambiguous') {
       io.stdout.write(
-        match.nearest.length
-          ? `No declaration named "${query}" in ${file}; the nearest names:\n${match.nearest.map((d) => `${row(d)}  ${call(d)}`).join('\n')}\n`
-          : `No declaration named "${query}" in ${file}, and none with a similar name; list them with \`loupe symbols ${file}\`.\n`,
+        `"${query}" names ${match.candidates.length} declarations in ${file}; pick one:\n${match.candidates.map((d) => `${row(d)}  ${call(d)}`).join('\n')}\n`,
       );
       return 1;
-    } finally {
-      await pipeline.close();
     }
+    io.stdout.write(
+      match.nearest.length
+        ? `No declaration named "${query}" in ${file}; the nearest names:\n${match.nearest.map((d) => `${row(d)}  ${call(d)}`).join('\n')}\n`
+        : `No declaration named "${query}" in ${file}, and none with a similar name; list them with \`loupe symbols ${file}\`.\n`,
+    );
+    return 1;
   },
 });

@@ -1,56 +1,73 @@
-// The read stage of the content pipeline as a pure function of what the read gave: a file's text
-// and content hash, or why nothing of it is delivered. The pipeline and the full-pack workers
-// (pack/section.ts) both read through it, so their reasons and texts are the same.
+// The read stage: a file's bytes, as text (UTF-8, invalid bytes as U+FFFD) with the SHA-256 of the
+// bytes, or why nothing of it is read. Pure once the bytes are in: the I/O is the `read` function
+// the caller passes (sync in slices for bulk reads, async for one file, a worker's own read).
+import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { decodeText } from '../tokens/count';
-import type { FileEntry, RelPath } from '../types';
+import type { FileFlag, RelPath } from '../types';
+import { binaryBytes, flagged } from './classify';
+import { notRead, type Withheld } from './withheld';
 
-export type ReadEntry = Pick<FileEntry, 'path' | 'flag'>;
+/** One file to process: its project path (format detection and rules use it) and where to read it. */
+export interface FileInput {
+  path: RelPath;
+  /** Absolute path of the bytes to read. */
+  file: string;
+  flag?: FileFlag;
+  /** Bytes by stat, when the caller has it: a masker's size limit then refuses the file unread. */
+  size?: number;
+}
 
-/** A file's text (UTF-8, invalid bytes as U+FFFD) and the SHA-256 (hex) of its bytes. */
+/** Reads a file's bytes; throws as `fs` does. */
+export type ReadBytes = (file: string) => Buffer | Promise<Buffer>;
+
+/** The project file's bytes, read here and now (bulk readers, workers). */
+export function readBytesSync(file: string): Buffer {
+  return readFileSync(file);
+}
+
+/** The project file's bytes, read on the thread pool (one file at a time). */
+export function readBytesAsync(file: string): Promise<Buffer> {
+  return readFile(file);
+}
+
 export interface ReadText {
+  kind: 'text';
   raw: string;
   hash: string;
+  bytes: Buffer;
+  /** The bytes are valid UTF-8: `raw` is exactly their decoding, and they are `raw`'s UTF-8. */
+  exact: boolean;
 }
 
-export interface Withheld {
-  kind: 'withheld';
-  path: RelPath;
-  /** A sentence: why nothing of the file is delivered. */
-  reason: string;
-  hash?: string;
-}
-
-export const FLAG_REASONS: Record<NonNullable<FileEntry['flag']>, string> = {
-  binary: 'it is a binary file, never read as text',
-  'too-large': 'it is larger than the size limit for reading files as text',
-  'symlink-outside-root': 'it is a link to a file outside the project',
-  'symlinked-folder': 'it is a link to a folder, which is never followed',
-  unreadable: 'it could not be read when the project was scanned',
-};
-
-/** Git's rule, as the scan applies it: a NUL byte in the first 8 KiB makes a file binary. */
-export function isBinary(bytes: Uint8Array): boolean {
-  return bytes.subarray(0, 8192).includes(0);
-}
-
-/** What a read of `entry` gave: its bytes, the error, or nothing (flagged entries are never read). */
-export function readOutcome(
-  entry: ReadEntry,
-  read: Buffer | NodeJS.ErrnoException | undefined,
-): ReadText | Withheld {
-  if (entry.flag)
-    return { kind: 'withheld', path: entry.path, reason: `Not read: ${FLAG_REASONS[entry.flag]}.` };
+/** What a read gave, as the stage's result. */
+export function readResult(path: RelPath, read: Buffer | NodeJS.ErrnoException): ReadText | Withheld {
   if (!Buffer.isBuffer(read)) {
-    const code = read?.code;
+    const code = read.code;
     const why =
       code === 'ENOENT'
         ? 'it was removed since the project was scanned'
         : `it could not be read (${code ?? 'error'})`;
-    return { kind: 'withheld', path: entry.path, reason: `Not read: ${why}.` };
+    return notRead(path, why, 'unreadable');
   }
   const hash = createHash('sha256').update(read).digest('hex');
-  if (isBinary(read))
-    return { kind: 'withheld', path: entry.path, reason: `Not read: ${FLAG_REASONS.binary}.`, hash };
-  return { raw: decodeText(read), hash };
+  const binary = binaryBytes(path, read, hash);
+  if (binary) return binary;
+  return { kind: 'text', raw: decodeText(read), hash, bytes: read, exact: isUtf8(read) };
+}
+
+/** The read and classify stages: a flagged entry is never read; otherwise its bytes, judged. */
+export async function readStage(input: FileInput, read: ReadBytes): Promise<ReadText | Withheld> {
+  const refused = flagged(input.path, input.flag);
+  if (refused) return refused;
+  let bytes: Buffer | NodeJS.ErrnoException;
+  try {
+    const r = read(input.file);
+    bytes = r instanceof Promise ? await r : r;
+  } catch (error) {
+    bytes = error as NodeJS.ErrnoException;
+  }
+  return readResult(input.path, bytes);
 }

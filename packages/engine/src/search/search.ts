@@ -3,7 +3,7 @@
 // parsed only for the files that rank near the top (within a time budget, cached by content
 // hash); the result carries the best match's declaration, the declarations holding matches with
 // ready get_file calls, and the matches per file after a fair cut.
-import type { LineRange } from '../content/pipeline';
+import type { LineRange } from '../content/select';
 import { languageOf } from '../lang/languages';
 import { MaskSession } from '../mask/session';
 import type { FileFlag } from '../types';

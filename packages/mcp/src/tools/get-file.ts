@@ -7,7 +7,7 @@ import { DETAILS } from '../content/source';
 import { looseBool, looseList, looseString } from '../lenient';
 import type { ToolBody, ToolRegistry } from '../registry';
 import { linesFromAliases, parseLines } from './lines';
-import { type ReadOutcome, type ReadRequest, readOne } from './read-one';
+import { type ReadBody, type ReadRequest, readOne } from './read-one';
 
 const MAX_REQUESTS = 8;
 
@@ -72,7 +72,7 @@ export function registerGetFileTool(registry: ToolRegistry): void {
           'get_file needs a path, e.g. get_file {"path": "src/index.ts"}, or requests.',
         );
       let budget = ctx.project.maxResultTokens;
-      const outcomes: ReadOutcome[] = [];
+      const outcomes: ReadBody[] = [];
       for (const req of list) {
         const o = await readOne(req, budget, ctx);
         budget = Math.max(0, budget - o.tokens);
@@ -85,12 +85,12 @@ export function registerGetFileTool(registry: ToolRegistry): void {
       });
       const masked: Record<string, number> = {};
       for (const o of outcomes) addMasked(masked, o.masked);
-      if (outcomes.some((o) => o.delivered))
-        parts.push(...maskingTrailer(masked, ctx.project.content.maskingActive));
+      const delivered = outcomes.flatMap((o) => o.delivered ?? []);
+      if (delivered.length) parts.push(...maskingTrailer(masked, ctx.project.content.maskingActive));
       const failed = outcomes.filter((o) => o.error);
       return {
         parts,
-        delivered: outcomes.flatMap((o) => (o.delivered ? [o.delivered] : [])),
+        delivered,
         masked,
         ...(failed.length === outcomes.length ? { error: failed[0]!.error! } : {}),
       };

@@ -1,7 +1,7 @@
 // Worker entry (piscina) for a full pack's files: a batch read, masked, laid out and counted here
 // (section.ts); its sections' bytes move back to the calling thread instead of being copied.
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { type SectionBatch, type SectionItem, type SectionSettings, sectionBatch } from './section';
+import { type SectionBatch, type SectionItem, type SectionSettings, sectionBatch } from './section-batch';
 
 export interface SectionTask {
   items: SectionItem[];

@@ -1,29 +1,27 @@
-// A full pack at full detail, file by file in priority order: batches of files are read, masked,
-// laid out and counted by section.ts, on worker threads for a large pack (several batches in
-// flight, emitted strictly in order) or here for a smaller one, where starting those threads would
-// cost more than they save (from 1 MiB its counting goes to the counting thread: `counter`). Files
-// where values were found are numbered here, in pack order, laid out here and counted by
+// A sectioned pack: a full pack at full detail for a reader (no budget, no data block, no session
+// references), file by file in priority order. Batches of files go through the content pipeline on
+// an executor (section-batch.ts): on worker threads for a large pack (several batches in flight,
+// emitted strictly in order) or here for a smaller one, where starting those threads would cost
+// more than they save (from 1 MiB its counting goes to the counting thread: `counter`). Files where
+// values were found are numbered here, in pack order, finished and laid out here and counted by
 // `counter`; a batch a worker could not finish is done here instead, so a worker's trouble never
 // changes the document.
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { Piscina } from 'piscina';
-import { assembleMask } from '../mask/mask';
-import type { MaskSession } from '../mask/session';
-import { locateWorker } from '../workers/locate';
-import type { IndexEntry } from '../workspace/file-index';
-import type { TextCounter } from './counter';
-import type { Layout } from './formats';
-import {
-  fullSection,
-  type SectionBatch,
-  type SectionItem,
-  type SectionSettings,
-  sectionBatch,
-} from './section';
+import { maskedFrom } from '../../content/maskers';
+import { finishFile } from '../../content/process';
+import { reasonPhrase } from '../../content/withheld';
+import type { MaskSession } from '../../mask/session';
+import { locateWorker } from '../../workers/locate';
+import type { IndexEntry } from '../../workspace/file-index';
+import type { TextCounter } from '../counter';
+import { type DocContext, type Emit, type PackReport, type PartWriter, writeDocument } from '../document';
+import { fullSection } from '../file-block';
+import type { Layout } from '../formats';
+import type { Included, Omitted, Outcome } from '../types';
+import { type SectionBatch, type SectionItem, type SectionSettings, sectionBatch } from './section-batch';
 import type { SectionTask } from './section-worker';
-import type { Included, Omitted, Outcome } from './types';
-import { lineCount, withheldWhy } from './variant';
 
 /** Runs batches: on worker threads (`threads` > 0) or on this thread. */
 export interface SectionRunner {
@@ -39,8 +37,7 @@ export interface SectionsContext {
   session: MaskSession;
   /** Counts what the batches left uncounted, and the sections laid out here. */
   counter: TextCounter;
-  /** Writes a part of the document with its tokens (known, or still being counted). */
-  emit(part: string | Uint8Array, tokens: number | Promise<number>): Promise<void>;
+  emit: Emit;
 }
 
 /**
@@ -204,7 +201,7 @@ export function startSections(
 }
 
 /** Emits every file's section in order (each followed by the blank line that joins it to the next). */
-export async function packSections(stream: SectionStream, ctx: SectionsContext): Promise<Outcome[]> {
+export async function writeSections(stream: SectionStream, ctx: SectionsContext): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   const omitted: Omitted[] = [];
   const counts: Array<Promise<void>> = [];
@@ -230,7 +227,7 @@ export async function packSections(stream: SectionStream, ctx: SectionsContext):
           kind: 'omitted',
           path: entry.path,
           reason: 'not-read',
-          why: withheldWhy(r.reason),
+          why: reasonPhrase(r.reason),
           steps: [],
         });
         continue;
@@ -247,14 +244,28 @@ export async function packSections(stream: SectionStream, ctx: SectionsContext):
         lines = r.lines;
       } else {
         await flush();
-        const m = assembleMask(r.prepared, ctx.session);
-        const d = { path: entry.path, text: m.text, findings: m.findings };
-        const { head, body, tail, variant } = fullSection(ctx.layout, d, ctx.settings.lineNumbers);
+        const m = maskedFrom(
+          { kind: 'pending', path: entry.path, hash: r.hash, prepared: r.prepared },
+          ctx.session,
+        );
+        if (m.kind === 'withheld') {
+          omitted.push({
+            kind: 'omitted',
+            path: entry.path,
+            reason: 'not-read',
+            why: reasonPhrase(m.reason),
+            steps: [],
+          });
+          continue;
+        }
+        const c = await finishFile(m, { lineNumbers: ctx.settings.lineNumbers, count: false });
+        if (c.kind !== 'content') throw new Error('a whole-file read found no content'); // no symbol asked
+        const { head, body, tail } = fullSection(ctx.layout, c);
         const section = head + body + tail;
         tokens = quiet(ctx.counter.count(section));
         hash = r.hash;
-        lines = lineCount(m.text);
-        masked = variant.masked;
+        lines = c.range.total;
+        masked = c.maskedByRule;
         await ctx.emit(section, tokens);
       }
       const included: Included = {
@@ -295,4 +306,20 @@ function quiet<T>(pending: Promise<T>): Promise<T> {
 function sum(counts: Array<number | Promise<number>>): number | Promise<number> {
   if (counts.every((c) => typeof c === 'number')) return (counts as number[]).reduce((a, b) => a + b, 0);
   return quiet(Promise.all(counts).then((all) => all.reduce((a, b) => a + b, 0)));
+}
+
+/**
+ * The sectioned pack, written section by section as the files are read (see the note at the top);
+ * `counter` counts what the batches leave uncounted (on a thread of its own beside this one, or here).
+ */
+export function sectionedPack(
+  ctx: DocContext,
+  stream: SectionStream,
+  sections: Omit<SectionsContext, 'emit' | 'layout' | 'counter'>,
+  write: PartWriter,
+  counter: TextCounter,
+): Promise<PackReport> {
+  return writeDocument(ctx, counter, write, (emit) =>
+    writeSections(stream, { ...sections, layout: ctx.layout, counter, emit }),
+  );
 }

@@ -1,0 +1,74 @@
+// The maskers: where the mask stage (mask-stage.ts) runs. In this thread, numbering values in the
+// caller's session; in a worker, finding values and leaving their numbering to the calling thread
+// (`maskedFrom`), so numbers follow the caller's order whichever thread found them.
+import { assembleMask, type MaskFinding, prepareMask } from '../mask/mask';
+import { loadMaskRules, type MaskRules } from '../mask/rules';
+import { DEFAULT_LIMITS, type MaskLimits, tooLarge } from '../mask/scan';
+import type { MaskSession } from '../mask/session';
+import type { MaskedText, Masker, MaskOutcome, PendingMask } from './mask-stage';
+import { maskingUnavailable, type Withheld, withheldByMasking } from './withheld';
+
+/** Masks in this thread, numbering values in `session`; the rules load on first use. */
+export function maskHere(
+  session: MaskSession,
+  rules: () => Promise<MaskRules> = () => loadMaskRules(),
+  limits: MaskLimits = DEFAULT_LIMITS,
+): Masker {
+  return {
+    on: true,
+    limit: { bytes: limits.maxBytes, why: tooLarge(limits) },
+    async mask(text, path, utf8) {
+      let loaded: MaskRules;
+      try {
+        loaded = await rules();
+      } catch (error) {
+        return { withheld: maskingUnavailable(error) };
+      }
+      return outcome(assembleMask(prepareMask(text, path, loaded, session.key, limits, utf8), session));
+    },
+  };
+}
+
+/**
+ * Finds values in this thread and leaves their numbering to the caller (a worker: numbers follow
+ * the caller's order, whichever thread found them). A file without values goes on as it is.
+ */
+export function maskPrepared(
+  key: Buffer,
+  rules: () => Promise<MaskRules>,
+  limits: MaskLimits = DEFAULT_LIMITS,
+): Masker {
+  return {
+    on: true,
+    limit: { bytes: limits.maxBytes, why: tooLarge(limits) },
+    async mask(text, path, utf8) {
+      let loaded: MaskRules;
+      try {
+        loaded = await rules();
+      } catch (error) {
+        return { withheld: maskingUnavailable(error) };
+      }
+      const prepared = prepareMask(text, path, loaded, key, limits, utf8);
+      if (prepared.withheld !== undefined) return { withheld: prepared.withheld };
+      return prepared.marks.length ? { prepared } : { text, findings: [] };
+    },
+  };
+}
+
+function outcome(r: { text: string; findings: MaskFinding[]; withheld?: string }): MaskOutcome {
+  return r.withheld !== undefined ? { withheld: r.withheld } : { text: r.text, findings: r.findings };
+}
+
+/** A pending file numbered in `session`: the mask stage finished on the calling thread. */
+export function maskedFrom(pending: PendingMask, session: MaskSession): MaskedText | Withheld {
+  const r = assembleMask(pending.prepared, session);
+  if (r.withheld !== undefined) return withheldByMasking(pending.path, r.withheld, pending.hash);
+  return {
+    kind: 'masked',
+    path: pending.path,
+    text: r.text,
+    hash: pending.hash,
+    findings: r.findings,
+    masked: true,
+  };
+}
