@@ -1,25 +1,29 @@
 // A Workspace is one open project: the file index (scan + token counts), the focus with its
 // revisions, and the events every consumer (window, MCP sessions, CLI) follows. It is the one
-// owner of this state; consumers never keep their own copies.
+// owner of this state; consumers never keep their own copies. Beside it in this folder: the saved
+// choices it opens with and the focus file it keeps (saved.ts), the token counting (token-count.ts)
+// and its two content pipelines (pipelines.ts); the watcher (watch/) sees it through a narrow port.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { ContentPipeline } from '../content/pipeline';
+import type { ContentPipeline } from '../content/pipeline';
 import { LoupeError } from '../errors';
 import { Focus, type FocusDelta, type FocusRules } from '../focus/focus';
 import { MaskSession } from '../mask/session';
 import { compareBytewise } from '../scan/bytes';
 import type { GitRunner } from '../scan/git';
-import { resolveRoot, type ScanOptions, scanProject } from '../scan/index';
-import { loadOverrides } from '../scan/overrides-store';
-import { loadProjectSettings } from '../state/project-settings';
-import { projectStateDir, readState, writeState } from '../state/store';
+import { type ScanOptions, scanProject } from '../scan/index';
 import { createTokenService, type TokenService } from '../tokens/service';
 import type { Encoding, FocusSummary, HiddenEntry, RelPath, RepoInfo } from '../types';
 import { Emitter } from '../util/emitter';
 import { ChangeJournal, type FileChanges, type FilesChangedEvent } from '../watch/journal';
 import { type IndexUpdate, updateFromScan } from '../watch/plan';
-import { ProjectWatcher, type WatchOptions, type WatchStatus } from '../watch/watcher';
+import { ProjectWatcher, type WatchedProject, type WatchOptions, type WatchStatus } from '../watch/watcher';
 import { FileIndex, type IndexEntry } from './file-index';
+import { ContentPipelines } from './pipelines';
+import { FocusFile, withSavedChoices } from './saved';
+import { TokenCounting, type TokenProgress } from './token-count';
+
+export type { TokenProgress } from './token-count';
 
 export interface WorkspaceOptions {
   encoding?: Encoding;
@@ -53,27 +57,7 @@ export interface WorkspaceOptions {
   rulesPath?: string;
 }
 
-export interface TokenProgress {
-  done: number;
-  total: number;
-}
-
-interface SavedFocus {
-  version: 1;
-  revision: number;
-  include: string[];
-  exclude: string[];
-}
-
-function validFocus(raw: unknown): SavedFocus | undefined {
-  const r = raw as Partial<SavedFocus> | null;
-  const strings = (x: unknown) => Array.isArray(x) && x.every((s) => typeof s === 'string');
-  return r && r.version === 1 && Number.isInteger(r.revision) && strings(r.include) && strings(r.exclude)
-    ? (r as SavedFocus)
-    : undefined;
-}
-
-export class Workspace {
+export class Workspace implements WatchedProject {
   readonly index = new FileIndex();
   readonly focus: Focus;
   hidden: readonly HiddenEntry[] = [];
@@ -81,7 +65,6 @@ export class Workspace {
   notes: string[] = [];
   /** Problems met while opening (e.g. a corrupt state file set aside). */
   readonly warnings: string[] = [];
-  tokensReady: Promise<void> = Promise.resolve();
   /**
    * HMAC key for masked-value identities: random per opened project, never stored or shown. Agent
    * sessions made with `newMaskSession()` and the shared search index use it, so a value gets the
@@ -110,29 +93,25 @@ export class Workspace {
   /** Updates (watcher batches, rescans) apply one at a time. */
   private updating: Promise<unknown> = Promise.resolve();
 
-  private readonly focusFile: string | undefined;
   private readonly ownsTokens: boolean;
   private readonly tokens: TokenService;
-  private counting: AbortController | undefined;
+  private readonly counting: TokenCounting;
+  private readonly pipelines: ContentPipelines;
   private closed = false;
-  private pipeline: ContentPipeline | undefined;
-  private otherPipeline: ContentPipeline | undefined;
-  /** Masking as chosen (options, then `setMasking`); undefined: the pipeline's default (on). */
-  private maskingChoice: boolean | undefined;
 
   private constructor(
     readonly root: string,
     private readonly options: WorkspaceOptions,
   ) {
-    this.maskingChoice = options.masking;
-    this.focusFile = options.stateDir
-      ? path.join(projectStateDir(options.stateDir, root), 'focus.json')
-      : undefined;
-    const saved = this.focusFile ? readState(this.focusFile, validFocus) : { value: undefined };
+    const focusFile = new FocusFile(options.stateDir, root);
+    const saved = focusFile.load();
     if (saved.problem) this.warnings.push(saved.problem);
     this.focus = new Focus(saved.value);
     this.onDidChangeFocus = this.focus.onDidChange;
-    this.focus.onDidChange(() => this.saveFocus());
+    this.focus.onDidChange(() => {
+      const problem = focusFile.save(this.focus.snapshot);
+      if (problem) this.warnings.push(problem);
+    });
     this.ownsTokens = !options.tokens;
     this.tokens =
       options.tokens ??
@@ -141,6 +120,18 @@ export class Workspace {
         ...(options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
         ...(options.tokenThreads ? { threads: options.tokenThreads } : {}),
       });
+    this.counting = new TokenCounting(
+      {
+        root,
+        index: this.index,
+        abs: (rel) => this.abs(rel),
+        isClosed: () => this.closed,
+        onProgress: (p) => this.tokenProgress.fire(p),
+        onCounted: () => this.indexChanged.fire(),
+      },
+      this.tokens,
+    );
+    this.pipelines = new ContentPipelines(root, () => this.encoding, options.rulesPath, options.masking);
   }
 
   /** Scans `root` and starts counting tokens in the background. */
@@ -279,92 +270,34 @@ export class Workspace {
     return this.watcher_;
   }
 
-  /** Counts the files not counted yet (in worker threads, cached on disk); `tokensReady` follows it. */
-  countTokens(): Promise<void> {
-    const run = this.tokensReady.then(() => this.countMissing());
-    this.tokensReady = run.catch(() => {});
-    return run;
+  /** Resolves when every token count asked for so far has ended. */
+  get tokensReady(): Promise<void> {
+    return this.counting.ready;
   }
 
-  private async countMissing(): Promise<void> {
-    const todo = this.index
-      .all()
-      .filter((e) => !e.flag && e.tokens === undefined)
-      .map((e) => ({ path: e.path, abs: this.abs(e.path), size: e.size, mtimeMs: e.mtimeMs }));
-    if (!todo.length || this.closed) return;
-    const asked = new Map(todo.map((t) => [t.path, t]));
-    const abort = new AbortController();
-    this.counting = abort;
-    let counts: Awaited<ReturnType<TokenService['countFiles']>>;
-    try {
-      counts = await this.tokens.countFiles(todo, {
-        root: this.root,
-        signal: abort.signal,
-        onProgress: (done, total) => this.tokenProgress.fire({ done, total }),
-      });
-    } catch (error) {
-      // A cancelled count leaves the files uncounted (finished batches are cached on disk).
-      if (abort.signal.aborted) return;
-      throw error;
-    } finally {
-      if (this.counting === abort) this.counting = undefined;
-    }
-    for (const [p, t] of counts) {
-      const entry = this.index.get(p);
-      // The file changed while it was counted: the newer entry waits for its own count.
-      const job = asked.get(p);
-      if (!entry || !job || entry.size !== job.size || entry.mtimeMs !== job.mtimeMs) continue;
-      if (t.binary) entry.flag = 'binary';
-      else if (t.error) entry.flag = 'unreadable';
-      else this.index.setTokens(p, t.tokens, t.hash);
-    }
-    this.tokenProgress.fire({ done: todo.length, total: todo.length });
-    this.indexChanged.fire();
+  /** Counts the files not counted yet (in worker threads, cached on disk); `tokensReady` follows it. */
+  countTokens(): Promise<void> {
+    return this.counting.run();
   }
 
   /** Stops the running token count, if any; returns whether one was running. */
   cancelTokenCount(): boolean {
-    const running = this.counting;
-    running?.abort();
-    return Boolean(running);
+    return this.counting.cancel();
   }
 
-  /**
-   * The pipeline with masking on or off: the project's own (`content`) when that matches, else a
-   * second one for a person's explicit one-off choice (an unmasked export). Agents always read
-   * through `content`.
-   */
+  /** The pipeline with masking on or off (a person's one-off choice); agents read through `content`. */
   contentFor(mask: boolean): ContentPipeline {
-    if (mask === this.content.masking) return this.content;
-    this.otherPipeline ??= new ContentPipeline(this.root, {
-      encoding: this.encoding,
-      mask,
-      ...(this.options.rulesPath ? { rulesPath: this.options.rulesPath } : {}),
-    });
-    return this.otherPipeline;
+    return this.pipelines.contentFor(mask);
   }
 
-  /**
-   * Switches masking for every later read (a person changed the project's setting while it is
-   * open): agents' next calls, previews and the search index follow. The two pipelines swap, so a
-   * read still running finishes on the one it started with.
-   */
+  /** Switches masking for every later read (the person changed the project's setting). */
   setMasking(on: boolean): void {
-    if (on === this.content.masking) return;
-    const previous = this.pipeline;
-    this.maskingChoice = on;
-    this.pipeline = this.otherPipeline; // made for the other choice, when it exists
-    this.otherPipeline = previous;
+    this.pipelines.setMasking(on);
   }
 
   /** The one content pipeline (read -> mask -> select -> compress) for this project. */
   get content(): ContentPipeline {
-    this.pipeline ??= new ContentPipeline(this.root, {
-      encoding: this.encoding,
-      ...(this.maskingChoice !== undefined ? { mask: this.maskingChoice } : {}),
-      ...(this.options.rulesPath ? { rulesPath: this.options.rulesPath } : {}),
-    });
-    return this.pipeline;
+    return this.pipelines.content;
   }
 
   /** Placeholder numbering for one agent session or one export, under this project's mask key. */
@@ -422,45 +355,10 @@ export class Workspace {
     };
   }
 
-  private saveFocus(): void {
-    if (!this.focusFile) return;
-    const s = this.focus.snapshot;
-    const saved: SavedFocus = { version: 1, revision: s.revision, include: s.include, exclude: s.exclude };
-    try {
-      writeState(this.focusFile, saved);
-    } catch (error) {
-      this.warnings.push(`The focus could not be saved (${(error as Error).message}).`);
-    }
-  }
-
   async close(): Promise<void> {
     this.closed = true;
     await this.watcher_?.close();
-    await this.pipeline?.close();
-    await this.otherPipeline?.close();
+    await this.pipelines.close();
     if (this.ownsTokens) await this.tokens.close();
   }
-}
-
-/** The options with the project's saved choices filled in where they name none (and what could not be read). */
-function withSavedChoices(
-  root: string,
-  options: WorkspaceOptions,
-): { options: WorkspaceOptions; problems: string[] } {
-  const from = options.savedFrom !== undefined ? options.savedFrom : options.stateDir;
-  const problems: string[] = [];
-  if (!from || (options.scan?.overrides && options.masking !== undefined)) return { options, problems };
-  const abs = resolveRoot(root);
-  let next = options;
-  if (!options.scan?.overrides) {
-    const saved = loadOverrides(from, abs);
-    if (saved.problem) problems.push(saved.problem);
-    next = { ...next, scan: { ...next.scan, overrides: saved.overrides } };
-  }
-  if (options.masking === undefined) {
-    const saved = loadProjectSettings(from, abs);
-    if (saved.problem) problems.push(saved.problem);
-    next = { ...next, masking: saved.settings.masking };
-  }
-  return { options: next, problems };
 }
