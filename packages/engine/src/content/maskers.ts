@@ -8,25 +8,44 @@ import type { MaskSession } from '../mask/session';
 import type { MaskedText, Masker, MaskOutcome, PendingMask } from './mask-stage';
 import { maskingUnavailable, type Withheld, withheldByMasking } from './withheld';
 
+/**
+ * A masker over rules that load once: the first call waits for them, later calls run at once (a
+ * bulk executor masks thousands of files in a row). Rules that fail to load withhold every file
+ * this masker is given (the next masker asks for them again).
+ */
+function withRules(
+  rules: () => Promise<MaskRules>,
+  limits: MaskLimits,
+  run: (rules: MaskRules, text: string, path: string, utf8?: Buffer) => MaskOutcome,
+): Masker {
+  let loaded: MaskRules | undefined;
+  let pending: Promise<MaskRules> | undefined;
+  return {
+    on: true,
+    limit: { bytes: limits.maxBytes, why: tooLarge(limits) },
+    mask(text, path, utf8) {
+      if (loaded) return run(loaded, text, path, utf8);
+      pending ??= rules();
+      return pending.then(
+        (r) => {
+          loaded = r;
+          return run(r, text, path, utf8);
+        },
+        (error) => ({ withheld: maskingUnavailable(error) }),
+      );
+    },
+  };
+}
+
 /** Masks in this thread, numbering values in `session`; the rules load on first use. */
 export function maskHere(
   session: MaskSession,
   rules: () => Promise<MaskRules> = () => loadMaskRules(),
   limits: MaskLimits = DEFAULT_LIMITS,
 ): Masker {
-  return {
-    on: true,
-    limit: { bytes: limits.maxBytes, why: tooLarge(limits) },
-    async mask(text, path, utf8) {
-      let loaded: MaskRules;
-      try {
-        loaded = await rules();
-      } catch (error) {
-        return { withheld: maskingUnavailable(error) };
-      }
-      return outcome(assembleMask(prepareMask(text, path, loaded, session.key, limits, utf8), session));
-    },
-  };
+  return withRules(rules, limits, (loaded, text, path, utf8) =>
+    outcome(assembleMask(prepareMask(text, path, loaded, session.key, limits, utf8), session)),
+  );
 }
 
 /**
@@ -38,21 +57,11 @@ export function maskPrepared(
   rules: () => Promise<MaskRules>,
   limits: MaskLimits = DEFAULT_LIMITS,
 ): Masker {
-  return {
-    on: true,
-    limit: { bytes: limits.maxBytes, why: tooLarge(limits) },
-    async mask(text, path, utf8) {
-      let loaded: MaskRules;
-      try {
-        loaded = await rules();
-      } catch (error) {
-        return { withheld: maskingUnavailable(error) };
-      }
-      const prepared = prepareMask(text, path, loaded, key, limits, utf8);
-      if (prepared.withheld !== undefined) return { withheld: prepared.withheld };
-      return prepared.marks.length ? { prepared } : { text, findings: [] };
-    },
-  };
+  return withRules(rules, limits, (loaded, text, path, utf8) => {
+    const prepared = prepareMask(text, path, loaded, key, limits, utf8);
+    if (prepared.withheld !== undefined) return { withheld: prepared.withheld };
+    return prepared.marks.length ? { prepared } : { text, findings: [] };
+  });
 }
 
 function outcome(r: { text: string; findings: MaskFinding[]; withheld?: string }): MaskOutcome {

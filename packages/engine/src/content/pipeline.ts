@@ -4,12 +4,20 @@
 // order). The window's preview, the clipboard export, `loupe pack` and every MCP read go through
 // it, so the same settings give the same bytes everywhere.
 import path from 'node:path';
+import { createMaskPool, type MaskPool } from '../mask/pool';
 import { loadMaskRules, type MaskRules } from '../mask/rules';
 import type { MaskSession } from '../mask/session';
 import type { Encoding, FileEntry } from '../types';
 import { type MaskedText, type Masker, noMasking } from './mask-stage';
 import { maskHere } from './maskers';
-import { type ContentDeps, type FileRequest, finishFile, type ProcessedFile, readMasked } from './process';
+import {
+  type ContentDeps,
+  type FileRequest,
+  finishFile,
+  type ProcessedFile,
+  processFile,
+  readMasked,
+} from './process';
 import { type FileInput, readBytesSync } from './read';
 import type { Withheld } from './withheld';
 
@@ -29,7 +37,7 @@ const POOL_FROM = 8;
 const SLICE = 128;
 
 export class ContentPipeline {
-  private pool: Promise<import('../mask/pool').MaskPool> | undefined;
+  private pool: Promise<MaskPool> | undefined;
   readonly masking: boolean;
   readonly encoding: Encoding;
 
@@ -67,9 +75,8 @@ export class ContentPipeline {
 
   /** Reads one file through the whole pipeline, masking in this thread. */
   async read(entry: Entry, request: FileRequest, session: MaskSession): Promise<ProcessedFile> {
-    const deps = this.deps(session);
-    const m = await readMasked(this.input(entry), deps);
-    return m.kind === 'masked' ? finishFile(m, request, deps) : (m as Withheld);
+    // This pipeline's maskers number values here: nothing comes back pending.
+    return (await processFile(this.input(entry), request, this.deps(session))) as ProcessedFile;
   }
 
   /** Reads many files (see `readMaskedMany`), each finished as its request asks; in input order. */
@@ -102,9 +109,7 @@ export class ContentPipeline {
   ): Promise<Array<MaskedText | Withheld>> {
     if (this.masking && entries.length >= POOL_FROM) {
       try {
-        this.pool ??= import('../mask/pool').then((m) =>
-          m.createMaskPool(this.options.rulesPath ? { rulesPath: this.options.rulesPath } : {}),
-        );
+        this.pool ??= createMaskPool(this.options.rulesPath ? { rulesPath: this.options.rulesPath } : {});
         const pool = await this.pool;
         return await pool.readMasked(
           entries.map((e) => ({ ...this.input(e), size: e.size })),

@@ -116,11 +116,14 @@ function withDefaults(deps: Partial<ContentDeps>): ContentDeps {
 }
 
 /** The read, classify and mask stages: a file's masked text, or why it is withheld. */
-export async function readMasked(
+export function readMasked(
   input: FileInput,
   deps: Partial<ContentDeps> = {},
 ): Promise<MaskedText | PendingMask | Withheld> {
-  const d = withDefaults(deps);
+  return readAndMask(input, withDefaults(deps));
+}
+
+async function readAndMask(input: FileInput, d: ContentDeps): Promise<MaskedText | PendingMask | Withheld> {
   const limit = d.masker.limit;
   if (limit && !input.flag && input.size !== undefined && input.size > limit.bytes)
     return withheldByMasking(input.path, limit.why);
@@ -130,12 +133,19 @@ export async function readMasked(
 }
 
 /** The stages after masking (select -> compress -> number -> count -> label), for a masked text. */
-export async function finishFile(
+export function finishFile(
   m: MaskedText,
   request: FileRequest = {},
-  deps: Partial<ContentDeps> = {},
+  deps: Partial<Omit<ContentDeps, 'read' | 'masker'>> = {},
 ): Promise<FileContent | SymbolMiss> {
-  const d = { ...DEFAULTS, ...deps };
+  return finish(m, request, { ...DEFAULTS, ...deps });
+}
+
+async function finish(
+  m: MaskedText,
+  request: FileRequest,
+  d: Omit<ContentDeps, 'masker'>,
+): Promise<FileContent | SymbolMiss> {
   // The raw text's parse addresses the masked text too: masking keeps every line where it was.
   const source = m.raw ?? m.text;
   const total = lineCount(source);
@@ -203,6 +213,6 @@ export async function processFile(
   deps: Partial<ContentDeps> = {},
 ): Promise<ProcessedFile | PendingMask> {
   const d = withDefaults(deps);
-  const m = await readMasked(input, d);
-  return m.kind === 'masked' ? finishFile(m, request, d) : m;
+  const m = await readAndMask(input, d);
+  return m.kind === 'masked' ? finish(m, request, d) : m;
 }
