@@ -60,7 +60,14 @@ export async function maskStage(
   read: ReadText,
   masker: Masker,
 ): Promise<MaskedText | PendingMask | Withheld> {
-  const r = await masker.mask(read.raw, path, read.exact ? read.bytes : undefined);
+  let r: MaskOutcome;
+  try {
+    r = await masker.mask(read.raw, path, read.exact ? read.bytes : undefined);
+  } catch (error) {
+    // Error messages never carry file content here; the name is enough to report.
+    const name = error instanceof Error ? error.name : 'unknown error';
+    return withheldByMasking(path, `masking failed (${name}); the file was withheld`, read.hash);
+  }
   if ('withheld' in r) return withheldByMasking(path, r.withheld, read.hash);
   if ('prepared' in r) return { kind: 'pending', path, hash: read.hash, prepared: r.prepared };
   const same = r.findings.length === 0 && r.text === read.raw;
