@@ -1,54 +1,14 @@
-// The visibility flags every command that scans a folder accepts, in one place. `--show` and
+// The visibility flags every command that scans a folder accepts (declared in options.ts). `--show` and
 // `--hide` set the project's overrides in Loupe's state (as the window does), so that the window,
 // the agents and later commands see the same files; `--unset` puts a path back under the rules.
-import {
-  defaultStateDir,
-  LoupeError,
-  loadOverrides,
-  type Overrides,
-  resolveRoot,
-  setOverride,
-} from '@loupe/engine';
-import type { Io, Options, Values } from './command';
+import { defaultStateDir, loadOverrides, type Overrides, resolveRoot, setOverride } from '@loupe/engine';
+import type { Io, Values } from './command';
+import { quoteName } from './quote';
 
-export const scanFlags = {
-  'no-smart-ignore': { type: 'boolean' },
-  show: { type: 'string', multiple: true },
-  hide: { type: 'string', multiple: true },
-  unset: { type: 'string', multiple: true },
-  'max-file-size': { type: 'string' },
-} satisfies Options;
-
-export const SCAN_FLAGS_USAGE =
-  '[--no-smart-ignore] [--show PATH]... [--hide PATH]... [--unset PATH]... [--max-file-size SIZE]';
-
-const UNITS: Record<string, number> = {
-  '': 1,
-  b: 1,
-  k: 1024,
-  kib: 1024,
-  kb: 1024,
-  m: 1 << 20,
-  mib: 1 << 20,
-  mb: 1 << 20,
-};
-
-/**
- * `--max-file-size`: files larger than this are listed as too large and never read as text
- * (default 2 MiB). Bytes, or with a unit: 500k, 8MiB.
- */
+/** `--max-file-size` (parsed to bytes by the parser): files larger are listed as too large, never read. */
 export function maxFileBytesFrom(values: Values): { maxFileBytes?: number } {
-  const raw = values['max-file-size'];
-  if (raw === undefined) return {};
-  const m = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(String(raw).trim());
-  const unit = m ? UNITS[m[2]!.toLowerCase()] : undefined;
-  const bytes = m && unit ? Math.floor(Number(m[1]) * unit) : 0;
-  if (!bytes)
-    throw new LoupeError(
-      'invalid-argument',
-      `--max-file-size takes a size above zero in bytes or with a unit (500k, 8MiB), not "${raw}".`,
-    );
-  return { maxFileBytes: bytes };
+  const bytes = values['max-file-size'];
+  return typeof bytes === 'number' ? { maxFileBytes: bytes } : {};
 }
 
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : []);
@@ -74,7 +34,9 @@ export function scanOptionsFrom(
   let overrides: Overrides | undefined;
   for (const [p, state] of changes) {
     overrides = setOverride(stateDir, root, p, state);
-    io.stderr.write(`Saved for this project: ${p} is ${said[state]} (Loupe's state, not the repository).\n`);
+    io.stderr.write(
+      `Saved for this project: ${quoteName(p)} is ${said[state]} (Loupe's state, not the repository).\n`,
+    );
   }
   if (!overrides) {
     const saved = loadOverrides(stateDir, root);

@@ -1,5 +1,6 @@
 // Every benchmark, in the order `npm run bench` runs them. `npm run bench -- NAME...` runs a subset.
 import type { Bench } from '../harness';
+import { agentBench } from './agent';
 import { compressBench } from './compress';
 import { listingBench } from './listing';
 import { maskBench } from './mask';
@@ -21,6 +22,7 @@ export const benches: Bench[] = [
   compressBench,
   mcpBench,
   packBench,
+  agentBench,
   searchBench,
   watchBench,
   windowBench,

@@ -52,7 +52,7 @@ export const listingBench: Bench = {
     const gitArgs = ['ls-files', '-z', '--cached', '--others', '--exclude-standard'];
     const git = (): Promise<Run> =>
       run('git', gitArgs, { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' }, dir);
-    const cliLs = () => run(process.execPath, [cliBundle, 'ls', dir]);
+    const cliLs = () => run(process.execPath, [cliBundle, 'ls', '-z', dir]);
     const scanOnly = async () => {
       const r = await run(process.execPath, ['--import', tsx, scanChild, dir, 'smart'], {
         ...process.env,
@@ -73,7 +73,7 @@ export const listingBench: Bench = {
     const g = stats(samples.git);
     const s = stats(samples.scan);
     const c = stats(samples.cli);
-    const visible = (await cliLs()).stdout.split('\n').filter(Boolean);
+    const visible = (await cliLs()).stdout.split('\0').filter(Boolean);
 
     // Token counts: cold (empty cache folder) and warm (the same folder again), in fresh processes.
     const cache = mkdtempSync(path.join(tmpdir(), 'loupe-bench-cache-'));

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { type Bench, type BenchContext, check, stats } from '../harness';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const loupeBin = path.join(repoRoot, 'apps/cli/bin/loupe.js');
+export const loupeBin = path.join(repoRoot, 'apps/cli/bin/loupe.js');
 const loupeBundle = path.join(repoRoot, 'apps/cli/dist/loupe.js');
 const PAGE = 4096;
 
@@ -120,7 +120,7 @@ const num = (s: string | undefined) => (s ? Number(s.replace(/,/g, '')) : Number
 const ms = (n: number) => `${(n / 1000).toFixed(2)} s`;
 const mb = (n: number) => `${Math.round(n)} MB`;
 
-function ensureBundle(ctx: BenchContext): void {
+export function ensureBundle(ctx: BenchContext): void {
   if (existsSync(loupeBundle)) return;
   ctx.log('pack: building the CLI bundle (npm run build -w apps/cli)');
   execFileSync('npm', ['run', 'build', '-w', 'apps/cli'], { cwd: repoRoot, stdio: 'ignore' });

@@ -9,9 +9,6 @@ import { defaultSocketPath, runBridge } from '@loupe/mcp';
 import { defineCommand } from '../command';
 
 export const bridge = defineCommand({
-  name: 'bridge',
-  usage: 'loupe bridge [--root DIR]',
-  options: { root: { type: 'string' } },
   async run(_positionals, values, io) {
     const cwd = typeof values.root === 'string' ? path.resolve(io.cwd, values.root) : io.cwd;
     await runBridge(

@@ -83,10 +83,10 @@ describe('loupe compress', () => {
 
   it('refuses bad input with one sentence and exit code 2', async () => {
     const cases: Array<[string[], RegExp]> = [
-      [['compress'], /Name at least one file/],
+      [['compress'], /This command needs PATH\.\.\., e\.g\. `loupe compress src\/app\.ts --level compact`\./],
       [
         ['compress', py, '--level', 'tiny'],
-        /Unknown level "tiny"; use one of compact, signatures, outline\./,
+        /--level takes one of compact, signatures, outline, not "tiny"\./,
       ],
       [['compress', path.join(work, 'missing.ts')], /missing\.ts does not exist/],
       [['compress', path.join(work, 'blob.bin.ts')], /is a binary file/],

@@ -7,7 +7,6 @@ import {
   compressible,
   type FileContent,
   finishFile,
-  LEVELS,
   type Level,
   LoupeError,
   MaskSession,
@@ -19,8 +18,7 @@ import {
   type Withheld,
 } from '@loupe/engine';
 import { defineCommand } from '../command';
-
-const CHOICES: readonly Level[] = LEVELS.filter((l) => l !== 'full');
+import { quoteName } from '../quote';
 
 /** The files a PATH stands for: itself, or a folder's visible files that have a grammar. */
 async function expand(arg: string, cwd: string): Promise<{ files: string[]; skipped: number }> {
@@ -50,32 +48,12 @@ function label(file: string, r: FileContent): string {
     : [];
   const level = r.level === r.requested ? r.level : `${r.level} (requested ${r.requested})`;
   const why = r.levelReason ? `: ${r.levelReason}` : did.length ? `: ${did.join(', ')}` : '';
-  return `==> ${file} <== ${level}${why}`;
+  return `==> ${quoteName(file)} <== ${level}${why}`;
 }
 
 export const compressCommand = defineCommand({
-  name: 'compress',
-  usage:
-    'loupe compress PATH... [--level compact|signatures|outline] [--strip-comments] [--strip-docstrings] [--json]',
-  options: {
-    level: { type: 'string' },
-    'strip-comments': { type: 'boolean' },
-    'strip-docstrings': { type: 'boolean' },
-    'keep-docstrings': { type: 'boolean' },
-    json: { type: 'boolean' },
-  },
   async run(positionals, values, io) {
-    if (positionals.length === 0)
-      throw new LoupeError(
-        'invalid-argument',
-        'Name at least one file to compress, e.g. `loupe compress src/app.ts`.',
-      );
-    const level = (values.level ?? 'signatures') as Level;
-    if (!CHOICES.includes(level))
-      throw new LoupeError(
-        'invalid-argument',
-        `Unknown level "${String(values.level)}"; use one of ${CHOICES.join(', ')}.`,
-      );
+    const level = values.level as Level;
     if (values['strip-docstrings'] && values['keep-docstrings'])
       throw new LoupeError('invalid-argument', 'Use --strip-docstrings or --keep-docstrings, not both.');
     const stripDocstrings = values['strip-docstrings'] ? true : values['keep-docstrings'] ? false : undefined;
@@ -116,7 +94,8 @@ export const compressCommand = defineCommand({
       io.stderr.write(
         `loupe compress: ${skipped} visible files in the folders given were left out (no grammar, binary or too large).\n`,
       );
-    for (const w of withheld) io.stderr.write(`loupe compress: ${w.path}: withheld (${w.result.why}).\n`);
+    for (const w of withheld)
+      io.stderr.write(`loupe compress: ${quoteName(w.path)}: withheld (${w.result.why}).\n`);
     const code = withheld.length ? 1 : 0;
     if (values.json) {
       const report = [

@@ -82,7 +82,7 @@ describe('loupe ls', () => {
 
   it('rejects unknown options and commands with usage, exit code 2', async () => {
     expect((await cli(['ls', '--bogus'])).code).toBe(2);
-    expect((await cli(['frobnicate'])).stderr).toMatch(/unknown command "frobnicate"/);
+    expect((await cli(['frobnicate'])).stderr).toMatch(/There is no command "frobnicate"/);
   });
 
   it('hides proven build output and OS junk by default, and says so on stderr', async () => {

@@ -1,21 +1,17 @@
-// loupe ls DIR: the visible files, one path per line, sorted bytewise (git's order). What was
-// left out is summed up on stderr (and listed with reasons by --json --all).
+// loupe ls DIR: the visible files, one path per line, sorted bytewise (git's order), names quoted
+// as git quotes them (-z: NUL-terminated and exact). What was left out is summed up on stderr (and
+// listed with reasons by --json --all).
 import path from 'node:path';
 import { languageOf, scanProject, summarizeHidden, Workspace } from '@loupe/engine';
-import { defineCommand } from '../command';
+import { defineCommand, UsageError } from '../command';
 import { progress } from '../progress';
-import { maxFileBytesFrom, SCAN_FLAGS_USAGE, scanFlags, scanOptionsFrom } from '../scan-flags';
+import { oneLine, quoteName } from '../quote';
+import { maxFileBytesFrom, scanOptionsFrom } from '../scan-flags';
 
 export const ls = defineCommand({
-  name: 'ls',
-  usage: `loupe ls DIR [--json] [--all] ${SCAN_FLAGS_USAGE}`,
-  options: {
-    json: { type: 'boolean' },
-    all: { type: 'boolean' },
-    ...scanFlags,
-  },
   async run(positionals, values, io) {
     const [dir = '.'] = positionals;
+    if (values.z && values.json) throw new UsageError('Use -z or --json, not both.');
     const root = path.resolve(io.cwd, dir);
     const limit = maxFileBytesFrom(values);
     const scanOptions = scanOptionsFrom(values, root, io);
@@ -27,11 +23,12 @@ export const ls = defineCommand({
       const result = await scanProject(root, { ...scanOptions, stat: false, onProgress });
       bar.done();
       const out: string[] = [];
-      for (const f of result.files) out.push(f.path);
-      io.stdout.write(out.length ? `${out.join('\n')}\n` : '');
+      if (values.z) for (const f of result.files) out.push(f.path, '\0');
+      else for (const f of result.files) out.push(quoteName(f.path), '\n');
+      io.stdout.write(out.join(''));
       if (result.hidden.length)
         io.stderr.write(
-          `loupe ls: ${summarizeHidden(result.hidden)} (--json --all lists them with reasons)\n`,
+          `loupe ls: ${oneLine(summarizeHidden(result.hidden))} (--json --all lists them with reasons)\n`,
         );
       return 0;
     }

@@ -17,6 +17,7 @@ import {
   summarizeMasking,
 } from '@loupe/engine';
 import { defineCommand } from '../command';
+import { quoteName } from '../quote';
 
 interface Outcome {
   file: string;
@@ -25,12 +26,7 @@ interface Outcome {
 }
 
 export const mask = defineCommand({
-  name: 'mask',
-  usage: 'loupe mask PATH... [--json]',
-  options: { json: { type: 'boolean' } },
   async run(positionals, values, io) {
-    if (positionals.length === 0)
-      throw new LoupeError('invalid-argument', 'Name at least one file to mask, e.g. `loupe mask .env`.');
     // Check every path before printing anything.
     const files: Array<{ abs: string; shown: string; size: number }> = [];
     for (const p of positionals) {
@@ -84,10 +80,11 @@ export const mask = defineCommand({
       io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     } else {
       for (const o of outcomes) {
-        if (outcomes.length > 1) io.stdout.write(`==> ${o.file} <==\n`);
-        if (o.skipped) io.stderr.write(`loupe mask: ${o.file}: skipped (${o.skipped}).\n`);
+        const name = quoteName(o.file);
+        if (outcomes.length > 1) io.stdout.write(`==> ${name} <==\n`);
+        if (o.skipped) io.stderr.write(`loupe mask: ${name}: skipped (${o.skipped}).\n`);
         else if (o.result?.withheld)
-          io.stderr.write(`loupe mask: ${o.file}: withheld (${o.result.withheld}).\n`);
+          io.stderr.write(`loupe mask: ${name}: withheld (${o.result.withheld}).\n`);
         else io.stdout.write(o.result!.text);
       }
       io.stderr.write(`loupe mask: ${maskingFooter(summary)}.\n`);

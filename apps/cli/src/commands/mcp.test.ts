@@ -139,6 +139,32 @@ describe('loupe mcp (stdio, headless)', () => {
     expect(text.stdout).toMatch(/#2 get_file r1 [\d.]+ ms \d+ tok README\.md:1/);
   });
 
+  it('takes several --focus paths after one flag, as the built CLI', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [
+        path.join(repoRoot, 'apps/cli/bin/loupe.js'),
+        'mcp',
+        '--focus',
+        'src/app.ts',
+        'docs',
+        '--root',
+        proj,
+      ],
+      cwd: work,
+      env: env(),
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'cli-list-test', version: '1' });
+    await client.connect(transport);
+    const r = await client.callTool({ name: 'get_tree', arguments: {} });
+    const tree = (r.content as Array<{ text: string }>).map((c) => c.text).join('\n');
+    expect(firstLine(tree)).toMatch(/focus: 2 of 4 files /);
+    expect(tree).toContain('guide.md');
+    expect(tree).not.toContain('util.ts');
+    await client.close();
+  });
+
   it('says plainly when the folder does not exist', async () => {
     const r = await cliInProcess(['mcp', '--root', path.join(work, 'missing')]);
     expect(r.code).toBe(2);

@@ -4,25 +4,29 @@ import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { defaultStateDir, LoupeError, resolveRoot } from '@loupe/engine';
 import { openHeadless, serveStdio, startHttpServer } from '@loupe/mcp';
-import { defineCommand } from '../command';
+import { defineCommand, UsageError } from '../command';
+import { oneLine } from '../quote';
+
+/** A port another program holds, in the words `loupe serve` uses (the host says it there). */
+function portInUse(error: unknown, port: number): LoupeError | undefined {
+  if ((error as NodeJS.ErrnoException | undefined)?.code !== 'EADDRINUSE') return undefined;
+  return new LoupeError(
+    'invalid-argument',
+    `Port ${port} is in use; pick another with --port or leave it out.`,
+  );
+}
 
 export const mcp = defineCommand({
-  name: 'mcp',
-  usage: 'loupe mcp [--root DIR] [--focus PATH...] [--http] [--port N]',
-  options: {
-    root: { type: 'string' },
-    focus: { type: 'string', multiple: true },
-    http: { type: 'boolean' },
-    port: { type: 'string' },
-  },
   async run(_positionals, values, io) {
+    if (!values.http && (values.port !== undefined || values.json))
+      throw new UsageError(`${values.json ? '--json' : '--port'} applies to --http; stdio has no port.`);
     const root = resolveRoot(path.resolve(io.cwd, typeof values.root === 'string' ? values.root : '.'));
     const stateDir = defaultStateDir(io.env);
     const focus = (values.focus as string[] | undefined) ?? [];
     if (!values.http) {
       if ((io.stdin as { isTTY?: boolean } | undefined)?.isTTY)
         io.stderr.write(
-          `loupe mcp: serving ${root} to an MCP client on stdin/stdout; agents start this command themselves (see docs/agents.md). Ctrl-D ends it.\n`,
+          `loupe mcp: serving ${oneLine(root)} to an MCP client on stdin/stdout; agents start this command themselves (see docs/agents.md). Ctrl-D ends it.\n`,
         );
       await serveStdio(
         {
@@ -42,12 +46,7 @@ export const mcp = defineCommand({
       );
       return 0;
     }
-    const port = values.port === undefined ? 0 : Number(values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535)
-      throw new LoupeError(
-        'invalid-argument',
-        `--port takes a port number from 0 to 65535, not "${values.port}".`,
-      );
+    const port = (values.port as number | undefined) ?? 0;
     const project = await openHeadless({
       root,
       stateDir,
@@ -55,9 +54,17 @@ export const mcp = defineCommand({
       label: `served headless by loupe mcp --http (${focus.length ? 'focus from --focus' : 'last saved focus'})`,
     });
     const { ws } = project;
-    const endpoint = await startHttpServer(project, { port, stateDir });
+    const endpoint = await startHttpServer(project, { port, stateDir }).catch(async (error) => {
+      await project.close();
+      await ws.close();
+      throw portInUse(error, port) ?? error;
+    });
+    if (values.json)
+      io.stdout.write(
+        `${JSON.stringify({ root, url: endpoint.url, port: endpoint.port, tokenFile: endpoint.tokenFile })}\n`,
+      );
     io.stderr.write(
-      `loupe mcp: serving ${root} at ${endpoint.url}\nloupe mcp: send "Authorization: Bearer <token>"; the token is in ${endpoint.tokenFile}\n`,
+      `loupe mcp: serving ${oneLine(root)} at ${endpoint.url}\nloupe mcp: send "Authorization: Bearer <token>"; the token is in ${oneLine(endpoint.tokenFile)}\n`,
     );
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);

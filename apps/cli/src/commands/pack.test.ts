@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { countO200k, parsePack } from '@loupe/engine';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../main';
-import { cli, cliProcess } from '../testing/run';
+import { cliBuilt, cliProcess } from '../testing/run';
 
 const work = mkdtempSync(path.join(tmpdir(), 'loupe-cli-pack-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -107,19 +107,53 @@ describe('loupe pack', () => {
     expect(() => readFileSync(path.join(stateDir, 'focus.json'))).toThrow();
   });
 
-  it('packs everything with --budget none or 0, at the detail asked for', async () => {
+  it('packs everything with --budget none, at the detail asked for', async () => {
     const none = await run(['pack', repo, '--budget', 'none', '--detail', 'signatures', '--json']);
-    const zero = await run(['pack', repo, '--budget', '0', '--detail', 'signatures', '--json']);
     const a = JSON.parse(none.stdout);
     expect(a.budget).toBeNull();
     // README and package.json have no bodies to empty; the three TypeScript files are at signatures.
     expect(a.counts).toMatchObject({ scope: 5, full: 2, omitted: 0, compressed: { signatures: 3 } });
-    expect(JSON.parse(zero.stdout).counts).toEqual(a.counts);
+  });
+
+  it('refuses --budget 0 and a negative budget (0 used to mean no cap), through the built CLI', async () => {
+    for (const budget of ['0', '-5', '00']) {
+      const r = await cliBuilt(['pack', repo, '--budget', budget]);
+      expect(r).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr: `loupe pack: --budget takes a whole number of tokens above 0, or "none" for no cap, not "${budget}".\n`,
+      });
+    }
+    expect((await cliBuilt(['pack', repo, '--budget=-1'])).code).toBe(2);
+  });
+
+  it('takes several --focus paths after one flag, the same as the flag repeated, through the built CLI', async () => {
+    const listed = await cliBuilt(['pack', repo, '--focus', 'src/app.ts', 'README.md', 'tests', '--json']);
+    const repeated = await cliBuilt([
+      'pack',
+      repo,
+      '--focus',
+      'src/app.ts',
+      '--focus',
+      'README.md',
+      '--focus=tests',
+      '--json',
+    ]);
+    expect(listed.code, listed.stderr).toBe(0);
+    const paths = (r: { stdout: string }) => JSON.parse(r.stdout).files.map((f: { path: string }) => f.path);
+    expect(paths(listed)).toEqual(['README.md', 'src/app.ts', 'tests/app.test.ts']);
+    expect(paths(repeated)).toEqual(paths(listed));
+    // The list ends at the next option; DIR may come after it.
+    const after = await cliBuilt(['pack', '--focus', 'src/util.ts', '--json', repo]);
+    expect(paths(after)).toEqual(['src/util.ts']);
   });
 
   it('refuses bad arguments with one sentence and exit 2', async () => {
     for (const [args, message] of [
-      [['--budget', 'lots'], /--budget takes a whole number of tokens, or "none" for no cap, not "lots"\./],
+      [
+        ['--budget', 'lots'],
+        /--budget takes a whole number of tokens above 0, or "none" for no cap, not "lots"\./,
+      ],
       [['--format', 'html'], /--format takes one of markdown, xml, plain, not "html"\./],
       [['--detail', 'tiny'], /--detail takes one of full, compact, signatures, outline, not "tiny"\./],
       [['--out', 'x', '--copy'], /Use --out FILE or --copy, not both\./],
@@ -174,40 +208,5 @@ describe('loupe pack --copy', () => {
     );
     const none = await run(['pack', repo, '--copy'], { PATH: path.join(work, 'empty'), DISPLAY: ':0' });
     expect(none.stderr).toMatch(/xclip, xsel are not installed \(not on PATH\)/);
-  });
-});
-
-describe('loupe help', () => {
-  it('lists pack and gives its usage', async () => {
-    expect((await cli(['help'])).stdout).toMatch(/^ {2}pack +Pack the focus into one document/m);
-    expect((await cli(['help', 'pack'])).stdout).toContain('loupe pack DIR [--budget N|none]');
-    expect((await cli(['pack', '--help'])).stdout).toMatch(
-      /^Pack the focus into one document[^\n]*\n\nUsage: loupe pack DIR/,
-    );
-  });
-
-  it('lists every command in the registry order, with its summary, loading none of them', async () => {
-    const { commands } = await import('./index');
-    const loaded: string[] = [];
-    const loads = commands.map((c) => c.load);
-    commands.forEach((c, i) => {
-      c.load = () => {
-        loaded.push(c.name);
-        return loads[i]!();
-      };
-    });
-    try {
-      const { stdout } = await cli(['help']);
-      const listed = [...stdout.matchAll(/^ {2}(\S+) +(.+)$/gm)].map((m) => [m[1], m[2]]);
-      expect(listed).toEqual(commands.map((c) => [c.name, c.summary]));
-      expect(listed.length).toBe(13);
-      expect(loaded).toEqual([]);
-      await cli(['help', 'pack']);
-      expect(loaded).toEqual(['pack']);
-    } finally {
-      commands.forEach((c, i) => {
-        c.load = loads[i]!;
-      });
-    }
   });
 });

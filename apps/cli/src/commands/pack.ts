@@ -6,10 +6,8 @@ import path from 'node:path';
 import {
   defaultStateDir,
   groupDigits,
-  LEVELS,
   type Level,
   LoupeError,
-  PACK_FORMATS,
   type PackFormat,
   type PackOptions,
   type PackReport,
@@ -22,29 +20,6 @@ import { defineCommand, type Io, type Values } from '../command';
 import { progress } from '../progress';
 
 const n = groupDigits;
-
-function budgetOf(values: Values): number | null {
-  const raw = values.budget;
-  if (raw === undefined) return 32_000;
-  if (raw === 'none' || raw === '0') return null;
-  if (typeof raw !== 'string' || !/^\d+$/.test(raw))
-    throw new LoupeError(
-      'invalid-argument',
-      `--budget takes a whole number of tokens, or "none" for no cap, not "${String(raw)}".`,
-    );
-  return Number(raw);
-}
-
-function choice<T extends string>(values: Values, name: string, allowed: readonly T[], fallback: T): T {
-  const raw = values[name];
-  if (raw === undefined) return fallback;
-  if (typeof raw !== 'string' || !allowed.includes(raw as T))
-    throw new LoupeError(
-      'invalid-argument',
-      `--${name} takes one of ${allowed.join(', ')}, not "${String(raw)}".`,
-    );
-  return raw as T;
-}
 
 /** --focus paths are relative to DIR; a path that resolves from the working folder into DIR works too. */
 function focusPaths(values: Values, root: string, ws: Workspace, cwd: string): string[] | undefined {
@@ -172,30 +147,12 @@ async function deliver(
 }
 
 export const pack = defineCommand({
-  name: 'pack',
-  usage:
-    'loupe pack DIR [--budget N|none] [--format markdown|xml|plain] [--focus PATH...] [--detail full|compact|signatures|outline] [--line-numbers] [--out FILE|--copy] [--json]',
-  options: {
-    budget: { type: 'string' },
-    format: { type: 'string' },
-    focus: { type: 'string', multiple: true },
-    detail: { type: 'string' },
-    'line-numbers': { type: 'boolean' },
-    out: { type: 'string' },
-    copy: { type: 'boolean' },
-    json: { type: 'boolean' },
-  },
   async run(positionals, values, io) {
-    if (positionals.length > 1)
-      throw new LoupeError(
-        'invalid-argument',
-        `Give one project folder, not ${positionals.length}; use --focus for the paths inside it.`,
-      );
     if (values.out !== undefined && values.copy)
       throw new LoupeError('invalid-argument', 'Use --out FILE or --copy, not both.');
-    const budget = budgetOf(values);
-    const format = choice<PackFormat>(values, 'format', PACK_FORMATS, 'markdown');
-    const detail = choice<Level>(values, 'detail', LEVELS, 'full');
+    const budget = values.budget as number | null;
+    const format = values.format as PackFormat;
+    const detail = values.detail as Level;
     const [dir = '.'] = positionals;
 
     const bar = progress(io);

@@ -47,7 +47,7 @@ describe('loupe related', () => {
     for (const [argv, message] of [
       [['related', work, 'src/nope.ts'], /not a visible file/],
       [['related', work, 'src/a.ts', '--direction', 'up'], /--direction takes one of/],
-      [['related', work, 'src/a.ts', '--depth', '3'], /--depth takes 1 or 2/],
+      [['related', work, 'src/a.ts', '--depth', '3'], /--depth takes one of 1, 2, not "3"\./],
     ] as Array<[string[], RegExp]>) {
       const r = await cli(argv);
       expect(r.code).toBe(2);

@@ -5,35 +5,30 @@ import path from 'node:path';
 import {
   type Direction,
   defaultStateDir,
-  LoupeError,
+  type RelatedFile,
+  type Relations,
   relatedFiles,
-  renderRelationsResult,
+  renderRelations,
   Workspace,
 } from '@loupe/engine';
 import { defineCommand } from '../command';
 import { progress } from '../progress';
+import { oneLine, quoteName } from '../quote';
 
-const DIRECTIONS: readonly Direction[] = ['imports', 'imported_by', 'both'];
+/** The result with its file names quoted for a terminal (import strings are JSON strings already). */
+function quotedNames(r: Relations): Relations {
+  const file = (f: RelatedFile): RelatedFile => ({
+    ...f,
+    path: quoteName(f.path),
+    ...(f.through ? { through: quoteName(f.through) } : {}),
+  });
+  return { ...r, path: quoteName(r.path), imports: r.imports.map(file), importedBy: r.importedBy.map(file) };
+}
 
 export const related = defineCommand({
-  name: 'related',
-  usage: 'loupe related DIR PATH [--direction imports|imported_by|both] [--depth 1|2] [--json]',
-  options: { direction: { type: 'string' }, depth: { type: 'string' }, json: { type: 'boolean' } },
   async run(positionals, values, io) {
-    if (positionals.length !== 2)
-      throw new LoupeError(
-        'invalid-argument',
-        'Give a folder and a file in it, e.g. `loupe related . src/app.ts`.',
-      );
-    const direction = (values.direction ?? 'both') as Direction;
-    if (!DIRECTIONS.includes(direction))
-      throw new LoupeError(
-        'invalid-argument',
-        `--direction takes one of ${DIRECTIONS.join(', ')}, not "${direction}".`,
-      );
-    const depth = values.depth === undefined ? 1 : Number(values.depth);
-    if (depth !== 1 && depth !== 2)
-      throw new LoupeError('invalid-argument', `--depth takes 1 or 2, not "${String(values.depth)}".`);
+    const direction = values.direction as Direction;
+    const depth = values.depth as 1 | 2;
     const root = path.resolve(io.cwd, positionals[0]!);
     // PATH relative to DIR, or to the working folder when it points inside DIR.
     const raw = positionals[1]!;
@@ -52,7 +47,13 @@ export const related = defineCommand({
       const file = ws.index.get(rel) ? rel : raw.split(path.sep).join('/').replace(/^\.\//, '');
       const result = await relatedFiles(ws, file, { direction, depth });
       bar.done();
-      io.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : renderRelationsResult(result));
+      if (values.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+      else {
+        // Names quoted in the edges; the trailer's next calls keep exact names (as JSON strings).
+        const { data } = renderRelations(quotedNames(result));
+        const { trailer } = renderRelations(result);
+        io.stdout.write(`${data}\n\n${trailer.map(oneLine).join('\n')}\n`);
+      }
       return 0;
     } finally {
       bar.done();

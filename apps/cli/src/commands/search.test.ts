@@ -72,7 +72,7 @@ describe('loupe search', () => {
 
   it('refuses bad input with one sentence and exit code 2', async () => {
     for (const [argv, message] of [
-      [['search', work], /Give a folder and a query/],
+      [['search', work], /This command needs DIR QUERY, e\.g\. `loupe search \. createServer`\./],
       [['search', work, 'x', '--context', '5'], /--context takes a whole number from 0 to 2/],
       [['search', work, '(?<=a)', '--regex'], /not valid RE2 syntax/],
     ] as Array<[string[], RegExp]>) {

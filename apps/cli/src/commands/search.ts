@@ -3,14 +3,15 @@
 import path from 'node:path';
 import {
   defaultStateDir,
-  LoupeError,
   renderSearchResult,
+  type SearchResult,
   searchFocus,
   searchResultJson,
   Workspace,
 } from '@loupe/engine';
-import { defineCommand, type Values } from '../command';
+import { defineCommand } from '../command';
 import { progress } from '../progress';
+import { quoteName } from '../quote';
 
 /**
  * Parse time one search may spend on files not parsed before. The engine's default (10 ms) suits a
@@ -19,40 +20,22 @@ import { progress } from '../progress';
  */
 const CLI_PARSE_BUDGET_MS = 1000;
 
-function whole(values: Values, name: string, min: number, max: number): number | undefined {
-  const raw = values[name];
-  if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || n < min || n > max)
-    throw new LoupeError(
-      'invalid-argument',
-      `--${name} takes a whole number from ${min} to ${max}, not "${raw}".`,
-    );
-  return n;
+/** The result with its file names quoted for a terminal (the get_file calls and scope entries are JSON strings already). */
+function quotedNames(r: SearchResult): SearchResult {
+  return {
+    ...r,
+    ...(r.best ? { best: { ...r.best, path: quoteName(r.best.path) } } : {}),
+    declarations: r.declarations.map((d) => ({ ...d, path: quoteName(d.path) })),
+    files: r.files.map((f) => ({ ...f, path: quoteName(f.path) })),
+  };
 }
 
 export const searchCommand = defineCommand({
-  name: 'search',
-  usage:
-    'loupe search DIR QUERY [--regex] [--json] [--path P]... [--max-results N] [--context 0-2] [--body-chars N]',
-  options: {
-    regex: { type: 'boolean' },
-    json: { type: 'boolean' },
-    path: { type: 'string', multiple: true },
-    'max-results': { type: 'string' },
-    context: { type: 'string' },
-    'body-chars': { type: 'string' },
-  },
   async run(positionals, values, io) {
-    if (positionals.length !== 2)
-      throw new LoupeError(
-        'invalid-argument',
-        'Give a folder and a query, e.g. `loupe search . createServer` (quote a query with spaces).',
-      );
     const [dir, query] = positionals as [string, string];
-    const maxResults = whole(values, 'max-results', 1, 500);
-    const context = whole(values, 'context', 0, 2);
-    const bodyChars = whole(values, 'body-chars', 200, 20_000);
+    const maxResults = values['max-results'] as number | undefined;
+    const context = values.context as number | undefined;
+    const bodyChars = values['body-chars'] as number | undefined;
     const bar = progress(io);
     const ws = await Workspace.open(path.resolve(io.cwd, dir), {
       stateDir: null,
@@ -72,7 +55,9 @@ export const searchCommand = defineCommand({
       });
       bar.done();
       io.stdout.write(
-        values.json ? `${JSON.stringify(searchResultJson(result))}\n` : renderSearchResult(result),
+        values.json
+          ? `${JSON.stringify(searchResultJson(result))}\n`
+          : renderSearchResult(quotedNames(result)),
       );
       return result.files.length ? 0 : 1;
     } finally {

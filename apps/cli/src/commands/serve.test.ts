@@ -110,7 +110,7 @@ describe('loupe serve', () => {
     const project = writeProject(path.join(tmp.dir, 'q'));
     expect(await cli(['serve', project, '--port', 'http'])).toMatchObject({
       code: 2,
-      stderr: 'loupe serve: --port takes a port number from 1 to 65535, not "http".\n',
+      stderr: 'loupe serve: --port takes a port number from 0 to 65535 (0 picks a free port), not "http".\n',
     });
     const missing = await cli(['serve', path.join(tmp.dir, 'nope')]);
     expect(missing.code).toBe(2);

@@ -5,10 +5,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultStateDir, LoupeError } from '@loupe/engine';
+import { defaultStateDir } from '@loupe/engine';
 import { LoupeHost, startBrowserServer } from '@loupe/host';
 import { BridgeServer, defaultSocketPath, tokenFile } from '@loupe/mcp';
 import { defineCommand, type Io } from '../command';
+import { oneLine } from '../quote';
 
 /** The built window: next to the CLI bundle (apps/cli/dist) or the sources (apps/cli/src/commands). */
 export function rendererDir(env: NodeJS.ProcessEnv): string {
@@ -19,14 +20,6 @@ export function rendererDir(env: NodeJS.ProcessEnv): string {
     path.resolve(here, '../../../desktop/dist/renderer'),
   ];
   return candidates.find((c) => existsSync(path.join(c, 'index.html'))) ?? candidates[0]!;
-}
-
-function port(raw: unknown): number | undefined {
-  if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || n < 1 || n > 65535)
-    throw new LoupeError('invalid-argument', `--port takes a port number from 1 to 65535, not "${raw}".`);
-  return n;
 }
 
 /** How agents should launch the bridge: this very CLI when it runs from its bundle. */
@@ -68,12 +61,9 @@ function stopped(signal: AbortSignal | undefined): Promise<void> {
 }
 
 export const serve = defineCommand({
-  name: 'serve',
-  usage: 'loupe serve DIR [--port N]',
-  options: { port: { type: 'string' } },
   async run(positionals, values, io) {
     const [dir = '.'] = positionals;
-    const wanted = port(values.port);
+    const wanted = (values.port as number | undefined) ?? 0;
     const agents = await agentSocket(io);
     const stateDir = defaultStateDir(io.env);
     const host = new LoupeHost({
@@ -85,11 +75,7 @@ export const serve = defineCommand({
     });
     try {
       const info = await host.openProject({ path: path.resolve(io.cwd, dir) });
-      const server = await startBrowserServer({
-        host,
-        rendererDir: rendererDir(io.env),
-        ...(wanted ? { port: wanted } : {}),
-      });
+      const server = await startBrowserServer({ host, rendererDir: rendererDir(io.env), port: wanted });
       const socket = agents.bridge
         ? `Agents started with \`loupe bridge\` inside it connect through ${agents.bridge.socketPath}.\n`
         : '';
@@ -98,10 +84,15 @@ export const serve = defineCommand({
       const httpLine = http
         ? `Agents can also use MCP over HTTP at ${http.url} (bearer token in ${tokenFile(stateDir)}).\n`
         : '';
-      io.stdout.write(
-        `Loupe is serving ${info.root}\n${server.url}\nOpen that address in a browser (it carries this session's token). ${socket}${httpLine}Press Ctrl+C to stop.\n`,
-      );
-      for (const w of info.warnings) io.stderr.write(`loupe serve: ${w}\n`);
+      if (values.json)
+        io.stdout.write(
+          `${JSON.stringify({ root: info.root, url: server.url, port: server.port, socket: agents.bridge?.socketPath ?? null, http: http?.url ?? null })}\n`,
+        );
+      else
+        io.stdout.write(
+          `Loupe is serving ${oneLine(info.root)}\n${server.url}\nOpen that address in a browser (it carries this session's token). ${socket}${httpLine}Press Ctrl+C to stop.\n`,
+        );
+      for (const w of info.warnings) io.stderr.write(`loupe serve: ${oneLine(w)}\n`);
       await stopped(io.signal);
       await server.close();
     } finally {

@@ -16,19 +16,16 @@ import {
   processFile,
 } from '@loupe/engine';
 import { defineCommand } from '../command';
+import { quoteName } from '../quote';
 
 const range = (d: Declaration) => `${d.docLine ?? d.startLine}-${d.endLine}`;
 const row = (d: Declaration) =>
   `${range(d).padEnd(9)} ${d.kind.padEnd(11)} ${d.qualifiedName}${d.local ? ' (local)' : ''}`;
 
 export const symbols = defineCommand({
-  name: 'symbols',
-  usage: 'loupe symbols PATH [--find NAME] [--json]',
-  options: { find: { type: 'string' }, json: { type: 'boolean' } },
   async run(positionals, values, io) {
-    if (positionals.length !== 1)
-      throw new LoupeError('invalid-argument', 'Name one file, e.g. `loupe symbols src/app.ts`.');
     const file = positionals[0]!;
+    const shown = quoteName(file);
     const abs = path.resolve(io.cwd, file);
     const info = await stat(abs).catch(() => undefined);
     if (!info)
@@ -50,7 +47,7 @@ export const symbols = defineCommand({
     const query = typeof values.find === 'string' ? values.find : undefined;
     if (query === undefined) {
       if (values.json) io.stdout.write(`${JSON.stringify(all, null, 2)}\n`);
-      else io.stdout.write(all.length ? `${all.map(row).join('\n')}\n` : `${file}: no declarations.\n`);
+      else io.stdout.write(all.length ? `${all.map(row).join('\n')}\n` : `${shown}: no declarations.\n`);
       return 0;
     }
     const match = findSymbol(all, query);
@@ -73,14 +70,14 @@ export const symbols = defineCommand({
     }
     if (match.kind === 'ambiguous') {
       io.stdout.write(
-        `"${query}" names ${match.candidates.length} declarations in ${file}; pick one:\n${match.candidates.map((d) => `${row(d)}  ${call(d)}`).join('\n')}\n`,
+        `"${query}" names ${match.candidates.length} declarations in ${shown}; pick one:\n${match.candidates.map((d) => `${row(d)}  ${call(d)}`).join('\n')}\n`,
       );
       return 1;
     }
     io.stdout.write(
       match.nearest.length
-        ? `No declaration named "${query}" in ${file}; the nearest names:\n${match.nearest.map((d) => `${row(d)}  ${call(d)}`).join('\n')}\n`
-        : `No declaration named "${query}" in ${file}, and none with a similar name; list them with \`loupe symbols ${file}\`.\n`,
+        ? `No declaration named "${query}" in ${shown}; the nearest names:\n${match.nearest.map((d) => `${row(d)}  ${call(d)}`).join('\n')}\n`
+        : `No declaration named "${query}" in ${shown}, and none with a similar name; list them with \`loupe symbols ${shown}\`.\n`,
     );
     return 1;
   },

@@ -102,7 +102,7 @@ describe('loupe tokens', () => {
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
-      expect(r.stderr).toMatch(/^loupe tokens: [A-Z].*\.\n$/);
+      expect(r.stderr).toMatch(/^loupe tokens: [A-Z-].*\.\n$/);
     }
   });
 

@@ -5,16 +5,16 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   createTokenService,
-  ENCODINGS,
+  type Encoding,
   type FileEntry,
   type FileToCount,
-  isEncoding,
   LoupeError,
   scanProject,
   userCacheDir,
 } from '@loupe/engine';
 import { defineCommand, type Io } from '../command';
 import { progress } from '../progress';
+import { quoteName } from '../quote';
 
 interface Row {
   path: string;
@@ -90,8 +90,8 @@ function table(rows: Row[], total: number, encoding: string): string {
   const width = Math.max(fmt(total).length, ...rows.map((r) => (r.skipped ? 1 : fmt(r.tokens).length)));
   const lines = rows.map((r) =>
     r.skipped
-      ? `${'-'.padStart(width)}  ${r.path}  (${r.skipped}, not counted)`
-      : `${fmt(r.tokens).padStart(width)}  ${r.path}`,
+      ? `${'-'.padStart(width)}  ${quoteName(r.path)}  (${r.skipped}, not counted)`
+      : `${fmt(r.tokens).padStart(width)}  ${quoteName(r.path)}`,
   );
   const counted = rows.filter((r) => !r.skipped).length;
   const skipped = new Map<string, number>();
@@ -105,24 +105,8 @@ function table(rows: Row[], total: number, encoding: string): string {
 }
 
 export const tokens = defineCommand({
-  name: 'tokens',
-  usage: `loupe tokens PATH... [--encoding ${ENCODINGS.join('|')}] [--json]`,
-  options: {
-    encoding: { type: 'string' },
-    json: { type: 'boolean' },
-  },
   async run(positionals, values, io) {
-    const encoding = values.encoding ?? 'o200k_base';
-    if (!isEncoding(encoding))
-      throw new LoupeError(
-        'invalid-argument',
-        `Unknown encoding "${encoding}"; use ${ENCODINGS.join(' or ')}.`,
-      );
-    if (!positionals.length)
-      throw new LoupeError(
-        'invalid-argument',
-        'Name at least one file or folder to count, e.g. `loupe tokens src`.',
-      );
+    const encoding = values.encoding as Encoding;
     const bar = progress(io);
     const { rows, groups } = await expand(positionals, io, (n) => bar.update(`scanning: ${n} files`));
     const cacheDir = userCacheDir({ env: io.env, platform: process.platform, homedir: os.homedir });

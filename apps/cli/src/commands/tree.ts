@@ -3,54 +3,24 @@
 import path from 'node:path';
 import {
   buildTree,
-  LoupeError,
   renderTree,
-  TREE_FORMATS,
   type TreeEntry,
   type TreeField,
   type TreeFormat,
   Workspace,
 } from '@loupe/engine';
-import { defineCommand, type Values } from '../command';
+import { defineCommand } from '../command';
 import { progress } from '../progress';
-import { maxFileBytesFrom, SCAN_FLAGS_USAGE, scanFlags, scanOptionsFrom } from '../scan-flags';
-
-function whole(values: Values, name: string, min: number): number | undefined {
-  const raw = values[name];
-  if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || n < min)
-    throw new LoupeError(
-      'invalid-argument',
-      `--${name} takes a whole number of at least ${min}, not "${raw}".`,
-    );
-  return n;
-}
+import { oneLine } from '../quote';
+import { maxFileBytesFrom, scanOptionsFrom } from '../scan-flags';
 
 export const tree = defineCommand({
-  name: 'tree',
-  usage: `loupe tree DIR [--format markdown|ascii|json|xml] [--tokens] [--size] [--path SUB] [--depth N] [--max-entries N] [--max-tokens N] ${SCAN_FLAGS_USAGE}`,
-  options: {
-    format: { type: 'string' },
-    tokens: { type: 'boolean' },
-    size: { type: 'boolean' },
-    path: { type: 'string' },
-    depth: { type: 'string' },
-    'max-entries': { type: 'string' },
-    'max-tokens': { type: 'string' },
-    ...scanFlags,
-  },
   async run(positionals, values, io) {
     const [dir = '.'] = positionals;
-    const format = (values.format ?? 'markdown') as TreeFormat;
-    if (!TREE_FORMATS.includes(format))
-      throw new LoupeError(
-        'invalid-argument',
-        `--format takes one of ${TREE_FORMATS.join(', ')}, not "${format}".`,
-      );
-    const depth = whole(values, 'depth', 0);
-    const maxEntries = whole(values, 'max-entries', 0);
-    const maxTokens = whole(values, 'max-tokens', 1);
+    const format = (values.json ? 'json' : values.format) as TreeFormat;
+    const depth = values.depth as number | undefined;
+    const maxEntries = values['max-entries'] as number | undefined;
+    const maxTokens = values['max-tokens'] as number | undefined;
 
     const root = path.resolve(io.cwd, dir);
     const limit = maxFileBytesFrom(values);
@@ -94,7 +64,7 @@ export const tree = defineCommand({
       rootName: path.basename(ws.root),
     });
     if (rendering.text) io.stdout.write(`${rendering.text}\n`);
-    if (!ws.index.size) io.stderr.write(`loupe tree: no visible files in ${ws.root}.\n`);
+    if (!ws.index.size) io.stderr.write(`loupe tree: no visible files in ${oneLine(ws.root)}.\n`);
     if (maxTokens !== undefined && rendering.tokens !== undefined && rendering.tokens > maxTokens)
       io.stderr.write(
         `loupe tree: even with no entries the tree takes ${rendering.tokens} tokens, more than --max-tokens ${maxTokens}.\n`,

@@ -5,14 +5,18 @@
 // the rest is summed per reason, so the footer never crowds out the files it describes.
 import { maskingNotice } from '../mask/report';
 import { unmatchedScopeLine } from '../search/scope';
+import { quote } from '../tree/text';
 import { groupDigits } from '../util/digits';
 import type { FooterLine } from './formats';
 import type { Included, OmitKind, Omitted, PackCoverage, Referenced } from './types';
 
 const n = groupDigits;
 const plural = (k: number, word: string) => `${n(k)} ${word}${k === 1 ? '' : 's'}`;
-/** Paths in the footer are values, always JSON strings: a name cannot pass for a sentence. */
-export const quotePath = (p: string) => JSON.stringify(p);
+/**
+ * Paths in the footer are values, always JSON strings: a name cannot pass for a sentence, and its
+ * invisible and bidi characters are escaped too (as in the tree), so it cannot reorder the line.
+ */
+export const quotePath = (p: string) => quote(p);
 
 export const OMIT_LABELS: Record<OmitKind, string> = {
   'over-cap': 'over the per-file cap',

@@ -15,15 +15,19 @@ import { MAX_INDENT } from './text';
 import { entryCount, leftOutAt, shownChildren, type View } from './view';
 
 /** Attribute value: markup characters and whitespace that attribute normalization would eat are
- *  character references; other control characters too (XML 1.1 style), so names survive exactly. */
+ *  character references; other control characters too (XML 1.1 style), and the bidi controls that
+ *  reorder what a terminal shows, so names survive exactly and display as they are. */
 export function xmlAttr(value: string): string {
-  return value.replace(/[&<>"\u0000-\u001f\u007f-\u009f]/g, (ch) => {
-    if (ch === '&') return '&amp;';
-    if (ch === '<') return '&lt;';
-    if (ch === '>') return '&gt;';
-    if (ch === '"') return '&quot;';
-    return `&#x${ch.charCodeAt(0).toString(16).toUpperCase()};`;
-  });
+  return value.replace(
+    /[&<>"\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g,
+    (ch) => {
+      if (ch === '&') return '&amp;';
+      if (ch === '<') return '&lt;';
+      if (ch === '>') return '&gt;';
+      if (ch === '"') return '&quot;';
+      return `&#x${ch.charCodeAt(0).toString(16).toUpperCase()};`;
+    },
+  );
 }
 
 function attrs(view: View, node: TreeNode): string {
