@@ -124,6 +124,8 @@ const CLI: Record<string, string[][] | string> = {
     ['receipts', proj],
     ['receipts', proj, '--json'],
   ],
+  completion: [['completion', 'bash'], ['completion', 'zsh'], ['completion', 'fish']],
+  help: [['help'], ['help', 'pack'], ['help', 'compress']],
   mcp: 'serves the MCP tools, each walked below over stdio',
   bridge: 'serves the same MCP tools (headless when no app listens), walked below over stdio',
   serve: "serves the window, whose only file text is the export: walked below through the host's API",
