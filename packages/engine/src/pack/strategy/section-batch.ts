@@ -64,6 +64,9 @@ export async function sectionBatch(
   items: readonly SectionItem[],
   settings: SectionSettings,
 ): Promise<SectionBatch> {
+  // Loaded (and compiled) first, also for an empty batch: a worker's first task warms it up with one
+  // while the calling thread ranks the files. A failure is the masker's to report, per file.
+  if (settings.masking) await loadMaskRules(settings.rulesPath).catch(() => undefined);
   const layout = LAYOUTS[settings.format];
   const deps = { read: readBytesSync, masker: maskerOf(settings), encoding: settings.encoding };
   const request = { lineNumbers: settings.lineNumbers, count: false, bytes: true };
