@@ -8,8 +8,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   resolve: {
     alias: [
-      { find: /^@loupe\/(engine|mcp|host)$/, replacement: `${root}packages/$1/src/index.ts` },
-      { find: /^@loupe\/(engine|mcp|host)\/(.+)$/, replacement: `${root}packages/$1/src/$2` },
+      { find: /^@loupe\/(common|engine|mcp|host)$/, replacement: `${root}packages/$1/src/index.ts` },
+      { find: /^@loupe\/(common|engine|mcp|host)\/(.+)$/, replacement: `${root}packages/$1/src/$2` },
     ],
   },
   test: {

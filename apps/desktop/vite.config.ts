@@ -11,7 +11,7 @@ export default defineConfig({
   base: './',
   plugins: [react()],
   resolve: {
-    alias: [{ find: /^@loupe\/host\/api$/, replacement: here('../../packages/host/src/api.ts') }],
+    alias: [{ find: /^@loupe\/common$/, replacement: here('../../packages/common/src/index.ts') }],
   },
   build: {
     outDir: here('./dist/renderer'),

@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Rand, rng } from '@loupe/engine/util/random';
+import { type Rand, rng } from '@loupe/common';
 
 const VERSION = 'synthetic-v1';
 

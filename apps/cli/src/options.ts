@@ -1,13 +1,12 @@
 // Options several commands share, and the values of the engine's enumerations the specs offer.
-// Cheap to load (no engine import): `loupe help` and the completion scripts read them; a test
-// checks the lists against the engine's own constants.
+// Cheap to load (no engine import): `loupe help` and the completion scripts read them. Detail
+// levels, pack formats and encodings are @loupe/common's own lists (it loads no engine); the rest
+// are copied here, and a test checks them against the engine's constants.
 import type { Flag } from './command';
 import { size } from './values';
 
+export { DETAILS, ENCODINGS, PACK_FORMATS } from '@loupe/common';
 export const TREE_FORMATS = ['markdown', 'ascii', 'json', 'xml'] as const;
-export const PACK_FORMATS = ['markdown', 'xml', 'plain'] as const;
-export const LEVELS = ['full', 'compact', 'signatures', 'outline'] as const;
-export const ENCODINGS = ['o200k_base', 'cl100k_base'] as const;
 export const DIRECTIONS = ['imports', 'imported_by', 'both'] as const;
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 

@@ -1,12 +1,12 @@
 // The window's stores against the real host over a real project: the same wiring the app runs
 // (connectStores over a HostApi), minus the transport (tested in packages/host).
 import path from 'node:path';
-import { Focus } from '@loupe/engine/focus/focus';
+import { Focus } from '@loupe/engine';
 import { LoupeHost, localApi } from '@loupe/host';
 import { tempDir, writeProject } from '@loupe/host/testing/project';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TreeModel } from '../src/renderer/model/tree-model';
-import { connectStores, type Stores, startWindow } from '../src/renderer/services/bridge';
+import { connectStores, type Stores, startWindow } from '../src/renderer/services/host-sync';
 import { createExportStore } from '../src/renderer/store/export/index';
 import { createProjectStore } from '../src/renderer/store/project/index';
 import { createSessionsStore } from '../src/renderer/store/sessions/index';
@@ -40,9 +40,9 @@ describe('window stores on the real host', () => {
       settings: createSettingsStore({ host: () => api }),
       ui: createUiStore(),
     };
-    const bridge = connectStores(api, stores, () => {});
+    const sync = connectStores(api, stores, () => {});
     try {
-      await startWindow(api, stores, bridge);
+      await startWindow(api, stores, sync);
       expect(stores.project.getState().connected).toBe(true);
       await stores.project.getState().open(project);
       await until(() => stores.tree.getState().model !== null, 'the tree');
@@ -65,7 +65,7 @@ describe('window stores on the real host', () => {
       expect(r.text).toContain('add.ts');
       expect(r.text).not.toContain('mul.ts');
     } finally {
-      bridge.dispose();
+      sync.dispose();
       await host.close();
     }
   });

@@ -18,7 +18,7 @@ export {
   declarationsOfTree,
 } from './declarations/index';
 export * from './errors';
-export { type FocusDelta, FocusMatcher, type FocusRules, type FocusSnapshot } from './focus/focus';
+export { Focus, type FocusDelta, FocusMatcher, type FocusRules, type FocusSnapshot } from './focus/focus';
 export * from './jail/index';
 export {
   type GrammarId,
@@ -41,7 +41,6 @@ export {
   withTree,
 } from './parse/index';
 export * from './relations/index';
-export { compareBytewise } from './scan/bytes';
 export { createGitRunner, type GitResult, type GitRunner, untrustedRootsFor } from './scan/git';
 export {
   DEFAULT_MAX_FILE_BYTES,
@@ -58,7 +57,7 @@ export {
   overridesFile,
   saveOverrides,
   setOverride,
-} from './scan/overrides-store';
+} from './scan/overrides-file';
 export { MARKERS, type StackId, summarizeHidden } from './scan/smart/index';
 export * from './search/index';
 export * from './session/index';
@@ -70,11 +69,10 @@ export {
   projectSettingsFile,
   saveProjectSettings,
 } from './state/project-settings';
-export { defaultStateDir, projectStateDir } from './state/store';
+export { defaultStateDir, projectStateDir, readState, writeState } from './state/state-file';
 export * from './tokens/index';
 export * from './tree/index';
 export * from './types';
-export { groupDigits } from './util/digits';
 export type { Event, Listener } from './util/emitter';
 export * from './watch/index';
 export { FileIndex, type IndexEntry } from './workspace/file-index';

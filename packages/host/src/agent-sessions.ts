@@ -1,6 +1,8 @@
 // The window's view of a project's agent sessions: the MCP server's session registry (live
 // sessions and the recently ended ones, with their ledgers and call logs) plus the receipts kept
 // on disk from earlier runs. Receipts hold no contents and no secret values; neither does this.
+
+import type { CallRecord, ReceivedFile, SessionDetail, SessionSummary } from '@loupe/common';
 import {
   type AgentSession,
   type CallReceipt,
@@ -10,7 +12,6 @@ import {
   type SessionRegistry,
   sessionReceipt,
 } from '@loupe/engine';
-import type { CallRecord, ReceivedFile, SessionDetail, SessionSummary } from './api';
 import type { SessionSource } from './sessions';
 
 const HISTORY = 50;

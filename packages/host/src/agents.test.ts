@@ -1,12 +1,11 @@
 // The host with the real agent socket: an SDK client reaches the open project through the
-// BridgeServer the way `loupe bridge` does; the window sees its session, receipt and marks.
+// AgentSocket the way `loupe bridge` does; the window sees its session, receipt and marks.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { BridgeServer } from '@loupe/mcp';
+import type { HostEvents } from '@loupe/common';
+import { AgentSocket, parseBlocks } from '@loupe/mcp';
+import { socketClient } from '@loupe/mcp/testing/socket-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { socketClient } from '../../mcp/src/testing/socket-client';
-import { parseBlocks } from '../../mcp/src/untrusted';
-import type { HostEvents } from './api';
 import { LoupeHost } from './host';
 import { tempDir, writeProject } from './testing/project';
 
@@ -21,13 +20,13 @@ describe('host and agents', () => {
   it('shows an agent session, its receipt, received marks, stale marks, and focus changes since', async () => {
     const project = writeProject(path.join(tmp.dir, 'sample'));
     const stateDir = path.join(tmp.dir, 'state');
-    const bridge = new BridgeServer({ socketPath: path.join(tmp.dir, 's.sock') });
-    await bridge.listen();
+    const agentSocket = new AgentSocket({ socketPath: path.join(tmp.dir, 's.sock') });
+    await agentSocket.listen();
     const host = new LoupeHost({
       stateDir,
       cacheDir: null,
       tokenThreads: 1,
-      bridge,
+      agentSocket,
       bridgeCommand: ['/opt/loupe', 'bridge'],
     });
     const calls: HostEvents['didAgentCall'][] = [];
@@ -35,8 +34,8 @@ describe('host and agents', () => {
     try {
       const info = await host.openProject({ path: project });
       await host.workspace!.tokensReady;
-      expect((await host.connectInfo()).socketPath).toBe(bridge.socketPath);
-      const agent = await socketClient(bridge.socketPath, info.root, 'test-agent');
+      expect((await host.connectInfo()).socketPath).toBe(agentSocket.socketPath);
+      const agent = await socketClient(agentSocket.socketPath, info.root, 'test-agent');
       try {
         expect(await agent.call('get_tree')).toContain('[Live context] revision 0');
         const file = await agent.call('get_file', { path: 'src/math/add.ts' });
@@ -90,7 +89,7 @@ describe('host and agents', () => {
       expect(ended!.endedAt).toBeGreaterThan(0);
     } finally {
       await host.close();
-      await bridge.close();
+      await agentSocket.close();
     }
     // a later run lists the earlier session from its receipt on disk
     const again = new LoupeHost({ stateDir, cacheDir: null, tokenThreads: 1 });
@@ -105,20 +104,20 @@ describe('host and agents', () => {
   });
   it('tells two agent sessions, each on its next call, what focus changes made through the host did since its own last call', async () => {
     const project = writeProject(path.join(tmp.dir, 'two'));
-    const bridge = new BridgeServer({ socketPath: path.join(tmp.dir, 'two.sock') });
-    await bridge.listen();
+    const agentSocket = new AgentSocket({ socketPath: path.join(tmp.dir, 'two.sock') });
+    await agentSocket.listen();
     const host = new LoupeHost({
       stateDir: path.join(tmp.dir, 'two-state'),
       cacheDir: null,
       tokenThreads: 1,
-      bridge,
+      agentSocket,
     });
     try {
       const info = await host.openProject({ path: project });
       await host.workspace!.tokensReady;
       const r1 = (await host.setFocus({ include: ['src/math'], exclude: [] })).revision;
-      const a = await socketClient(bridge.socketPath, info.root, 'agent-a');
-      const b = await socketClient(bridge.socketPath, info.root, 'agent-b');
+      const a = await socketClient(agentSocket.socketPath, info.root, 'agent-a');
+      const b = await socketClient(agentSocket.socketPath, info.root, 'agent-b');
       try {
         expect(firstLine(await a.call('get_tree'))).toMatch(
           new RegExp(`^\\[Live context\\] revision ${r1} · focus: 2 of 8 files \\(\\d+ tokens\\)$`),
@@ -154,7 +153,7 @@ describe('host and agents', () => {
       }
     } finally {
       await host.close();
-      await bridge.close();
+      await agentSocket.close();
     }
   });
 });

@@ -1,7 +1,7 @@
 // Ready configurations for each agent client. Every client launches `loupe bridge`, which joins
 // the app's local socket (or serves the project headless when the app is closed). Clients that
 // start the server from no particular folder (Claude Desktop) get the project root explicitly.
-import type { ClientConfig, ConnectInfo } from './api';
+import type { ClientConfig, ConnectInfo } from '@loupe/common';
 
 export interface ConnectInput {
   root: string | null;

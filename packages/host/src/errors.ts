@@ -1,7 +1,8 @@
 // Errors as they cross a transport: a code and one sentence. LoupeErrors keep theirs; anything else
 // is a bug and says so (its stack stays in the host's process).
+
+import type { HostErrorData } from '@loupe/common';
 import { isLoupeError } from '@loupe/engine';
-import type { HostErrorData } from './api';
 
 export class HostError extends Error {
   constructor(

@@ -1,5 +1,5 @@
 // The host's outgoing events: one typed bus that every transport (and in-process callers) follow.
-import type { EventName, HostEvents, Unsubscribe } from './api';
+import type { EventName, HostEvents, Unsubscribe } from '@loupe/common';
 
 export type EventListener = <K extends EventName>(name: K, payload: HostEvents[K]) => void;
 

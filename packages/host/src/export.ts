@@ -2,16 +2,15 @@
 // tool and `loupe pack` make for the same settings. Masking follows the export's own switch: off
 // reads through an unmasked pipeline for this export only (agents keep the masked one), and the
 // pack's header and the window both say so.
+
+import { DETAILS, type ExportOptions, type ExportResult, PACK_FORMATS, plural } from '@loupe/common';
 import type { Outcome, PackResult, Workspace } from '@loupe/engine';
-import { groupDigits, packFocus } from '@loupe/engine';
-import { DETAILS, EXPORT_FORMATS, type ExportOptions, type ExportResult } from './api';
+import { packFocus } from '@loupe/engine';
 import { HostError } from './errors';
 import * as v from './validate';
 
 /** Files listed by name in the result; the rest are counted (the pack's footer has them all). */
 const LEFT_OUT_LISTED = 200;
-
-const plural = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
 
 /** The export options as the window sent them, checked (they cross a process boundary). */
 export function checkExportOptions(arg: unknown): ExportOptions {
@@ -20,7 +19,7 @@ export function checkExportOptions(arg: unknown): ExportOptions {
   if (budget !== null && !(Number.isInteger(budget) && (budget as number) > 0))
     throw new HostError('invalid-argument', 'The budget must be a whole number of tokens above 0, or none.');
   return {
-    format: v.oneOf(a.format, EXPORT_FORMATS, 'export format'),
+    format: v.oneOf(a.format, PACK_FORMATS, 'export format'),
     detail: v.oneOf(a.detail, DETAILS, 'detail level'),
     budget: budget as number | null,
     masking: v.boolean(a.masking, 'masking setting'),

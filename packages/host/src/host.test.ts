@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { HostEvents } from '@loupe/common';
 import { countTokens, projectStateDir } from '@loupe/engine';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { HostEvents } from './api';
 import { type HostOptions, LoupeHost } from './host';
-import { DEFAULT_SETTINGS } from './stores';
+import { DEFAULT_SETTINGS } from './state-files';
 import { tempDir, writeProject } from './testing/project';
 
 const tmp = tempDir();

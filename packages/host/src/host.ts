@@ -2,47 +2,46 @@
 // WebSocket) call its commands and forward its events; they never reach past it into the engine.
 import { existsSync } from 'node:fs';
 import {
+  type ConnectInfo,
+  type ExportOptions,
+  type ExportResult,
+  type FocusRules,
+  type FocusState,
+  type FocusSummary,
   groupDigits,
+  type HiddenEntry,
+  type HostCommands,
+  type MenuCommand,
+  type OverrideState,
+  type Overrides,
+  type ProjectInfo,
+  type Receipt,
+  type ReceiptFormat,
+  type ReceivedFile,
+  type RecentProject,
+  type SessionDetail,
+  type SessionSummary,
+  type Settings,
+  type TreeSnapshot,
+  type ViewState,
+} from '@loupe/common';
+import {
   loadOverrides,
   resolveRoot,
   setOverride as saveOverride,
   Workspace,
   type WorkspaceOptions,
 } from '@loupe/engine';
-import { type BridgeServer, McpProject } from '@loupe/mcp';
+import { type AgentSocket, McpProject } from '@loupe/mcp';
+import { AgentAccess } from './agent-access';
 import { registrySessions } from './agent-sessions';
-import type {
-  ConnectInfo,
-  ExportOptions,
-  ExportResult,
-  FocusRules,
-  FocusState,
-  FocusSummary,
-  HiddenEntry,
-  HostCommands,
-  MenuCommand,
-  OverrideState,
-  Overrides,
-  ProjectInfo,
-  Receipt,
-  ReceiptFormat,
-  ReceivedFile,
-  RecentProject,
-  SessionDetail,
-  SessionSummary,
-  Settings,
-  TreeSnapshot,
-  ViewState,
-} from './api';
-import { connectInfo } from './connect';
 import { HostError } from './errors';
 import { HostEventBus } from './events';
 import { checkExportOptions, exportFocus } from './export';
-import { HttpEndpointRunner } from './http-endpoint';
 import { ProgressReporter } from './progress';
 import { OpenProject } from './project';
 import { setProjectMasking } from './project-settings';
-import { cleanSettings, RecentStore, SettingsStore, ViewStateStore } from './stores';
+import { cleanSettings, RecentProjectsFile, SettingsFile, ViewStateFile } from './state-files';
 import * as v from './validate';
 
 export interface HostOptions {
@@ -57,8 +56,8 @@ export interface HostOptions {
    * The local agent socket (started by the app or `loupe serve`): each opened project is
    * registered with it, so agents working inside the project reach this window's focus.
    */
-  bridge?: BridgeServer;
-  /** Why there is no socket (for the Connect panel), when `bridge` is absent. */
+  agentSocket?: AgentSocket;
+  /** Why there is no socket (for the Connect panel), when `agentSocket` is absent. */
   socketNote?: string;
   /** The command agents launch (default `loupe bridge`). */
   bridgeCommand?: string[];
@@ -84,25 +83,18 @@ export class LoupeHost implements HostCommands {
   private opening: AbortController | undefined;
   private readonly progress = new ProgressReporter(this.events);
   private settings: Settings;
-  private readonly recent: RecentStore;
-  private readonly settingsStore: SettingsStore;
-  private readonly views: ViewStateStore;
+  private readonly recent: RecentProjectsFile;
+  private readonly settingsFile: SettingsFile;
+  private readonly views: ViewStateFile;
   private readonly startupWarnings: string[] = [];
-  private bridge: BridgeServer | undefined;
-  private socketNote: string | undefined;
-  private readonly http: HttpEndpointRunner;
+  private readonly agents: AgentAccess;
 
   constructor(private readonly options: HostOptions) {
-    this.http = new HttpEndpointRunner({
-      stateDir: options.stateDir,
-      ...(options.httpPort !== undefined ? { port: options.httpPort } : {}),
-    });
-    this.recent = new RecentStore(options.stateDir);
-    this.settingsStore = new SettingsStore(options.stateDir);
-    this.views = new ViewStateStore(options.stateDir);
-    this.bridge = options.bridge;
-    this.socketNote = options.socketNote;
-    const loaded = this.settingsStore.load();
+    this.agents = new AgentAccess(options);
+    this.recent = new RecentProjectsFile(options.stateDir);
+    this.settingsFile = new SettingsFile(options.stateDir);
+    this.views = new ViewStateFile(options.stateDir);
+    const loaded = this.settingsFile.load();
     this.settings = loaded.value;
     if (loaded.problem) this.startupWarnings.push(loaded.problem);
   }
@@ -111,10 +103,8 @@ export class LoupeHost implements HostCommands {
    * The agent socket, once it listens (the app starts it alongside the window), or why there is
    * none. The open project and every later one are served to agents through it.
    */
-  useAgentSocket(bridge: BridgeServer | undefined, note?: string): void {
-    this.bridge = bridge;
-    this.socketNote = note;
-    if (bridge) this.project?.serveAgents(bridge);
+  useAgentSocket(socket: AgentSocket | undefined, note?: string): void {
+    this.agents.useSocket(socket, note, this.project);
   }
 
   /** The open project's workspace (the MCP socket routes agents to it). */
@@ -135,10 +125,7 @@ export class LoupeHost implements HostCommands {
     const abort = new AbortController();
     this.opening = abort;
     const name = root.split(/[\\/]/).pop() ?? root;
-    this.progress.set(
-      { phase: 'scan', done: 0, total: 0, message: `Scanning ${name}…`, cancellable: true },
-      true,
-    );
+    const onProgress = this.progress.scan(name);
     const warnings = this.startupWarnings.splice(0);
     let ws: Workspace;
     try {
@@ -151,17 +138,7 @@ export class LoupeHost implements HostCommands {
         ...this.options.workspace,
         signal: abort.signal,
         // The project's saved choices (overrides, masking) are read by Workspace.open from stateDir.
-        scan: {
-          ...this.options.workspace?.scan,
-          onProgress: (p) =>
-            this.progress.set({
-              phase: 'scan',
-              done: p.files,
-              total: 0,
-              message: `Scanning ${name}: ${groupDigits(p.dirs)} folders, ${groupDigits(p.files)} files`,
-              cancellable: true,
-            }),
-        },
+        scan: { ...this.options.workspace?.scan, onProgress },
       });
     } catch (error) {
       if (this.opening === abort) {
@@ -178,7 +155,7 @@ export class LoupeHost implements HostCommands {
     this.opening = undefined;
     const previous = this.project;
     this.project = undefined;
-    if (previous) await this.http.serve(undefined);
+    if (previous) await this.agents.serveHttp(undefined, false);
     await previous?.close();
 
     const view = this.views.load(root);
@@ -193,7 +170,7 @@ export class LoupeHost implements HostCommands {
     const mcp = new McpProject(ws, { stateDir: this.options.stateDir });
     const sessions = registrySessions(mcp.sessions, this.options.stateDir, ws.root);
     const project = new OpenProject(ws, sessions, this.events, warnings, mcp);
-    if (this.bridge) project.serveAgents(this.bridge);
+    this.agents.admit(project);
     this.project = project;
     project.adopt(this.progress.followTokenCount(project.ws, () => this.project === project));
     await this.syncHttp();
@@ -223,10 +200,7 @@ export class LoupeHost implements HostCommands {
 
   async rescan(): Promise<void> {
     const project = this.current();
-    this.progress.set(
-      { phase: 'scan', done: 0, total: 0, message: 'Scanning again…', cancellable: false },
-      true,
-    );
+    this.progress.scan(project.info().name, 'Scanning again…', false);
     try {
       await project.ws.rescan('rescan requested in the window');
     } finally {
@@ -304,10 +278,7 @@ export class LoupeHost implements HostCommands {
     const state = v.oneOf(a.state, OVERRIDES, 'override');
     const project = this.current();
     const overrides = saveOverride(this.options.stateDir, project.ws.root, path, state);
-    this.progress.set(
-      { phase: 'scan', done: 0, total: 0, message: 'Applying the override…', cancellable: false },
-      true,
-    );
+    this.progress.scan(project.info().name, 'Applying the override…', false);
     try {
       project.ws.setScanOptions({ overrides });
       await project.ws.rescan('an override changed');
@@ -363,7 +334,7 @@ export class LoupeHost implements HostCommands {
     const encodingChanged = next.encoding !== this.settings.encoding;
     const httpChanged = next.httpEndpoint !== this.settings.httpEndpoint;
     this.settings = next;
-    this.settingsStore.save(next);
+    this.settingsFile.save(next);
     this.events.emit('didChangeSettings', { ...next });
     // Token counts belong to one encoding: reopen the project to count in the new one.
     if (encodingChanged && this.project) await this.openProject({ path: this.project.ws.root });
@@ -373,27 +344,12 @@ export class LoupeHost implements HostCommands {
 
   /** Starts or stops the HTTP endpoint to match the setting and the open project. */
   private async syncHttp(): Promise<void> {
-    await this.http.serve(this.settings.httpEndpoint ? this.project?.mcp : undefined);
-    if (this.http.problem) this.events.emit('didNotice', { level: 'warning', message: this.http.problem });
-  }
-
-  private httpNote(): string {
-    if (!this.settings.httpEndpoint) return 'off';
-    if (!this.project) return 'starts when a project is open';
-    return this.http.problem ?? 'starting';
+    const problem = await this.agents.serveHttp(this.project, this.settings.httpEndpoint);
+    if (problem) this.events.emit('didNotice', { level: 'warning', message: problem });
   }
 
   async connectInfo(): Promise<ConnectInfo> {
-    const { bridge } = this;
-    const http = this.http.info;
-    return connectInfo({
-      root: this.project?.ws.root ?? null,
-      socketPath: bridge?.socketPath ?? null,
-      ...(bridge ? {} : { socketNote: this.socketNote ?? 'The agent socket is not running.' }),
-      bridgeCommand: this.options.bridgeCommand ?? ['loupe', 'bridge'],
-      http,
-      httpNote: this.httpNote(),
-    });
+    return this.agents.info(this.project, this.settings.httpEndpoint);
   }
 
   async getViewState(): Promise<ViewState> {
@@ -426,7 +382,7 @@ export class LoupeHost implements HostCommands {
     this.opening?.abort();
     const project = this.project;
     this.project = undefined;
-    await this.http.serve(undefined);
+    await this.agents.serveHttp(undefined, false);
     await project?.close();
   }
 }

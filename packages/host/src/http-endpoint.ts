@@ -3,7 +3,7 @@
 // token stored in Loupe's state folder; the port it got is remembered, so agent configurations
 // that name the URL keep working across restarts (a taken port falls back to a free one).
 import path from 'node:path';
-import { readState, writeState } from '@loupe/engine/state/store';
+import { readState, writeState } from '@loupe/engine';
 import { type HttpEndpoint, type McpProject, startHttpServer } from '@loupe/mcp';
 
 export interface HttpEndpointOptions {

@@ -1,9 +1,9 @@
-// The host: the API contract (api.ts), its one implementation over engine Workspaces, and the
-// transports (Electron IPC main side, WebSocket for browser mode). The preload side of IPC is
-// imported by its own path (`@loupe/host/transport/ipc-preload`): it must stay Node-free.
+// The host: the one implementation of the host API (whose contract is @loupe/common's) over engine
+// Workspaces, and the transports (Electron IPC main side, WebSocket for browser mode). The preload
+// side of IPC is imported by its own declared path (`@loupe/host/transport/ipc-preload`): it must
+// stay Node-free.
 
 export { registrySessions } from './agent-sessions';
-export * from './api';
 export { type ConnectInput, clientConfigs, connectInfo } from './connect';
 export { HostError, toErrorData } from './errors';
 export { type EventListener, HostEventBus } from './events';
@@ -17,7 +17,6 @@ export {
 export { RENDERER_TYPES, rendererCsp } from './serve/renderer-policy';
 export type { SessionSource } from './sessions';
 export { CALL_PREFIX, CHANNEL_PREFIX, EVENT_CHANNEL } from './transport/channels';
-export { buildApi, HostCallError } from './transport/client';
 export { dispatcher, isCommandName, localApi } from './transport/dispatch';
 export { createGate, type Gate, type IpcMainLike, type IpcTarget, serveIpc } from './transport/ipc-main';
 export {
@@ -27,4 +26,3 @@ export {
   type WsCall,
   type WsMessage,
 } from './transport/ws-server';
-export { buildSnapshot, sliceSnapshot } from './tree-snapshot';

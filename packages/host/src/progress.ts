@@ -1,9 +1,9 @@
 // The progress line the window shows (scan, token count), throttled so a 100k-file scan does not
-// flood the transport; and the follower that turns a workspace's token count into it.
+// flood the transport; the scan's words, and the follower that turns a workspace's token count
+// into it.
 
-import type { Workspace } from '@loupe/engine';
-import { groupDigits } from '@loupe/engine';
-import type { Progress } from './api';
+import { groupDigits, type Progress } from '@loupe/common';
+import type { ScanProgress, Workspace } from '@loupe/engine';
 import type { HostEventBus } from './events';
 
 export const IDLE: Progress = { phase: 'idle', done: 0, total: 0, message: '', cancellable: false };
@@ -30,6 +30,22 @@ export class ProgressReporter {
 
   idle(): void {
     this.set(IDLE, true);
+  }
+
+  /**
+   * A scan of project `name` starts: `message` shows at once; the listener returned reports the
+   * walk's counts as it goes.
+   */
+  scan(name: string, message = `Scanning ${name}…`, cancellable = true): (p: ScanProgress) => void {
+    this.set({ phase: 'scan', done: 0, total: 0, message, cancellable }, true);
+    return (p) =>
+      this.set({
+        phase: 'scan',
+        done: p.files,
+        total: 0,
+        message: `Scanning ${name}: ${groupDigits(p.dirs)} folders, ${groupDigits(p.files)} files`,
+        cancellable,
+      });
   }
 
   /**

@@ -1,11 +1,10 @@
 // The project's masking setting from the window: an agent connected over the real socket gets the
 // new choice on its next call, a later host reopens with it, and turning it back on masks again.
 import path from 'node:path';
-import { BridgeServer } from '@loupe/mcp';
+import type { HostEvents } from '@loupe/common';
+import { AgentSocket, MASKING_OFF } from '@loupe/mcp';
+import { socketClient } from '@loupe/mcp/testing/socket-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MASKING_OFF } from '../../mcp/src/content/notices';
-import { socketClient } from '../../mcp/src/testing/socket-client';
-import type { HostEvents } from './api';
 import { LoupeHost } from './host';
 import { SAMPLE_FILES, tempDir, writeProject } from './testing/project';
 
@@ -22,9 +21,9 @@ describe('project masking from the window', () => {
       'src/config.ts': `export const githubToken = "${TOKEN}";\n`,
     });
     const stateDir = path.join(tmp.dir, 'state');
-    const bridge = new BridgeServer({ socketPath: path.join(tmp.dir, 's.sock') });
-    await bridge.listen();
-    const host = new LoupeHost({ stateDir, cacheDir: null, tokenThreads: 1, bridge });
+    const agentSocket = new AgentSocket({ socketPath: path.join(tmp.dir, 's.sock') });
+    await agentSocket.listen();
+    const host = new LoupeHost({ stateDir, cacheDir: null, tokenThreads: 1, agentSocket });
     const changed: HostEvents['didChangeProject'][] = [];
     host.events.on('didChangeProject', (e) => changed.push(e));
     const preview = (masking: boolean) =>
@@ -32,7 +31,7 @@ describe('project masking from the window', () => {
     try {
       const info = await host.openProject({ path: project });
       expect(info.masking).toBe(true);
-      const agent = await socketClient(bridge.socketPath, info.root, 'test-agent');
+      const agent = await socketClient(agentSocket.socketPath, info.root, 'test-agent');
       try {
         const masked = await agent.call('get_file', { path: 'src/config.ts' });
         expect(masked).toContain('LOUPE_REDACTED[');
@@ -57,11 +56,11 @@ describe('project masking from the window', () => {
     }
 
     // A new host on the same state opens the project with masking off.
-    const again = new LoupeHost({ stateDir, cacheDir: null, tokenThreads: 1, bridge });
+    const again = new LoupeHost({ stateDir, cacheDir: null, tokenThreads: 1, agentSocket });
     try {
       const info = await again.openProject({ path: project });
       expect(info.masking).toBe(false);
-      const agent = await socketClient(bridge.socketPath, info.root, 'test-agent-2');
+      const agent = await socketClient(agentSocket.socketPath, info.root, 'test-agent-2');
       try {
         expect(await agent.call('get_file', { path: 'src/config.ts' })).toContain(TOKEN);
         expect((await again.setProjectMasking({ on: true })).masking).toBe(true);
@@ -88,7 +87,7 @@ describe('project masking from the window', () => {
       });
     } finally {
       await again.close();
-      await bridge.close();
+      await agentSocket.close();
     }
   });
 });

@@ -2,8 +2,9 @@
 // state for this project (never in the repository), where every later opening (the window, a
 // headless `loupe mcp`, `loupe pack`) reads it; applied to the open Workspace at once, so agents
 // connected now get the new choice on their next call, with no reconnect.
+
+import type { ProjectInfo } from '@loupe/common';
 import { saveProjectSettings } from '@loupe/engine';
-import type { ProjectInfo } from './api';
 import type { HostEventBus } from './events';
 import type { OpenProject } from './project';
 import * as v from './validate';

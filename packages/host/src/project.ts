@@ -1,12 +1,20 @@
 // One open project as the window sees it: the engine Workspace, its flattened tree (built once per
 // index version, then patched with token counts), and the wiring from workspace events to host
 // events. The Workspace stays the one owner of the state; this only translates.
+
+import {
+  type BuiltSnapshot,
+  buildSnapshot,
+  type FocusState,
+  type ProjectInfo,
+  sliceSnapshot,
+  type TokenUpdate,
+  type TreeSnapshot,
+} from '@loupe/common';
 import type { Workspace } from '@loupe/engine';
-import type { BridgeServer, McpProject } from '@loupe/mcp';
-import type { FocusState, ProjectInfo, TokenUpdate, TreeSnapshot } from './api';
+import type { AgentSocket, McpProject } from '@loupe/mcp';
 import type { HostEventBus } from './events';
 import type { SessionSource } from './sessions';
-import { type BuiltSnapshot, buildSnapshot, sliceSnapshot } from './tree-snapshot';
 
 export class OpenProject {
   private version = 1;
@@ -50,8 +58,8 @@ export class OpenProject {
   }
 
   /** Routes agents whose working folder is inside this project to it (until it closes). */
-  serveAgents(bridge: BridgeServer): void {
-    this.disposers.push(bridge.register(this.mcp));
+  serveAgents(socket: AgentSocket): void {
+    this.disposers.push(socket.register(this.mcp));
   }
 
   info(): ProjectInfo {

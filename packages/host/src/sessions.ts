@@ -9,7 +9,7 @@ import type {
   SessionDetail,
   SessionSummary,
   Unsubscribe,
-} from './api';
+} from '@loupe/common';
 
 export interface SessionSource {
   list(): SessionSummary[];

@@ -1,6 +1,6 @@
+import { buildSnapshot, sliceSnapshot } from '@loupe/common';
 import { buildTree, type FolderNode, type HiddenEntry } from '@loupe/engine';
 import { describe, expect, it } from 'vitest';
-import { buildSnapshot, sliceSnapshot } from './tree-snapshot';
 
 /** Preorder of the engine's tree model: folder, its subfolders (recursively), then its files. */
 function enginePreorder(paths: string[]): string[] {
@@ -20,7 +20,7 @@ function randomPaths(seed: number, n: number): string[] {
     s = (s * 1103515245 + 12345) % 2147483648;
     return s / 2147483648;
   };
-  const names = ['a', 'b', 'B', 'a-b', 'a.b', 'ä', 'z', '_', 'a b', '日本'];
+  const names = ['a', 'b', 'B', 'a-b', 'a.b', 'ä', 'z', '_', 'a b', '日本', '\ue000', 'ｚ', '😀'];
   const out = new Set<string>();
   while (out.size < n) {
     const depth = 1 + Math.floor(rnd() * 4);

@@ -1,21 +1,6 @@
-// Small text helpers shared by the tools: counts a person reads at a glance, plurals, and paths
-// quoted so that a file name can never break out of the line it sits in.
-import { groupDigits } from '@loupe/engine';
-
-/** 950, 34.1k, 1.2M */
-export function compact(n: number): string {
-  if (n < 1000) return String(n);
-  if (n < 999_950) return `${(n / 1000).toFixed(1).replace(/\.0$/, '')}k`;
-  return `${(n / 1_000_000).toFixed(1).replace(/\.0$/, '')}M`;
-}
-
-/** 1,234 (the engine's groupDigits: the same text without Intl's first-call cost) */
-export const grouped = groupDigits;
-
-/** `1 file`, `2 files`, `1 match`, `3 matches` */
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${grouped(n)} ${n === 1 ? one : many}`;
-}
+// Small text helpers shared by the tools: paths quoted so that a file name can never break out of
+// the line it sits in, ready tool calls, line spans. (Counts and plurals are @loupe/common's: the
+// window writes the same numbers the same way.)
 
 /** A path as a JSON string: quotes, backslashes and control characters escaped. */
 export function quoted(path: string): string {

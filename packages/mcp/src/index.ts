@@ -1,7 +1,7 @@
 // The MCP server over an engine workspace, and its transports.
 export { MASKING_OFF, maskingTrailer } from './content/notices';
 export { createPipelineSource } from './content/pipeline-source';
-export { type ContentSource, DETAILS, type Detail } from './content/source';
+export type { ContentSource } from './content/source';
 export { lenientTransport } from './lenient';
 export { McpProject, type ProjectOptions } from './project';
 export { inputSchemaOf, ToolRegistry } from './registry';
@@ -14,12 +14,12 @@ export {
   toolRegistry,
 } from './server';
 export {
-  BridgeServer,
-  type BridgeServerOptions,
+  AgentSocket,
+  type AgentSocketOptions,
   NO_PROJECT_ERROR,
   type Preamble,
   preambleLine,
-} from './transports/bridge-server';
+} from './transports/agent-socket';
 export {
   type HttpEndpoint,
   type HttpServerOptions,

@@ -3,8 +3,8 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Workspace } from '@loupe/engine';
+import { hostileInputs } from '@loupe/engine/jail/testing/hostile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostileInputs } from '../../engine/src/jail/testing/hostile';
 import { createPipelineSource } from './content/pipeline-source';
 import type { ContentSource } from './content/source';
 import { McpProject } from './project';

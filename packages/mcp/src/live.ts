@@ -1,8 +1,9 @@
 // The live-context line every result starts with (trusted text: counts and revisions only), and the
 // data blocks with the names behind it (focus changes since this session's previous call, received
 // files that changed on disk). No restart and no resubscription: the agent learns on its next call.
+
+import { compactCount, groupDigits, plural } from '@loupe/common';
 import type { AgentSession, FocusDelta } from '@loupe/engine';
-import { compact, grouped, plural } from './format';
 import type { LiveSummary, McpProject } from './project';
 import { dataBlock } from './untrusted';
 
@@ -17,11 +18,11 @@ export interface LiveContext {
 function focusText(s: LiveSummary): string {
   const counting =
     s.countedFiles < s.countable
-      ? `, ${grouped(s.countedFiles)} of ${grouped(s.countable)} files counted so far`
+      ? `, ${groupDigits(s.countedFiles)} of ${groupDigits(s.countable)} files counted so far`
       : '';
   if (s.everything)
-    return `focus: nothing ticked, so the whole project: ${plural(s.files, 'file')} (${compact(s.tokens)} tokens${counting})`;
-  return `focus: ${grouped(s.files)} of ${plural(s.totalFiles, 'file')} (${compact(s.tokens)} tokens${counting})`;
+    return `focus: nothing ticked, so the whole project: ${plural(s.files, 'file')} (${compactCount(s.tokens)} tokens${counting})`;
+  return `focus: ${groupDigits(s.files)} of ${plural(s.totalFiles, 'file')} (${compactCount(s.tokens)} tokens${counting})`;
 }
 
 /** `+2 folders, -1 file` */

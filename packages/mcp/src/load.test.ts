@@ -6,14 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpProject } from './project';
 import { type Fixture, makeProject, openProject, revisionOf } from './testing/fixture';
 import { socketClient } from './testing/socket-client';
-import { BridgeServer } from './transports/bridge-server';
+import { AgentSocket } from './transports/agent-socket';
 
 const SESSIONS = 20;
 const CALLS = 100;
 
 let fx: Fixture;
 let project: McpProject;
-let bridge: BridgeServer;
+let agentSocket: AgentSocket;
 
 beforeAll(async () => {
   const files: Record<string, string> = {};
@@ -22,13 +22,13 @@ beforeAll(async () => {
       files[`pkg${d}/src/file${f}.ts`] = `export const v${d}_${f} = ${f};\n`.repeat(20);
   fx = makeProject(files);
   project = await openProject(fx, { stateDir: null });
-  bridge = new BridgeServer({ socketPath: path.join(fx.base, 'load.sock') });
-  bridge.register(project);
-  await bridge.listen();
+  agentSocket = new AgentSocket({ socketPath: path.join(fx.base, 'load.sock') });
+  agentSocket.register(project);
+  await agentSocket.listen();
 });
 
 afterAll(async () => {
-  await bridge.close();
+  await agentSocket.close();
   await project.close();
   await project.ws.close();
   fx.cleanup();
@@ -37,7 +37,7 @@ afterAll(async () => {
 describe('load', () => {
   it(`${SESSIONS} sessions × ${CALLS} calls while the focus changes: no errors, revisions monotonic`, async () => {
     const clients = await Promise.all(
-      Array.from({ length: SESSIONS }, (_, i) => socketClient(bridge.socketPath, fx.root, `agent-${i}`)),
+      Array.from({ length: SESSIONS }, (_, i) => socketClient(agentSocket.socketPath, fx.root, `agent-${i}`)),
     );
     let changing = true;
     let changes = 0;

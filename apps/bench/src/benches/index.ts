@@ -4,6 +4,7 @@ import { agentBench } from './agent';
 import { compressBench } from './compress';
 import { listingBench } from './listing';
 import { maskBench } from './mask';
+import { maskFpBench } from './mask-fp';
 import { mcpBench } from './mcp';
 import { packBench } from './pack';
 import { searchBench } from './search';
@@ -19,6 +20,7 @@ export const benches: Bench[] = [
   treeBench,
   smart,
   maskBench,
+  maskFpBench,
   compressBench,
   mcpBench,
   packBench,

@@ -1,10 +1,10 @@
 // `npm run bench -- mcp`: warm tool latency on the synthetic repository through the real SDK
-// client over the app's local socket (BridgeServer -> one agent session), receipts on.
+// client over the app's local socket (AgentSocket -> one agent session), receipts on.
 // Targets (issue 6): get_tree, get_file, focus_status p95 <= 50 ms.
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { countTokens, Workspace } from '@loupe/engine';
-import { BridgeServer, McpProject } from '@loupe/mcp';
+import { AgentSocket, McpProject } from '@loupe/mcp';
 import { socketClient } from '@loupe/mcp/testing/socket-client';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type Bench, type Check, check, stats } from '../harness';
@@ -52,9 +52,9 @@ export const mcpBench: Bench = {
     await ws.tokensReady;
     ctx.log(`mcp: workspace open with token counts in ${((performance.now() - opened) / 1000).toFixed(1)} s`);
     const project = new McpProject(ws, { stateDir });
-    const bridge = new BridgeServer({ socketPath: path.join(ctx.workDir, 'mcp-bench.sock') });
-    bridge.register(project);
-    await bridge.listen();
+    const agentSocket = new AgentSocket({ socketPath: path.join(ctx.workDir, 'mcp-bench.sock') });
+    agentSocket.register(project);
+    await agentSocket.listen();
 
     const rows: Array<Record<string, string | number>> = [];
     const checks: Check[] = [];
@@ -66,7 +66,7 @@ export const mcpBench: Bench = {
       for (const focus of focuses) {
         ws.setFocus({ include: focus.include, exclude: [] });
         const files = project.focused().filter((f) => !f.flag && f.size > 200);
-        const client = (await socketClient(bridge.socketPath, root, 'loupe-bench')).client;
+        const client = (await socketClient(agentSocket.socketPath, root, 'loupe-bench')).client;
         const results: Array<[string, string, Timed]> = [
           ['get_tree', '{}', await timeCalls(client, 'get_tree', () => ({}))],
           [
@@ -115,7 +115,7 @@ export const mcpBench: Bench = {
         }
       }
     } finally {
-      await bridge.close();
+      await agentSocket.close();
       await project.close();
       await ws.close();
     }

@@ -1,6 +1,6 @@
 // Code in five languages for the retrieval corpus: filler functions, planted definitions of several
 // kinds, references to them, test files named the way each language's tooling finds tests.
-import { type Rand, rng } from '@loupe/engine/util/random';
+import { type Rand, rng } from '@loupe/common';
 
 export { type Rand, rng };
 

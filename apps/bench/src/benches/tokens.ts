@@ -8,11 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCounter, type Encoding, scanProject } from '@loupe/engine';
+import { corpus, rankFile, WORKER_SOURCES } from '@loupe/engine/build';
 import { build } from 'esbuild';
 import { Tiktoken } from 'js-tiktoken/lite';
-import { corpus } from '../../../../packages/engine/src/tokens/corpus';
-import { rankFile } from '../../../../packages/engine/src/tokens/ranks';
-import { WORKER_SOURCES } from '../../../../packages/engine/src/workers/locate';
 import { type Bench, type BenchContext, check } from '../harness';
 
 interface DriverResult {

@@ -7,14 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  buildTree,
-  compareBytewise,
-  countO200k,
-  renderTree,
-  scanProject,
-  type TreeEntry,
-} from '@loupe/engine';
+import { compareBytewise } from '@loupe/common';
+import { buildTree, countO200k, renderTree, scanProject, type TreeEntry } from '@loupe/engine';
 import { type Bench, type Check, check, stats } from '../harness';
 import { LAYOUTS } from './tree-layouts';
 

@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type IndexEntry, scanProject, Workspace } from '@loupe/engine';
-import { BridgeServer, McpProject, parseBlocks } from '@loupe/mcp';
+import { AgentSocket, McpProject, parseBlocks } from '@loupe/mcp';
 import { socketClient } from '@loupe/mcp/testing/socket-client';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type Bench, check, stats } from '../harness';
@@ -214,10 +214,10 @@ export const watchBench: Bench = {
     await copyRepo(synthetic, dir);
     const live = await Workspace.open(dir, { stateDir: null, cacheDir, watch: true });
     const project = new McpProject(live, { stateDir: null });
-    const bridge = new BridgeServer({ socketPath: path.join(ctx.workDir, 'watch-bench.sock') });
-    bridge.register(project);
-    await bridge.listen();
-    const client = (await socketClient(bridge.socketPath, dir, 'loupe-watch-bench')).client;
+    const agentSocket = new AgentSocket({ socketPath: path.join(ctx.workDir, 'watch-bench.sock') });
+    agentSocket.register(project);
+    await agentSocket.listen();
+    const client = (await socketClient(agentSocket.socketPath, dir, 'loupe-watch-bench')).client;
     try {
       await live.watcher!.idle();
       // Deterministic choice of files: every fifth visible, ordinary source file in a folder where
@@ -320,7 +320,7 @@ export const watchBench: Bench = {
           ),
         ],
         notes: [
-          'Reflected = a `focus_status` call through the real SDK client over the local socket (BridgeServer, one agent session, nothing ticked) names the file in its live context ("N focused files changed on disk since your last call" and the data block); the agent calls back to back from the moment the write returns.',
+          'Reflected = a `focus_status` call through the real SDK client over the local socket (AgentSocket, one agent session, nothing ticked) names the file in its live context ("N focused files changed on disk since your last call" and the data block); the agent calls back to back from the moment the write returns.',
           'Writes go to a copy of the synthetic repository; the token cache is on disk (bench work folder), so reopening is warm.',
           'The burst is timed from its last write (how long Loupe takes to settle once the burst is over) and, for reference, from its first write (that includes writing 10,000 files, which depends on the disk and the machine load).',
           "Idle CPU is this process's CPU time (all threads) in 2 s windows, starting 3 s after the watcher and the token count settled; the unwatched open of the same repository is the floor (a garbage collection or an idle worker thread exiting shows in both).",
@@ -328,7 +328,7 @@ export const watchBench: Bench = {
       };
     } finally {
       await client.close();
-      await bridge.close();
+      await agentSocket.close();
       await project.close();
       await live.close();
       rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,25 @@
 // The page side of the window bench: a host in the page (`window.loupe`, the same slot the Electron
 // preload fills) that hands the renderer a generated tree, plus the probes the bench reads. Runs
-// in Chromium before the window's own script (Playwright addInitScript), as plain JavaScript text.
+// in Chromium before the window's own script (Playwright addInitScript), as plain JavaScript text,
+// after @loupe/common bundled as `window.__loupeCommon` (COMMON_SCRIPT): the page's host ticks by
+// the same focus rules as the real one.
+import { build } from 'esbuild';
+
+/** @loupe/common as one browser script defining `window.__loupeCommon`. */
+export async function commonScript(): Promise<string> {
+  const out = await build({
+    stdin: { contents: "export * from '@loupe/common';", resolveDir: import.meta.dirname, loader: 'ts' },
+    bundle: true,
+    format: 'iife',
+    globalName: '__loupeCommon',
+    platform: 'browser',
+    target: 'chrome130',
+    write: false,
+    logLevel: 'warning',
+  });
+  return out.outputFiles[0]!.text;
+}
+
 /**
  * A reference for scrolling: the same rows (same markup, same count in view) rewritten by a plain
  * scroll listener without React or the tree model, measured in the same browser and run.
@@ -27,16 +46,6 @@ export const PAGE_SCRIPT = `
   const expanded = window.__LOUPE_BENCH.expanded;
   let rules = { include: [], exclude: [] };
   let revision = 0;
-  const under = (p, f) => f === '' || p === f || p.startsWith(f + '/');
-  const decide = (p, inc, exc) => {
-    for (let q = p; ; ) {
-      if (exc.includes(q)) return false;
-      if (inc.includes(q)) return true;
-      if (q === '') return false;
-      const s = q.lastIndexOf('/');
-      q = s < 0 ? '' : q.slice(0, s);
-    }
-  };
   const focusState = () => ({
     revision, include: rules.include, exclude: rules.exclude,
     summary: { revision, everything: rules.include.length === 0, files: 0, tokens: 0, totalFiles: 0, totalTokens: 0, countedFiles: 0, missing: [] },
@@ -55,13 +64,7 @@ export const PAGE_SCRIPT = `
       return snap;
     },
     toggleFocus: async ({ path, on }) => {
-      const include = rules.include.filter((x) => !under(x, path));
-      const exclude = rules.exclude.filter((x) => !under(x, path));
-      const inherited = include.length > 0 && decide(path, include, exclude);
-      if (on && !inherited) include.push(path);
-      if (!on && inherited) exclude.push(path);
-      include.sort();
-      rules = { include, exclude: exclude.sort().filter((e) => include.some((i) => i !== e && under(e, i))) };
+      rules = window.__loupeCommon.toggleRules(rules, path, on);
       revision++;
       return focusState();
     },

@@ -7,10 +7,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSnapshot, type HostCommands, HostEventBus, startBrowserServer } from '@loupe/host';
+import { buildSnapshot, type HostCommands } from '@loupe/common';
+import { HostEventBus, startBrowserServer } from '@loupe/host';
 import { chromium } from '@playwright/test';
 import { type Bench, type Check, check, stats } from '../harness';
-import { FLOOR_PAGE, PAGE_SCRIPT } from './window-page';
+import { commonScript, FLOOR_PAGE, PAGE_SCRIPT } from './window-page';
 
 const NODES = 100_000;
 /** Page loads: each measures the first render and four root toggles; the first three also scroll. */
@@ -78,6 +79,7 @@ export const windowBench: Bench = {
     });
     const rows: Array<Record<string, string | number>> = [];
     const checks: Check[] = [];
+    const common = await commonScript();
     try {
       const first: number[] = [];
       const toggles: number[] = [];
@@ -90,6 +92,7 @@ export const windowBench: Bench = {
         await page.addInitScript({
           content: `window.__LOUPE_BENCH = ${JSON.stringify({ snapshot: tree.snapshot, expanded: tree.folders })};`,
         });
+        await page.addInitScript({ content: common });
         await page.addInitScript({ content: PAGE_SCRIPT });
         await page.goto(server.url.replace(/#.*/, ''));
         await page.waitForFunction(() => (globalThis as unknown as Probes).__bench.firstPaint > 0, null, {

@@ -6,11 +6,11 @@
 // here and its body in commands/NAME.ts (docs/architecture.md, "Where to add a CLI command").
 import type { CommandSpec } from '../command';
 import {
+  DETAILS,
   DIRECTIONS,
   ENCODINGS,
   focus,
   json,
-  LEVELS,
   PACK_FORMATS,
   SHELLS,
   scanFlags,
@@ -24,7 +24,7 @@ const DIR = {
   optional: true,
   complete: 'dir',
 } as const;
-const COMPRESSED = LEVELS.filter((l) => l !== 'full');
+const COMPRESSED = DETAILS.filter((l) => l !== 'full');
 
 export const commands: CommandSpec[] = [
   {
@@ -184,7 +184,7 @@ export const commands: CommandSpec[] = [
       ...focus('Pack these paths inside DIR instead of the saved focus.', '. --focus src README.md'),
       detail: {
         describe: 'The detail level of every file (lower levels fit more files).',
-        choices: LEVELS,
+        choices: DETAILS,
         default: 'full',
         example: '. --detail signatures',
       },

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { projectStateDir, Workspace } from '@loupe/engine';
-import { BridgeServer, McpProject } from '@loupe/mcp';
+import { AgentSocket, McpProject } from '@loupe/mcp';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -202,7 +202,7 @@ describe('loupe bridge', () => {
     const socketPath = path.join(work, 'app', 'loupe.sock');
     const ws = await Workspace.open(proj, { stateDir: null, cacheDir: null });
     const project = new McpProject(ws, { stateDir: null });
-    const app = new BridgeServer({ socketPath });
+    const app = new AgentSocket({ socketPath });
     app.register(project);
     await app.listen();
     try {

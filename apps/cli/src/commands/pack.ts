@@ -3,9 +3,9 @@
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { groupDigits } from '@loupe/common';
 import {
   defaultStateDir,
-  groupDigits,
   type Level,
   LoupeError,
   type PackFormat,

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultStateDir } from '@loupe/engine';
 import { LoupeHost, startBrowserServer } from '@loupe/host';
-import { BridgeServer, defaultSocketPath, tokenFile } from '@loupe/mcp';
+import { AgentSocket, defaultSocketPath, tokenFile } from '@loupe/mcp';
 import { defineCommand, type Io } from '../command';
 import { oneLine } from '../quote';
 
@@ -31,11 +31,11 @@ export function bridgeCommand(argv: string[] = process.argv): string[] {
 }
 
 /** Starts the agent socket; when another Loupe holds it, says so and serves the window without it. */
-async function agentSocket(io: Io): Promise<{ bridge?: BridgeServer; note?: string }> {
-  const bridge = new BridgeServer({ socketPath: defaultSocketPath(io.env) });
+async function agentSocket(io: Io): Promise<{ socket?: AgentSocket; note?: string }> {
+  const socket = new AgentSocket({ socketPath: defaultSocketPath(io.env) });
   try {
-    await bridge.listen();
-    return { bridge };
+    await socket.listen();
+    return { socket };
   } catch (error) {
     const note = `${(error as Error).message} This window still works; agents reach the other Loupe.`;
     io.stderr.write(`loupe serve: ${note}\n`);
@@ -70,14 +70,14 @@ export const serve = defineCommand({
       stateDir,
       watch: true,
       bridgeCommand: bridgeCommand(),
-      ...(agents.bridge ? { bridge: agents.bridge } : {}),
+      ...(agents.socket ? { agentSocket: agents.socket } : {}),
       ...(agents.note ? { socketNote: agents.note } : {}),
     });
     try {
       const info = await host.openProject({ path: path.resolve(io.cwd, dir) });
       const server = await startBrowserServer({ host, rendererDir: rendererDir(io.env), port: wanted });
-      const socket = agents.bridge
-        ? `Agents started with \`loupe bridge\` inside it connect through ${agents.bridge.socketPath}.\n`
+      const socket = agents.socket
+        ? `Agents started with \`loupe bridge\` inside it connect through ${agents.socket.socketPath}.\n`
         : '';
       // The HTTP endpoint runs when the setting is on (the host starts it with the project).
       const { http } = await host.connectInfo();
@@ -86,7 +86,7 @@ export const serve = defineCommand({
         : '';
       if (values.json)
         io.stdout.write(
-          `${JSON.stringify({ root: info.root, url: server.url, port: server.port, socket: agents.bridge?.socketPath ?? null, http: http?.url ?? null })}\n`,
+          `${JSON.stringify({ root: info.root, url: server.url, port: server.port, socket: agents.socket?.socketPath ?? null, http: http?.url ?? null })}\n`,
         );
       else
         io.stdout.write(
@@ -97,7 +97,7 @@ export const serve = defineCommand({
       await server.close();
     } finally {
       await host.close();
-      await agents.bridge?.close();
+      await agents.socket?.close();
     }
     return 0;
   },

@@ -3,6 +3,7 @@
 import { statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { groupDigits, plural } from '@loupe/common';
 import {
   createTokenService,
   type Encoding,
@@ -86,7 +87,7 @@ async function expand(args: string[], io: Io, onScan: (files: number) => void) {
 }
 
 function table(rows: Row[], total: number, encoding: string): string {
-  const fmt = (n: number) => n.toLocaleString('en-US');
+  const fmt = groupDigits;
   const width = Math.max(fmt(total).length, ...rows.map((r) => (r.skipped ? 1 : fmt(r.tokens).length)));
   const lines = rows.map((r) =>
     r.skipped
@@ -97,9 +98,8 @@ function table(rows: Row[], total: number, encoding: string): string {
   const skipped = new Map<string, number>();
   for (const r of rows) if (r.skipped) skipped.set(r.skipped, (skipped.get(r.skipped) ?? 0) + 1);
   const left = [...skipped].map(([why, n]) => `${n} ${why}`).join(', ');
-  const files = (n: number) => `${fmt(n)} file${n === 1 ? '' : 's'}`;
   lines.push(
-    `${fmt(total).padStart(width)}  total ${encoding} tokens in ${files(counted)}${left ? `; not counted: ${left}` : ''}`,
+    `${fmt(total).padStart(width)}  total ${encoding} tokens in ${plural(counted, 'file')}${left ? `; not counted: ${left}` : ''}`,
   );
   return `${lines.join('\n')}\n`;
 }

@@ -76,7 +76,13 @@ let checked = false;
 function checkBundle(): void {
   if (checked) return;
   const at = statSync(bundle, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  const sources = ['apps/cli/src', 'packages/engine/src', 'packages/mcp/src', 'packages/host/src'];
+  const sources = [
+    'apps/cli/src',
+    'packages/common/src',
+    'packages/engine/src',
+    'packages/mcp/src',
+    'packages/host/src',
+  ];
   if (sources.some((d) => newestSource(path.join(repo, d)) > at))
     throw new Error('The CLI bundle is missing or older than its sources: run `npm run build -w apps/cli`.');
   checked = true;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultStateDir } from '@loupe/engine';
 import { createGate, LoupeHost, serveIpc } from '@loupe/host';
-import { BridgeServer } from '@loupe/mcp';
+import { AgentSocket } from '@loupe/mcp';
 import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu } from 'electron';
 import { buildMenu } from './menu';
 import { re2Problem } from './native/re2';
@@ -65,7 +65,7 @@ if (!app.requestSingleInstanceLock()) {
       : {}),
   });
 
-  const bridge = new BridgeServer();
+  const agentSocket = new AgentSocket();
 
   const open = (folder: string) =>
     host.openProject({ path: folder }).catch((error: Error) => {
@@ -138,7 +138,7 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   app.on('before-quit', () => {
-    void host.close().then(() => bridge.close());
+    void host.close().then(() => agentSocket.close());
   });
 
   void app.whenReady().then(() => {
@@ -164,8 +164,8 @@ if (!app.requestSingleInstanceLock()) {
     const win = createWindow();
     // The agent socket starts with the app: agents launched with `loupe bridge` inside an open
     // project reach this window's focus. Another Loupe already serving it is reported, not fatal.
-    void bridge.listen().then(
-      () => host.useAgentSocket(bridge),
+    void agentSocket.listen().then(
+      () => host.useAgentSocket(agentSocket),
       (error: Error) => {
         host.useAgentSocket(undefined, error.message);
         win.webContents.once('did-finish-load', () =>

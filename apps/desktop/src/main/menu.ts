@@ -1,7 +1,7 @@
-// The native menu: Open Folder…, Open Recent, Copy Context, Connect an Agent…, Settings, Quit,
-// with the platform's shortcuts. Items act through the host (open) or tell the window (the rest).
-
-import type { MenuCommand, RecentProject } from '@loupe/host';
+// The native menu: Open Folder…, Open Recent, Copy Context, the panels' entries (@loupe/common's
+// PANELS: Export…, Agent Sessions, Connect an Agent…, Settings), Quit, with the platform's
+// shortcuts. Items act through the host (open) or tell the window (the rest).
+import { type MenuCommand, PANELS, type RecentProject } from '@loupe/common';
 import { app, Menu, type MenuItemConstructorOptions } from 'electron';
 
 export interface MenuActions {
@@ -19,11 +19,20 @@ export function buildMenu(recent: RecentProject[], actions: MenuActions): Menu {
         click: () => actions.openRecent(r.root),
       }))
     : [{ label: 'No recent projects', enabled: false }];
-  const settings: MenuItemConstructorOptions = {
-    label: mac ? 'Settings…' : 'Settings',
-    accelerator: 'CmdOrCtrl+,',
-    click: () => actions.command('settings'),
-  };
+  const panelItems = (place: 'file' | 'preferences'): MenuItemConstructorOptions[] =>
+    PANELS.flatMap(({ id, menu }) =>
+      menu?.place === place
+        ? [
+            {
+              // macOS writes an item that opens a window or dialog with an ellipsis.
+              label: mac && place === 'preferences' ? `${menu.label}…` : menu.label,
+              accelerator: menu.accelerator,
+              click: () => actions.command(id),
+            },
+          ]
+        : [],
+    );
+  const settings = panelItems('preferences');
   const file: MenuItemConstructorOptions = {
     label: 'File',
     submenu: [
@@ -35,18 +44,12 @@ export function buildMenu(recent: RecentProject[], actions: MenuActions): Menu {
         accelerator: 'CmdOrCtrl+Shift+C',
         click: () => actions.command('copy-context'),
       },
-      { label: 'Export…', accelerator: 'CmdOrCtrl+E', click: () => actions.command('export') },
-      { label: 'Agent Sessions', accelerator: 'CmdOrCtrl+Shift+A', click: () => actions.command('sessions') },
-      {
-        label: 'Connect an Agent…',
-        accelerator: 'CmdOrCtrl+Shift+K',
-        click: () => actions.command('connect'),
-      },
+      ...panelItems('file'),
       ...(mac
         ? []
         : [
             { type: 'separator' as const },
-            settings,
+            ...settings,
             { type: 'separator' as const },
             { role: 'quit' as const, accelerator: 'Ctrl+Q' },
           ]),
@@ -60,7 +63,7 @@ export function buildMenu(recent: RecentProject[], actions: MenuActions): Menu {
             submenu: [
               { role: 'about' as const },
               { type: 'separator' as const },
-              settings,
+              ...settings,
               { type: 'separator' as const },
               { role: 'hide' as const },
               { role: 'hideOthers' as const },

@@ -1,12 +1,11 @@
 // Start-up: find the transport this window was given (the preload's object in Electron, else a
 // WebSocket with the session token from the URL), connect the stores, render.
-import type { HostApi, MenuCommand } from '@loupe/host/api';
+import type { HostApi, MenuCommand } from '@loupe/common';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { copyContext } from './app/commands';
-import { setBridge } from './services/app-bridge';
-import { connectStores, startWindow } from './services/bridge';
-import { setHostApi } from './services/host';
+import { setHostApi, setHostSync } from './services/host';
+import { connectStores, startWindow } from './services/host-sync';
 import { connectWebSocket, tokenFromLocation } from './services/ws-client';
 import { exportStore, projectStore, sessionsStore, settingsStore, treeStore, uiStore } from './store/index';
 import './styles.css';
@@ -31,10 +30,7 @@ function onMenu(command: MenuCommand) {
   const ui = uiStore.getState();
   if (command === 'open-folder') void projectStore.getState().chooseAndOpen();
   else if (command === 'copy-context') void copyContext();
-  else if (command === 'connect') ui.open('connect');
-  else if (command === 'settings') ui.open('settings');
-  else if (command === 'export') ui.open('export');
-  else if (command === 'sessions') ui.open('sessions');
+  else ui.open(command);
 }
 
 async function transport(): Promise<HostApi> {
@@ -60,9 +56,9 @@ async function start() {
   try {
     const api = await transport();
     setHostApi(api);
-    const bridge = connectStores(api, stores, onMenu);
-    setBridge(bridge);
-    await startWindow(api, stores, bridge);
+    const sync = connectStores(api, stores, onMenu);
+    setHostSync(sync);
+    await startWindow(api, stores, sync);
   } catch (error) {
     projectStore.getState().setConnected(false, (error as Error).message);
   }

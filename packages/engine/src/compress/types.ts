@@ -1,10 +1,11 @@
 // The public shape of compression.
+import { DETAILS, type Detail } from '@loupe/common';
 import type { LanguageId } from '../lang/languages';
 
-/** Detail levels, least to most compressed. */
-export type Level = 'full' | 'compact' | 'signatures' | 'outline';
+/** Detail levels, least to most compressed (@loupe/common's list: the window and the tools offer it). */
+export type Level = Detail;
 
-export const LEVELS: readonly Level[] = ['full', 'compact', 'signatures', 'outline'];
+export const LEVELS: readonly Level[] = DETAILS;
 
 export interface CompressOptions {
   level: Level;

@@ -2,6 +2,7 @@
 // read gets (always full), which levels a pack offers a file at before leaving it out, and which
 // files a level can change at all. compress() itself says when it falls back (no grammar, a parse
 // error) and why.
+import { moreCompressed } from '@loupe/common';
 import { levelsFor } from '../compress/levels';
 import type { Level } from '../compress/types';
 import { languageOf } from '../lang/languages';
@@ -21,14 +22,12 @@ export function detailOf(requested: Level | undefined, selected: boolean): Detai
   return { level: 'full', requested: asked, reason: 'line and symbol reads are always full detail' };
 }
 
-const RANK: readonly Level[] = ['full', 'compact', 'signatures', 'outline'];
-
 /** Levels a pack offers a file at, from the one asked for down to `outline`, as its language allows. */
 export function ladder(requested: Level, path: string): Level[] {
   const can = levelsFor(languageOf(path));
   const out: Level[] = [requested];
   for (const l of ['signatures', 'outline'] as const)
-    if (RANK.indexOf(l) > RANK.indexOf(requested) && can.includes(l)) out.push(l);
+    if (moreCompressed(l, requested) && can.includes(l)) out.push(l);
   return out;
 }
 

@@ -4,7 +4,7 @@
 import { assembleMask, type MaskFinding, prepareMask } from '../mask/mask';
 import { loadMaskRules, type MaskRules } from '../mask/rules';
 import { DEFAULT_LIMITS, type MaskLimits, tooLarge } from '../mask/scan';
-import type { MaskSession } from '../mask/session';
+import type { KnownValue, KnownValues, MaskSession } from '../mask/session';
 import type { MaskedText, Masker, MaskOutcome, PendingMask } from './mask-stage';
 import { maskingUnavailable, type Withheld, withheldByMasking } from './withheld';
 
@@ -43,24 +43,55 @@ export function maskHere(
   rules: () => Promise<MaskRules> = () => loadMaskRules(),
   limits: MaskLimits = DEFAULT_LIMITS,
 ): Masker {
+  // The session's known values: a value masked in an earlier file is masked here too.
   return withRules(rules, limits, (loaded, text, path, utf8) =>
-    outcome(assembleMask(prepareMask(text, path, loaded, session.key, limits, utf8), session)),
+    outcome(
+      assembleMask(prepareMask(text, path, loaded, session.key, limits, utf8, session.known()), session),
+    ),
   );
+}
+
+export interface PreparedOptions {
+  limits?: MaskLimits;
+  /** The caller's session's known values when the work was handed over (masked wherever they occur). */
+  known?: KnownValues;
+  /** Hand every file back prepared, values found or not, for the caller to look in for the values it learned since. */
+  always?: boolean;
 }
 
 /**
  * Finds values in this thread and leaves their numbering to the caller (a worker: numbers follow
- * the caller's order, whichever thread found them). A file without values goes on as it is.
+ * the caller's order, whichever thread found them). Values found in one file are looked for in the
+ * files this masker is given after it, as the caller's session would. A file without values goes
+ * on as it is, unless `always`.
  */
 export function maskPrepared(
   key: Buffer,
   rules: () => Promise<MaskRules>,
-  limits: MaskLimits = DEFAULT_LIMITS,
+  { limits = DEFAULT_LIMITS, known, always = false }: PreparedOptions = {},
 ): Masker {
+  // The caller's known values, then those found here; `knownChecked` stays a prefix of the caller's.
+  const base = known?.values.length ?? 0;
+  const values: KnownValue[] = known ? [...known.values] : [];
+  const seen = new Set(values.map((v) => v.identity));
   return withRules(rules, limits, (loaded, text, path, utf8) => {
-    const prepared = prepareMask(text, path, loaded, key, limits, utf8);
+    const prepared = prepareMask(
+      text,
+      path,
+      loaded,
+      key,
+      limits,
+      utf8,
+      values.length ? { values } : undefined,
+    );
     if (prepared.withheld !== undefined) return { withheld: prepared.withheld };
-    return prepared.marks.length ? { prepared } : { text, findings: [] };
+    prepared.knownChecked = base;
+    for (const m of prepared.marks)
+      if (m.anchor !== undefined && !seen.has(m.identity)) {
+        seen.add(m.identity);
+        values.push({ anchor: m.anchor, length: m.length, identity: m.identity, rule: m.rule });
+      }
+    return prepared.marks.length || always ? { prepared } : { text, findings: [] };
   });
 }
 

@@ -1,15 +1,12 @@
 // The focus: what the developer ticked. Included paths (files or folders) minus excluded paths
 // below them; the nearest ticked or unticked ancestor decides. Nothing ticked means the whole
-// visible project. Every change bumps the revision, and past revisions are kept (bounded) so each
-// agent session can be told what changed since its last call.
+// visible project (the rules themselves are @loupe/common's: the window decides by them too).
+// Every change bumps the revision, and past revisions are kept (bounded) so each agent session can
+// be told what changed since its last call.
+import { cleanPaths, FocusMatcher, type FocusRules, normalizeRules, toggleRules } from '@loupe/common';
 import { Emitter } from '../util/emitter';
 
-export interface FocusRules {
-  /** Ticked paths ('' is the whole project). */
-  include: string[];
-  /** Unticked paths below a ticked folder. */
-  exclude: string[];
-}
+export { FocusMatcher, type FocusRules };
 
 export interface FocusSnapshot extends FocusRules {
   revision: number;
@@ -26,44 +23,6 @@ export interface FocusDelta {
 
 const HISTORY = 512;
 
-const isUnder = (p: string, folder: string) => folder === '' || p === folder || p.startsWith(`${folder}/`);
-
-function normalize(paths: Iterable<string>): string[] {
-  const out = new Set<string>();
-  for (const raw of paths) {
-    const p = raw
-      .replace(/\\/g, '/')
-      .replace(/^\.\/+/, '')
-      .replace(/\/+$/, '')
-      .replace(/\/{2,}/g, '/');
-    out.add(p === '.' ? '' : p);
-  }
-  return [...out].sort();
-}
-
-/** Decides membership by the nearest rule at or above a path. */
-export class FocusMatcher {
-  private rules = new Map<string, boolean>();
-  readonly everything: boolean;
-
-  constructor(rules: FocusRules) {
-    for (const p of rules.include) this.rules.set(p, true);
-    for (const p of rules.exclude) this.rules.set(p, false);
-    this.everything = rules.include.length === 0;
-  }
-
-  has(path: string): boolean {
-    if (this.everything) return true;
-    for (let p = path; ; ) {
-      const rule = this.rules.get(p);
-      if (rule !== undefined) return rule;
-      if (p === '') return false;
-      const slash = p.lastIndexOf('/');
-      p = slash < 0 ? '' : p.slice(0, slash);
-    }
-  }
-}
-
 export class Focus {
   private current: FocusSnapshot;
   private readonly history = new Map<number, FocusRules>();
@@ -73,8 +32,8 @@ export class Focus {
   constructor(initial?: Partial<FocusSnapshot>) {
     this.current = {
       revision: initial?.revision ?? 0,
-      include: normalize(initial?.include ?? []),
-      exclude: normalize(initial?.exclude ?? []),
+      include: cleanPaths(initial?.include ?? []),
+      exclude: cleanPaths(initial?.exclude ?? []),
     };
     this.history.set(this.current.revision, this.current);
   }
@@ -89,9 +48,7 @@ export class Focus {
 
   /** Replaces the rules; returns the delta, or undefined when nothing changed (no new revision). */
   set(rules: FocusRules): FocusDelta | undefined {
-    const include = normalize(rules.include);
-    // An exclusion only means something below an inclusion.
-    const exclude = normalize(rules.exclude).filter((e) => include.some((i) => i !== e && isUnder(e, i)));
+    const { include, exclude } = normalizeRules(rules);
     const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
     if (same(include, this.current.include) && same(exclude, this.current.exclude)) return undefined;
     const from = this.current.revision;
@@ -105,15 +62,7 @@ export class Focus {
 
   /** Ticks or unticks one path, keeping the rules minimal (tri-state semantics). */
   toggle(path: string, on: boolean): FocusDelta | undefined {
-    const [p = ''] = normalize([path]);
-    // Rules at or below p are replaced by the new decision for p.
-    const include = this.current.include.filter((i) => !isUnder(i, p));
-    const exclude = this.current.exclude.filter((e) => !isUnder(e, p));
-    const inherited = new FocusMatcher({ include, exclude });
-    const inheritedIn = include.length > 0 && inherited.has(p);
-    if (on && !inheritedIn) include.push(p);
-    if (!on && inheritedIn) exclude.push(p);
-    return this.set({ include, exclude });
+    return this.set(toggleRules(this.current, path, on));
   }
 
   /**
@@ -128,8 +77,8 @@ export class Focus {
     return {
       from: fromRevision,
       to: now.revision,
-      added: normalize([...diff(now.include, old.include), ...diff(old.exclude, now.exclude)]),
-      removed: normalize([...diff(old.include, now.include), ...diff(now.exclude, old.exclude)]),
+      added: cleanPaths([...diff(now.include, old.include), ...diff(old.exclude, now.exclude)]),
+      removed: cleanPaths([...diff(old.include, now.include), ...diff(now.exclude, old.exclude)]),
     };
   }
 }

@@ -1,5 +1,5 @@
 // A span proposed for masking, in UTF-16 offsets of the file text. Rules and the format tier
-// both produce them; overlapping candidates are merged into one masked span (see merge.ts).
+// both produce them; overlapping candidates are merged into one masked span (`merge` in scan.ts).
 
 export interface Candidate {
   start: number;
@@ -13,3 +13,5 @@ export interface Candidate {
 }
 
 export const FORMAT_PRIORITY = 2;
+/** Source-code literals bound to a secret name: any rule that finds the same value names it. */
+export const CODE_PRIORITY = 0;

@@ -56,9 +56,9 @@ export function prefilter(buf: Buffer, rules: MaskRules): { active: CompiledRule
     try {
       hits = rules.keywordSet.match(buf);
     } catch {
-      // Out of automaton memory: the literal keywords found by hand.
+      // Out of automaton memory: the literal keywords found by hand, and every tier pattern on.
       const lower = buf.toString('latin1').toLowerCase();
-      hits = rules.keywords.flatMap((k, i) => (lower.includes(k) ? [i] : []));
+      hits = rules.keywords.flatMap((k, i) => (i >= rules.tierPatternStart || lower.includes(k) ? [i] : []));
     }
     for (const k of hits) {
       if (k >= rules.ruleKeywordCount) tier.add(rules.keywords[k]!);

@@ -90,9 +90,11 @@ describe('format tier', () => {
   });
 
   it('YAML: plain, quoted, block and flow values; compose environment; Kubernetes Secret data', () => {
-    const text = `db:\n  password: ${A}\n  token: "${B}"\n  key: |\n    ${A}\n    ${B}\n  pool: {size: 5, secret: ${B}}\nservices:\n  api:\n    environment:\n      - API_KEY=${A}\n      - PORT=1\n`;
+    // `key` alone names no secret: its block stays (values of its own, or they would be masked everywhere).
+    const [C, D] = [A.toLowerCase(), B.toLowerCase()];
+    const text = `db:\n  password: ${A}\n  token: "${B}"\n  key: |\n    ${C}\n    ${D}\n  pool: {size: 5, secret: ${B}}\nservices:\n  api:\n    environment:\n      - API_KEY=${A}\n      - PORT=1\n`;
     expect(mask('app.yaml', text)).toBe(
-      `db:\n  password: ${R('secret-value')}\n  token: "${R('secret-value', 2)}"\n  key: |\n    ${A}\n    ${B}\n  pool: {size: 5, secret: "${R('secret-value', 2)}"}\nservices:\n  api:\n    environment:\n      - API_KEY=${R('secret-value')}\n      - PORT=1\n`,
+      `db:\n  password: ${R('secret-value')}\n  token: "${R('secret-value', 2)}"\n  key: |\n    ${C}\n    ${D}\n  pool: {size: 5, secret: "${R('secret-value', 2)}"}\nservices:\n  api:\n    environment:\n      - API_KEY=${R('secret-value')}\n      - PORT=1\n`,
     );
     const secret = `apiVersion: v1\nkind: Secret\ndata:\n  user: ${B}\n  tls.key: ${A}\n`;
     expect(mask('s.yaml', secret)).toBe(
@@ -151,21 +153,22 @@ describe('format tier', () => {
     );
   });
 
-  it('private key blocks: the body only, with a real END line, armor headers kept', () => {
+  it('private key blocks: the body only, armor headers kept', () => {
     const begin = (l: string) => `-----BEGIN ${l}-----`;
     const end = (l: string) => `-----END ${l}-----`;
-    const body = `${A}${B}\n${B}${A}`;
+    const body = `${A}${B}${A}${B}`;
     expect(mask('k.pem', `${begin('EC PRIVATE KEY')}\n${body}\n${end('EC PRIVATE KEY')}\n`)).toBe(
-      `${begin('EC PRIVATE KEY')}\n${R('private-key-block')}\n\n${end('EC PRIVATE KEY')}\n`,
+      `${begin('EC PRIVATE KEY')}\n${R('private-key-block')}\n${end('EC PRIVATE KEY')}\n`,
     );
     const pgp = 'PGP PRIVATE KEY BLOCK';
     // Long enough for Gitleaks' private-key rule too, which then names the span.
     const long = `${body}\n${body}\n${body}`;
     expect(mask('k.asc', `${begin(pgp)}\nVersion: GnuPG v2\n\n${long}\n${end(pgp)}\n`)).toBe(
-      `${begin(pgp)}\nVersion: GnuPG v2\n\n${R('private-key')}${'\n'.repeat(5)}\n${end(pgp)}\n`,
+      `${begin(pgp)}\nVersion: GnuPG v2\n\n${R('private-key')}${'\n'.repeat(2)}\n${end(pgp)}\n`,
     );
+    // No END line (a truncated paste): the base64 lines after BEGIN are the body.
     const noEnd = `${begin('RSA PRIVATE KEY')}\n${body}\n`;
-    expect(mask('k.pem', noEnd)).toBe(noEnd);
+    expect(mask('k.pem', noEnd)).toBe(`${begin('RSA PRIVATE KEY')}\n${R('private-key-block')}\n`);
   });
 
   it('never masks references, types, calls, templates, placeholders or example hosts', () => {

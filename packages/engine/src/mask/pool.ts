@@ -3,10 +3,12 @@
 // in the caller's session and builds the text, so placeholders are stable across workers and
 // values never cross a thread boundary. A task that fails or runs past its time withholds its file.
 //
-// Worker threads live as long as the process: the re2 addon (1.23) crashes the process when it
-// is loaded in a thread after another thread that had loaded it has exited (uhop/node-re2#235,
-// fixed in 1.24.0). So pools of one size are shared, never shrink, and a late task is abandoned
-// (its result dropped) rather than its worker terminated.
+// Worker threads live as long as the process: pools of one size are shared, never shrink, and a
+// late task is abandoned (its result dropped) rather than its worker terminated. This began as a
+// workaround for re2 1.23, which aborted the process when a thread loaded it after another thread
+// that had loaded it exited (uhop/node-re2#235, fixed in 1.24.0). The pinned 1.24.1 does not
+// (workers/re2-threads.test.ts), so it is no longer needed for safety; it stays for speed, since a
+// new worker loads and compiles the rule set before its first task (docs/decisions.md).
 import { availableParallelism } from 'node:os';
 import type { Piscina } from 'piscina';
 import type { MaskedText } from '../content/mask-stage';
@@ -15,7 +17,7 @@ import type { FileInput } from '../content/read';
 import { type Withheld, withheldByMasking } from '../content/withheld';
 import { LoupeError } from '../errors';
 import { locateWorker } from '../workers/locate';
-import { assembleMask, type MaskResult, type PreparedMask } from './mask';
+import { assembleMany, assembleMask, type MaskResult, type PreparedMask, rememberMarks } from './mask';
 import { loadMaskRules } from './rules';
 import { DEFAULT_LIMITS, type MaskLimits } from './scan';
 import type { MaskSession } from './session';
@@ -79,7 +81,13 @@ export async function createMaskPool(options: MaskPoolOptions = {}): Promise<Mas
       clearTimeout(timer);
     }
   };
-  const common = (session: MaskSession) => ({ key: session.key, rulesPath: rules.file, limits });
+  // Each task carries the session's known values when it is sent (masked wherever they occur).
+  const common = (session: MaskSession) => ({
+    key: session.key,
+    rulesPath: rules.file,
+    limits,
+    known: session.known(),
+  });
   const prepare = (items: MaskItem[], session: MaskSession): Promise<PreparedMask[]> =>
     run<PreparedMask>({ items, ...common(session) }, items.length, (reason) =>
       items.map(() => ({ pieces: [], marks: [], withheld: reason })),
@@ -93,10 +101,12 @@ export async function createMaskPool(options: MaskPoolOptions = {}): Promise<Mas
       assembleMask((await prepare([{ text, path }], session))[0]!, session),
     maskMany: async (items, session) => {
       const prepared = (await Promise.all(batches(items).map((b) => prepare(b, session)))).flat();
-      return prepared.map((p) => assembleMask(p, session));
+      return assembleMany(prepared, session);
     },
     readMasked: async (files, session) => {
       const read = (await Promise.all(fileBatches(files).map((b) => readFiles(b, session)))).flat();
+      // As maskMany: files read together learn each other's values before any is numbered.
+      for (const r of read) if (r.kind === 'pending') rememberMarks(r.prepared, session);
       return read.map((r) => (r.kind === 'pending' ? maskedFrom(r, session) : r));
     },
     close: async () => {

@@ -5,8 +5,8 @@
 // anchored before it searches (detect.ts), against the unanchored re-run alone.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { rng } from '@loupe/common';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rng } from '../util/random';
 import { findAll, submatches } from './detect';
 import { nextPrefixed, prefixStart, splitPrefix } from './prefix';
 import { type CompiledRule, compileMaskRules, loadMaskRules, type MaskRules } from './rules';

@@ -8,13 +8,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import RE2 from 're2';
 import { LoupeError } from '../errors';
+import { initTreeSitter } from '../parse/runtime';
 import { besideBundle } from '../util/bundle';
 import { smolToml } from '../util/lazy';
 import { type CompiledAllowlist, compileAllowlist, type RawAllowlist } from './allowlist';
-import { TIER_KEYWORDS } from './formats/index';
+import { TIER_KEYWORDS, TIER_PATTERNS } from './formats/index';
 import { compileGo, escapeLiteral, type RE2Set, translateGoRegex } from './go-regex';
 import { type PrefixSplit, splitPrefix } from './prefix';
-import { endsWithBoundary } from './secret-span';
 
 /** SHA-256 of resources/rules/gitleaks.toml (Gitleaks b58d3f10, 222 rules). */
 export const PINNED_RULES_SHA256 = 'e163e53b9e7e8a8511e77271e2b323ed057759542a6d988258afe3a1fa329caf';
@@ -58,12 +58,14 @@ export interface MaskRules {
   rules: CompiledRule[];
   global: CompiledAllowlist[];
   /**
-   * Distinct keywords of all rules, lower-case, then the format tier's keywords; index = pattern
-   * index in `keywordSet` (one pass over the text answers both).
+   * Distinct keywords of all rules, lower-case, then the format tier's keywords, then the names of
+   * its patterns; index = pattern index in `keywordSet` (one pass over the text answers all).
    */
   keywords: string[];
   /** Keywords before this index gate rules; the rest switch on format-tier scanners. */
   ruleKeywordCount: number;
+  /** Entries from this index on are format-tier patterns (by name), not literals. */
+  tierPatternStart: number;
   /**
    * Rules whose keywords are common in code (`s.`, `sk`, `ey`): when one is switched on,
    * `screenSet` (pattern i is `screened[i]`) says in one pass which of them match at all, sparing
@@ -120,7 +122,12 @@ export function defaultRulesPath(from = fileURLToPath(import.meta.url)): string 
 
 const cache = new Map<string, Promise<MaskRules>>();
 
-/** Loads and compiles the pinned rule file (cached per path). Refuses any other file. */
+/**
+ * Loads and compiles the pinned rule file (cached per path). Refuses any other file. The
+ * tree-sitter runtime is initialised alongside (its wasm compiles on background threads while the
+ * rules load): masking is synchronous and reads source-code literals from a parse (formats/code.ts).
+ * A runtime that cannot start leaves those literals to the lexer.
+ */
 export function loadMaskRules(
   rulesPath?: string,
   deps: { readFile: (p: string) => Promise<Buffer> } = { readFile },
@@ -128,7 +135,11 @@ export function loadMaskRules(
   const file = path.resolve(rulesPath ?? defaultRulesPath());
   let pending = cache.get(file);
   if (!pending) {
-    pending = readRules(file, deps.readFile);
+    const parsing = initTreeSitter().catch(() => undefined);
+    pending = readRules(file, deps.readFile).then(async (rules) => {
+      await parsing;
+      return rules;
+    });
     cache.set(file, pending);
     pending.catch(() => cache.delete(file));
   }
@@ -170,6 +181,11 @@ export function parseRuleFile(bytes: Buffer, sha256: string, here = import.meta.
     }
   }
   return smolToml().parse(bytes.toString('utf8')) as RawConfig;
+}
+
+/** A regex that ends with its own boundary says where the token ends; others may stop mid-token. */
+export function endsWithBoundary(source: string): boolean {
+  return /(?:\\b|\$|\\z|\|\$\)|\|\\z\)|\|\\b\))$/.test(source);
 }
 
 /** Verifies the pin, parses the TOML and compiles every pattern. */
@@ -315,7 +331,12 @@ function withKeywordIndex(
   // at worst a rule runs on a file it could have skipped.
   const ruleKeywordCount = keywords.length;
   keywords.push(...TIER_KEYWORDS);
+  const tierPatternStart = keywords.length;
   const literals = keywords.map((k) => `(?i:${escapeLiteral(k)})`);
+  for (const [name, pattern] of Object.entries(TIER_PATTERNS)) {
+    keywords.push(name);
+    literals.push(pattern);
+  }
   // Screened rules: short keywords, plain token shapes (the key-context and multi-line rules would
   // blow up the set's automaton). A set of their own: in one set with the keywords, the automaton
   // of the product costs more to build in a fresh process than the two passes cost together.
@@ -336,6 +357,7 @@ function withKeywordIndex(
     global,
     keywords,
     ruleKeywordCount,
+    tierPatternStart,
     screened,
     keywordSet,
     ...(screenSet ? { screenSet } : {}),

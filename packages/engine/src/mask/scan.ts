@@ -3,6 +3,7 @@
 // overlapping candidates merge into one span. Pure: no numbering, no output.
 import type { Candidate } from './candidates';
 import { detectSecrets, MaskLimitError, type RuleFinding } from './detect';
+import { sameValues } from './everywhere';
 import { scanFormat } from './formats/index';
 import { codeFamily, codeRegions, type Region, regionAt } from './regions';
 import type { MaskRules } from './rules';
@@ -55,10 +56,14 @@ export function scanText(
     return { withheld: `the whole file is a secret by rule ${found.fileRules.map((r) => r.id).join(', ')}` };
   const candidates = ruleCandidates(text, buf, path, found.findings);
   candidates.push(...scanFormat(text, path, found.tier));
+  // A value masked once is masked everywhere in the file (the commented-out copy, the assertion).
+  const merged = merge(candidates);
+  const quoted = new Map(merged.map((x) => [x.start, x.quote]));
+  const spans = sameValues(text, merged).map((x) => ({ ...x, quote: quoted.get(x.start) ?? false }));
   // The format tier is linear but has no checkpoints of its own: the budget covers it as a whole.
   if (performance.now() > deadline)
     return { withheld: 'masking took longer than its time limit; the file was withheld' };
-  return { spans: merge(candidates) };
+  return { spans };
 }
 
 /** Why a text over the size limit is withheld. */
@@ -75,7 +80,7 @@ function ruleCandidates(text: string, buf: Buffer, path: string, findings: RuleF
   for (const f of findings) {
     const rule = f.rule;
     const span = maskingSpan(
-      rule,
+      rule.id,
       text,
       { start: toText(f.secretStart), end: toText(f.secretEnd) },
       { start: toText(f.matchStart), end: toText(f.matchEnd) },

@@ -1,13 +1,33 @@
 // Placeholder numbering for one export or one agent session. The same value under the same rule
 // gets the same number in every file, so a model can see that two files share a key; values are
 // known only by a keyed hash (HMAC-SHA-256 with a random per-session key) and never stored.
+// The session also remembers each masked value's anchor (everywhere.ts) so that later files mask
+// it wherever it occurs.
 import { createHmac, randomBytes } from 'node:crypto';
+
+/** What a session knows of a value, enough to find it again (everywhere.ts): never the value. */
+export interface KnownValue {
+  /** Keyed hash of the value's first characters. */
+  anchor: number;
+  length: number;
+  identity: string;
+  /** The rule the value was first masked by: later occurrences get the same placeholder. */
+  rule: string;
+}
+
+/** The session's known values, in the form a worker receives (structured-clone safe). */
+export interface KnownValues {
+  values: KnownValue[];
+}
 
 export class MaskSession {
   /** HMAC key for value identities. Workers receive it; it never appears in any output. */
   readonly key: Buffer;
   private readonly numbers = new Map<string, number>();
   private readonly counters = new Map<string, number>();
+  /** Values to find again, in the order first seen (append-only: a snapshot is a prefix). */
+  private readonly remembered: KnownValue[] = [];
+  private readonly identities = new Set<string>();
 
   constructor(key: Buffer = randomBytes(32)) {
     this.key = key;
@@ -23,6 +43,23 @@ export class MaskSession {
       this.numbers.set(id, n);
     }
     return `LOUPE_REDACTED[${rule}#${n}]`;
+  }
+
+  /** Remembers a masked value by its anchor, length and identity (under the rule it was first masked by). */
+  remember(rule: string, identity: string, anchor: number, length: number): void {
+    if (this.identities.has(identity)) return;
+    this.identities.add(identity);
+    this.remembered.push({ anchor, length, identity, rule });
+  }
+
+  /** The values remembered so far (a snapshot; safe to send to a worker). */
+  known(): KnownValues {
+    return { values: this.remembered.slice() };
+  }
+
+  /** Values remembered after the first `from` (those a snapshot of that size did not hold). */
+  knownSince(from: number): KnownValues {
+    return { values: this.remembered.slice(from) };
   }
 
   /** Distinct values seen per rule in this session. */

@@ -1,12 +1,12 @@
 // A file as a pack shows it: the pipeline's result for the file at a level (content/process.ts)
 // laid out as a section, with the one trusted line about it. Pure functions shared by every pack
 // strategy and the full-pack workers, so every path writes the same section for the same file.
+import { groupDigits } from '@loupe/common';
 import type { Level } from '../compress/types';
 import type { FileContent } from '../content/process';
 import { languageOf } from '../lang/languages';
 import { countTokens } from '../tokens/count';
 import type { Encoding, RelPath } from '../types';
-import { groupDigits } from '../util/digits';
 import { splitsCleanly } from './counter';
 import type { FileBlock, Layout } from './formats';
 import type { Step } from './types';

@@ -3,15 +3,15 @@
 // compressed by level, referenced and omitted (each omission with its reason and token cost),
 // masked values per rule and what the ignore rules hide. Long lists are cut at a token cap and
 // the rest is summed per reason, so the footer never crowds out the files it describes.
+
+import { groupDigits, plural } from '@loupe/common';
 import { maskingNotice } from '../mask/report';
 import { unmatchedScopeLine } from '../search/scope';
 import { quote } from '../tree/text';
-import { groupDigits } from '../util/digits';
 import type { FooterLine } from './formats';
 import type { Included, OmitKind, Omitted, PackCoverage, Referenced } from './types';
 
 const n = groupDigits;
-const plural = (k: number, word: string) => `${n(k)} ${word}${k === 1 ? '' : 's'}`;
 /**
  * Paths in the footer are values, always JSON strings: a name cannot pass for a sentence, and its
  * invisible and bidi characters are escaped too (as in the tree), so it cannot reorder the line.

@@ -3,11 +3,12 @@
 // `=` that starts one of its lines, xml blocks that switch to CDATA when the text holds `</file`.
 // Paths are shown raw unless they could fake a line (then as JSON strings), so a parser gets back
 // exactly the paths and texts that went in (parse.ts).
+
+import { groupDigits } from '@loupe/common';
 import type { Level } from '../compress/types';
 import type { LanguageId } from '../lang/languages';
 import { asciiName } from '../tree/text';
 import type { Encoding } from '../types';
-import { groupDigits } from '../util/digits';
 import type { PackFormat } from './types';
 
 export interface HeaderInfo {

@@ -112,7 +112,7 @@ export async function packFocusTo(
   if (budget !== null) await ws.tokensReady;
   const files = rankFiles(scope.files, scope.explicit).map((r) => r.entry);
   // The first batches are read while the tree is built.
-  const stream = runner ? startSections(files, ws.root, runner) : undefined;
+  const stream = runner ? startSections(files, ws.root, runner, () => session.known()) : undefined;
   const count = (text: string) => countTokens(text, encoding);
   // Otherwise a full pack of a large project masks on worker threads; a small one here (one file
   // per read keeps the pipeline's masking on this thread).

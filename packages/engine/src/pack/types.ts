@@ -1,12 +1,13 @@
 // The public shape of packing: options in, one document plus its coverage out.
+import { PACK_FORMATS, type PackFormat } from '@loupe/common';
 import type { Level } from '../compress/types';
 import type { MaskSession } from '../mask/session';
 import type { Counts } from '../tree/view';
 import type { Encoding, RelPath } from '../types';
 import type { IndexEntry } from '../workspace/file-index';
 
-export type PackFormat = 'markdown' | 'xml' | 'plain';
-export const PACK_FORMATS: readonly PackFormat[] = ['markdown', 'xml', 'plain'];
+/** The formats are @loupe/common's list (the window and the MCP tool offer the same). */
+export { PACK_FORMATS, type PackFormat };
 
 /** The default budget of a pack, in tokens. */
 export const DEFAULT_BUDGET = 32_000;

@@ -1,6 +1,7 @@
 // The agent-facing text of related_files: the edges inside the focus (data), then what was left out
 // and the next calls (Loupe's statements). The live-context line is the MCP layer's.
-import { fmt, getFileCall, plural, type RenderedSearch } from '../search/render';
+import { plural } from '@loupe/common';
+import { fmt, getFileCall, type RenderedSearch } from '../search/render';
 import type { EdgeInfo, RelatedFile, Relations } from './relations';
 
 export type RenderedRelations = RenderedSearch;

@@ -1,5 +1,6 @@
+import { compareBytewise, sortBytewise } from '@loupe/common';
 import { describe, expect, it } from 'vitest';
-import { compareBytewise, fromBytes, sortBytewise, toBytes } from './bytes';
+import { fromBytes, toBytes } from './bytes';
 
 describe('byte order', () => {
   const words = ['b', 'a', 'é', 'z', '😀', '\ue000', 'A', 'a/b', 'a b', 'ä'];

@@ -3,10 +3,10 @@
 // One pass; three git calls per repository; no per-file git calls.
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { sortBytewise } from '@loupe/common';
 import { LoupeError } from '../errors';
 import type { FileEntry, FileFlag, HiddenEntry, RepoInfo } from '../types';
 import { isBinaryByName } from './binary';
-import { sortBytewise } from './bytes';
 import { createGitRunner, type GitRunner, untrustedRootsFor } from './git';
 import { OverrideSet, type Overrides } from './overrides';
 import { openRepo, type RepoContext } from './repo';

@@ -1,6 +1,6 @@
 // Per-project "always show" and "always hide" paths. They beat every other rule (.gitignore,
 // smart ignore, OS junk); the deepest override above a path decides it. Persisted by
-// overrides-store.ts in Loupe's state, never in the repository.
+// overrides-file.ts in Loupe's state, never in the repository.
 import path from 'node:path';
 import { LoupeError } from '../errors';
 import type { RelPath } from '../types';

@@ -16,7 +16,7 @@ import {
   TIER_SCORE,
   type Tier,
 } from './rank';
-import type { ContentEntry } from './store';
+import type { ContentEntry } from './search-index';
 import { fold, isWholeWord, isWordChar, lineAt, lineText } from './text';
 
 export interface Hit {

@@ -22,4 +22,4 @@ export type {
   ShownLine,
 } from './result';
 export { callFor, focusedFiles, searchFocus, searchIndexOf } from './search';
-export { type IndexStats, type PathRecord, SearchIndex } from './store';
+export { type IndexStats, type PathRecord, SearchIndex } from './search-index';

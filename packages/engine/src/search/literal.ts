@@ -2,7 +2,7 @@
 // for by its rarest character.
 import { type FileMatches, type Matcher, none, overlapsPrivate, reset } from './found';
 import { mayContain, needleGrams } from './grams';
-import type { ContentEntry } from './store';
+import type { ContentEntry } from './search-index';
 import { fold, literalIsCaseSensitive } from './text';
 
 const QUALIFIED = /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::|#)[\p{L}_$][\p{L}\p{N}_$]*)+$/u;

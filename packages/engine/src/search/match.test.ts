@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { buildGrams, mayContain, needleGrams } from './grams';
 import { LiteralSearch, literalMatcher, regexMatcher, requiredLiteral } from './match';
-import type { ContentEntry } from './store';
+import type { ContentEntry } from './search-index';
 import { fold, lineStarts } from './text';
 
 const RE2 = createRequire(import.meta.url)('re2') as new (p: string, f?: string) => RegExp;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildGrams } from './grams';
 import { literalMatcher, regexMatcher } from './match';
 import { FIRST_KEEP, type MatchInput, matchAll } from './passes';
-import type { ContentEntry, PathRecord } from './store';
+import type { ContentEntry, PathRecord } from './search-index';
 import { fold, lineStarts } from './text';
 
 function entry(text: string): ContentEntry {

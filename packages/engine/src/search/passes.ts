@@ -9,7 +9,7 @@ import type { FileMatches, Matcher } from './found';
 import { mayContain, needleGrams } from './grams';
 import { DECLARED, type SlotTally } from './postings';
 import { fileBase, roleOf, topIndices } from './rank';
-import type { ContentEntry, PathRecord } from './store';
+import type { ContentEntry, PathRecord } from './search-index';
 import { fold } from './text';
 import { EXACT, isWordQuery, WHOLE, type WordIndex } from './words';
 

@@ -5,7 +5,7 @@ import { LoupeError } from '../errors';
 import { type FileMatches, type Matcher, none, overlapsPrivate, reset } from './found';
 import { mayContain, needleGrams } from './grams';
 import { LiteralSearch } from './literal';
-import type { ContentEntry } from './store';
+import type { ContentEntry } from './search-index';
 import { fold, regexIsCaseSensitive } from './text';
 
 /** Byte offset -> UTF-16 offset, for texts that are not plain ASCII. */

@@ -1,8 +1,9 @@
 // The agent-facing text of a search result. `data` is project-derived (paths, code, names): the MCP
 // layer fences it as data; `trailer` is Loupe's own statements: what was searched, what was cut
 // and what was left out. The live-context line is the MCP layer's.
+
+import { groupDigits, plural } from '@loupe/common';
 import type { DeliveredReceipt } from '../session/receipts';
-import { groupDigits } from '../util/digits';
 import type { GetFileCall, SearchResult } from './result';
 import { unmatchedScopeLine } from './scope';
 
@@ -14,10 +15,6 @@ export interface RenderedSearch {
 
 /** 1,234 (groupDigits: no Intl start-up cost) */
 export const fmt = groupDigits;
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${fmt(n)} ${n === 1 ? one : many}`;
-}
 
 export function getFileCall(call: GetFileCall): string {
   const args: string[] = [`"path": ${JSON.stringify(call.path)}`];

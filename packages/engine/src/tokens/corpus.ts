@@ -3,7 +3,7 @@
 // wrong (U+FEFF, emoji and ZWJ sequences, lone surrogates, CRLF and lone CR, odd whitespace, title
 // case and modifier letters, digits of other scripts, long pieces that need the heap merge).
 // Same seed, same text.
-import { type Rand, rng } from '../util/random';
+import { type Rand, rng } from '@loupe/common';
 
 export { type Rand, rng };
 

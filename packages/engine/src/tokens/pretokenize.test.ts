@@ -4,8 +4,8 @@
 // the generated corpus and on real files.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { rng } from '@loupe/common';
 import { describe, expect, it } from 'vitest';
-import { rng } from '../util/random';
 import { corpus } from './corpus';
 import { withoutCaptures } from './count';
 import { O200K_PATTERN, o200kPiece } from './pretokenize';

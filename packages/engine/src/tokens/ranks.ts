@@ -7,11 +7,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Encoding } from '../types';
+import { ENCODINGS, type Encoding, isEncoding } from '@loupe/common';
 import { besideBundle } from '../util/bundle';
 import { buildRankTable, RankTable } from './rank-table';
 
-export const ENCODINGS: readonly Encoding[] = ['o200k_base', 'cl100k_base'];
+/** The encodings are @loupe/common's list (the window and the CLI offer the same). */
+export { ENCODINGS, isEncoding };
 
 export interface EncodingData {
   name: Encoding;
@@ -31,10 +32,6 @@ interface RankFile {
 
 const load = createRequire(import.meta.url);
 const cache = new Map<Encoding, EncodingData>();
-
-export function isEncoding(value: unknown): value is Encoding {
-  return typeof value === 'string' && (ENCODINGS as readonly string[]).includes(value);
-}
 
 /** The rank module of an encoding, exactly as js-tiktoken ships it. */
 export function rankFile(encoding: Encoding): RankFile {

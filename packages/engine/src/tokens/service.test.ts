@@ -1,7 +1,7 @@
 // The token service through its real worker pool and real cache files: counts equal the counter's,
 // binary and unreadable files are reported, the stat cache answers without reading, racily clean
 // files are read again, damaged cache files are ignored and rebuilt, encodings never share counts,
-// the content-hash store answers by hash, and aborts stop the work.
+// the content-hash count cache answers by hash, and aborts stop the work.
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Encoding } from '../types';
 import { codeText, proseText, rng } from './corpus';
 import { countTokens } from './count';
+import { loadCountCache, saveCountCache, today } from './count-cache';
 import { createTokenService, type FileToCount, type TokenService } from './service';
 import { statCacheFile } from './stat-cache';
-import { loadStore, saveStore, today } from './store';
 
 let tmp: string;
 let project: string;
@@ -191,7 +191,7 @@ describe('createTokenService', () => {
     const storeFile = path.join(cacheDir, 'tokens', 'counts-o200k_base.v1.bin');
     // A planted record proves the lookup goes by content hash, not by counting.
     const key = createHash('sha256').update('some text to count').digest();
-    await saveStore(storeFile, await loadStore(undefined), [{ key, tokens: 424242 }], {
+    await saveCountCache(storeFile, await loadCountCache(undefined), [{ key, tokens: 424242 }], {
       cap: 10,
       day: today(),
     });

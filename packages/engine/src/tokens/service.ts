@@ -1,6 +1,6 @@
 // Token counts for many files: the stat cache answers unchanged files at once; the rest go in
 // batches to a worker pool that reads, hashes and counts (or finds the count by content hash in
-// the shared store). The main thread only matches stats, merges results and writes the caches.
+// the shared count cache). The main thread only matches stats, merges results and writes the caches.
 import { getMaxListeners, setMaxListeners } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,8 +8,15 @@ import type Piscina from 'piscina';
 import type { Encoding } from '../types';
 import { locateWorker } from '../workers/locate';
 import { userCacheDir } from './cache-dir';
+import {
+  type CountAddition,
+  emptyCountCache,
+  KEY_BYTES,
+  loadCountCache,
+  saveCountCache,
+  today,
+} from './count-cache';
 import { isFresh, loadStatCache, type StatEntry, saveStatCache, statCacheFile } from './stat-cache';
-import { emptyStore, KEY_BYTES, loadStore, type StoreAddition, saveStore, today } from './store';
 import { FLAG_BINARY, FLAG_ERROR, FLAG_FROM_STORE, type TokenTask, type TokenTaskResult } from './worker';
 
 export interface FileToCount {
@@ -54,7 +61,7 @@ export interface TokenServiceOptions {
   /** Files larger than this are not read (default 32 MiB). */
   maxFileBytes?: number;
   /** Content-hash records kept on disk per encoding (default 500,000, about 12 MB). */
-  storeCap?: number;
+  cacheCap?: number;
 }
 
 const BATCH_BYTES = 256 * 1024;
@@ -105,9 +112,9 @@ export function createTokenService(options: TokenServiceOptions = {}): TokenServ
   const cacheDir = options.cacheDir === undefined ? userCacheDir() : options.cacheDir;
   const threads = Math.max(1, options.threads ?? Math.min(4, os.availableParallelism()));
   const maxBytes = options.maxFileBytes ?? 32 * 1024 * 1024;
-  const storeFile = cacheDir ? path.join(cacheDir, 'tokens', `counts-${encoding}.v1.bin`) : undefined;
+  const cacheFile = cacheDir ? path.join(cacheDir, 'tokens', `counts-${encoding}.v1.bin`) : undefined;
   const projects = new Map<string, Promise<Map<string, StatEntry>>>();
-  let store: Promise<SharedArrayBuffer> | undefined;
+  let cache: Promise<SharedArrayBuffer> | undefined;
   let pool: Promise<Piscina<TokenTask, TokenTaskResult>> | undefined;
 
   const project = (root: string) => {
@@ -147,8 +154,8 @@ export function createTokenService(options: TokenServiceOptions = {}): TokenServ
     onBatch: (batch: FileToCount[], result: TokenTaskResult) => void,
     signal: AbortSignal | undefined,
   ): Promise<void> {
-    store ??= loadStore(storeFile);
-    const shared = await store;
+    cache ??= loadCountCache(cacheFile);
+    const shared = await cache;
     const run = await workers();
     const queued = batches(misses);
     // Every queued task listens to the signal (so that abort drops it from the queue): allow that
@@ -156,7 +163,7 @@ export function createTokenService(options: TokenServiceOptions = {}): TokenServ
     if (signal) setMaxListeners(Math.max(getMaxListeners(signal), queued.length + 10), signal);
     const settled = await Promise.allSettled(
       queued.map(async (batch) => {
-        const task: TokenTask = { encoding, files: batch.map((f) => f.abs), store: shared, day, maxBytes };
+        const task: TokenTask = { encoding, files: batch.map((f) => f.abs), cache: shared, day, maxBytes };
         onBatch(batch, await run.run(task, { signal: signal ?? null }));
       }),
     );
@@ -166,15 +173,15 @@ export function createTokenService(options: TokenServiceOptions = {}): TokenServ
   async function persist(
     root: string,
     entries: Map<string, StatEntry>,
-    additions: StoreAddition[],
+    additions: CountAddition[],
     day: number,
   ) {
     // The caches are an optimisation: a read-only or full cache folder must not fail a count.
     try {
       if (additions.length)
-        store = Promise.resolve(
-          await saveStore(storeFile, await (store ?? emptyStore()), additions, {
-            cap: options.storeCap ?? 500_000,
+        cache = Promise.resolve(
+          await saveCountCache(cacheFile, await (cache ?? emptyCountCache()), additions, {
+            cap: options.cacheCap ?? 500_000,
             day,
           }),
         );
@@ -215,7 +222,7 @@ export function createTokenService(options: TokenServiceOptions = {}): TokenServ
         if (dirty) await persist(root, entries, [], day);
         return out;
       }
-      const additions: StoreAddition[] = [];
+      const additions: CountAddition[] = [];
       const onBatch = (batch: FileToCount[], r: TokenTaskResult) => {
         for (let i = 0; i < batch.length; i++) {
           const f = batch[i] as FileToCount;

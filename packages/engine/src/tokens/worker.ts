@@ -5,12 +5,12 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { isBinary } from '../content/classify';
 import type { Encoding } from '../types';
 import { createCounter, decodeText, type TokenCounter } from './count';
-import { lookup } from './store';
+import { lookup } from './count-cache';
 
 export interface TokenTask {
   encoding: Encoding;
   files: string[];
-  store: SharedArrayBuffer;
+  cache: SharedArrayBuffer;
   day: number;
   maxBytes: number;
 }
@@ -97,7 +97,7 @@ export default function countBatch(task: TokenTask): TokenTaskResult {
       result.flags[i] = FLAG_BINARY;
       continue;
     }
-    const stored = lookup(task.store, hash, task.day);
+    const stored = lookup(task.cache, hash, task.day);
     if (stored !== undefined) {
       result.tokens[i] = stored;
       result.flags[i] = FLAG_FROM_STORE;

@@ -1,8 +1,8 @@
 // The agent form's cost target on a real project's file list (flask's 236 tracked paths, from
 // `git ls-tree -r --name-only HEAD` at pallets/flask 2ac89889, April 2026), and a 100k-path tree.
 import { readFileSync } from 'node:fs';
+import { compareBytewise } from '@loupe/common';
 import { describe, expect, it } from 'vitest';
-import { compareBytewise } from '../scan/bytes';
 import { countO200k } from './count';
 import { seeded } from './fixtures/random';
 import { buildTree } from './model';

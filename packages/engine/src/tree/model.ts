@@ -1,8 +1,9 @@
 // The tree model: folders with their sums, built once from a list of visible files. Children are
 // ordered folders first, then files, each group in bytewise order of the name. Every folder also
 // gets a preorder index (`order`), which the renderers use for per-folder arrays and level order.
+
+import { compareBytewise, sortBytewise } from '@loupe/common';
 import { LoupeError } from '../errors';
-import { compareBytewise, sortBytewise } from '../scan/bytes';
 import type { RelPath } from '../types';
 
 /** A file an agent session has received: unchanged on disk since, or changed since. */

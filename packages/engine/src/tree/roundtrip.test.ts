@@ -1,8 +1,9 @@
 // The markdown form is unambiguous: for generated trees full of hostile names it parses back to
 // exactly the path list (and folder list), with and without fields, for the whole tree and for
 // subtrees. The other forms keep every name intact and on one line.
+
+import { compareBytewise } from '@loupe/common';
 import { describe, expect, it } from 'vitest';
-import { compareBytewise } from '../scan/bytes';
 import { HOSTILE_NAMES, randomEntries, seeded } from './fixtures/random';
 import { buildTree, type TreeModel } from './model';
 import { parseMarkdownTree } from './parse';

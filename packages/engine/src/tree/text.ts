@@ -1,5 +1,6 @@
 // Text pieces the markdown and ascii renderings share: quoted names, compact numbers, per-node
 // fields, the "… N more" marker and the closing "left out" line.
+import { compactCount, noun } from '@loupe/common';
 import type { TreeNode } from './model';
 import type { Counts, LimitReason, TreeField, View } from './view';
 import { entryCount } from './view';
@@ -56,22 +57,6 @@ export function asciiName(name: string): string {
   return hostile ? quote(name) : name;
 }
 
-/** 999, 1.2k, 34k, 1.2M. */
-export function compact(n: number): string {
-  if (n < 1000) return String(n);
-  for (const [unit, suffix] of [
-    [1e9, 'G'],
-    [1e6, 'M'],
-    [1e3, 'k'],
-  ] as const) {
-    if (n >= unit) {
-      const v = n / unit;
-      return (v < 10 ? v.toFixed(1).replace(/\.0$/, '') : String(Math.round(v))) + suffix;
-    }
-  }
-  return String(n);
-}
-
 /** 512 B, 3.4 KiB, 12 MiB. */
 export function bytes(n: number): string {
   if (n < 1024) return `${n} B`;
@@ -90,7 +75,7 @@ export function fieldPhrases(node: TreeNode, fields: readonly TreeField[]): stri
   const out: string[] = [];
   for (const field of fields) {
     if (field === 'tokens') {
-      if (node.tokens !== undefined) out.push(`${compact(node.tokens)} tok`);
+      if (node.tokens !== undefined) out.push(`${compactCount(node.tokens)} tok`);
     } else if (field === 'size') {
       if (node.size !== undefined) out.push(bytes(node.size));
     } else if (node.kind === 'folder') {
@@ -109,20 +94,19 @@ export function fieldSuffix(node: TreeNode, fields: readonly TreeField[]): strin
   return phrases.length ? ` (${phrases.join(', ')})` : '';
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
+// Counts here are digits only (`1234 files`, never `1,234`): tree/parse.ts reads the marker back.
+const count = (n: number, word: string) => `${n} ${noun(n, word)}`;
 
 export function countsText(c: Counts): string {
-  if (!c.folders) return plural(c.files, 'file');
-  if (!c.files) return plural(c.folders, 'folder');
-  return `${plural(c.folders, 'folder')}, ${plural(c.files, 'file')}`;
+  if (!c.folders) return count(c.files, 'file');
+  if (!c.files) return count(c.folders, 'folder');
+  return `${count(c.folders, 'folder')}, ${count(c.files, 'file')}`;
 }
 
 /** `… 40 more files`, `… 83 more (7 folders, 76 files)`. */
 export function markerText(c: Counts): string {
   const n = entryCount(c);
-  if (!c.folders) return `${ELLIPSIS} ${n} more ${c.files === 1 ? 'file' : 'files'}`;
+  if (!c.folders) return `${ELLIPSIS} ${n} more ${noun(c.files, 'file')}`;
   return `${ELLIPSIS} ${n} more (${countsText(c)})`;
 }
 

@@ -1,7 +1,8 @@
 // The change journal against a brute-force model: random updates, every "since" answer compared
 // with the net effect computed from the full history; and the bounded history says when it is partial.
+
+import { rng as seeded } from '@loupe/common';
 import { describe, expect, it } from 'vitest';
-import { rng as seeded } from '../util/random';
 import { ChangeJournal } from './journal';
 
 type Kind = 'added' | 'changed' | 'removed';

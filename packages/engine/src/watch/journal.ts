@@ -1,7 +1,7 @@
 // The change journal: every content change the index takes (a file added, changed or removed)
 // under a sequence number that only grows. A consumer (an agent session, the window) keeps the
 // number it last saw and asks what changed since; the answer is the net effect per path.
-import { compareBytewise } from '../scan/bytes';
+import { compareBytewise } from '@loupe/common';
 import type { RelPath } from '../types';
 
 export type ChangeKind = 'added' | 'changed' | 'removed';

@@ -1,6 +1,6 @@
 // The file index: every visible file with its size, flags and (once counted) tokens and content
 // hash. Kept sorted bytewise; updated in place by the scan, the token pass and the watcher.
-import { compareBytewise } from '../scan/bytes';
+import { compareBytewise } from '@loupe/common';
 import type { FileEntry, RelPath } from '../types';
 
 export interface IndexEntry extends FileEntry {

@@ -4,9 +4,9 @@
 import path from 'node:path';
 import type { FocusSnapshot } from '../focus/focus';
 import { resolveRoot } from '../scan/index';
-import { loadOverrides } from '../scan/overrides-store';
+import { loadOverrides } from '../scan/overrides-file';
 import { loadProjectSettings } from '../state/project-settings';
-import { projectStateDir, readState, writeState } from '../state/store';
+import { projectStateDir, readState, writeState } from '../state/state-file';
 
 interface SavedFocus {
   version: 1;

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { projectStateDir } from '../state/store';
+import { projectStateDir } from '../state/state-file';
 import { countTokens } from '../tokens/count';
 import { Workspace } from './workspace';
 

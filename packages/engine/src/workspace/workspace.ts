@@ -5,11 +5,11 @@
 // and its two content pipelines (pipelines.ts); the watcher (watch/) sees it through a narrow port.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { compareBytewise } from '@loupe/common';
 import type { ContentPipeline } from '../content/pipeline';
 import { LoupeError } from '../errors';
 import { Focus, type FocusDelta, type FocusRules } from '../focus/focus';
 import { MaskSession } from '../mask/session';
-import { compareBytewise } from '../scan/bytes';
 import type { GitRunner } from '../scan/git';
 import { type ScanOptions, scanProject } from '../scan/index';
 import { createTokenService, type TokenService } from '../tokens/service';

@@ -1,9 +1,8 @@
 // The host side of every transport: one dispatcher turns a command name and its argument into a
 // call on the implementation, after checking the name against the API's command list.
-import { COMMAND_NAMES, type CommandName, type HostApi, type HostCommands } from '../api';
+import { buildApi, COMMAND_NAMES, type CommandName, type HostApi, type HostCommands } from '@loupe/common';
 import { HostError } from '../errors';
 import type { HostEventBus } from '../events';
-import { buildApi } from './client';
 
 export function isCommandName(name: unknown): name is CommandName {
   return typeof name === 'string' && (COMMAND_NAMES as string[]).includes(name);

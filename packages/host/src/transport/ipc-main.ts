@@ -2,7 +2,7 @@
 // package stays loadable by the CLI; apps/desktop passes Electron's ipcMain and webContents.
 // Every message passes one gate: the channel must carry Loupe's prefix and name a known command,
 // and the sender must be the window's own frame at the app's own origin.
-import { COMMAND_NAMES, type CommandName, type HostCommands } from '../api';
+import { COMMAND_NAMES, type CommandName, type HostCommands } from '@loupe/common';
 import { HostError, toErrorData } from '../errors';
 import type { HostEventBus } from '../events';
 import { CALL_PREFIX, EVENT_CHANNEL, type IpcReply } from './channels';

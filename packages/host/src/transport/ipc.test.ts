@@ -1,8 +1,8 @@
 // Electron does not run here, so IPC is tested over a wire with Electron's shape: handlers keyed
 // by channel, invoke with an event carrying the sender and its frame URL, send for events.
 import path from 'node:path';
+import { COMMAND_NAMES, EVENT_NAMES, subscriptionName } from '@loupe/common';
 import { afterAll, describe, expect, it } from 'vitest';
-import { COMMAND_NAMES, EVENT_NAMES, subscriptionName } from '../api';
 import { LoupeHost } from '../host';
 import { tempDir, writeProject } from '../testing/project';
 import { CALL_PREFIX, EVENT_CHANNEL } from './channels';

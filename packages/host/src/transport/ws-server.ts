@@ -3,9 +3,9 @@
 // DNS-rebinding name or a stale tab cannot drive the host.
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { CommandName, HostCommands } from '@loupe/common';
 import { sameToken } from '@loupe/mcp';
 import { type WebSocket, WebSocketServer } from 'ws';
-import type { CommandName, HostCommands } from '../api';
 import { HostError, toErrorData } from '../errors';
 import type { HostEventBus } from '../events';
 import { dispatcher, isCommandName } from './dispatch';

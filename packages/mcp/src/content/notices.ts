@@ -1,7 +1,8 @@
 // The trusted trailer lines about masking. Never "safe": rules find what they know and can miss
 // secrets, and the trailer says so whenever something was masked.
+
+import { plural } from '@loupe/common';
 import { PLACEHOLDER_WARNING } from '@loupe/engine';
-import { plural } from '../format';
 
 export const MASKING_OFF =
   'Masking is switched off for this project: secret values are sent as they are in the files.';

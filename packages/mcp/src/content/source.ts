@@ -4,9 +4,6 @@
 // result shape (ProcessedFile), which the tools render.
 import type { FileRequest, MaskSession, ProcessedFile, RelPath } from '@loupe/engine';
 
-export const DETAILS = ['full', 'compact', 'signatures', 'outline'] as const;
-export type Detail = (typeof DETAILS)[number];
-
 export interface ContentSource {
   /** Reads a visible file (the caller has passed it through the path jail). */
   read(path: RelPath, request: FileRequest, mask: MaskSession): Promise<ProcessedFile>;

@@ -1,7 +1,7 @@
 // An SDK client that reaches Loupe through the app's socket, the way `loupe bridge` does.
 import net from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { preambleLine } from '../transports/bridge-server';
+import { preambleLine } from '../transports/agent-socket';
 import { NdjsonTransport } from '../transports/ndjson';
 import { type TestClient, wrapClient } from './fixture';
 

@@ -1,8 +1,9 @@
 // focus_status: the revision and the focus (ticked and unticked paths), what this session has
 // received, and which of those files changed on disk since.
+
+import { compactCount, groupDigits, plural } from '@loupe/common';
 import { type DeliveredSpan, formatRanges } from '@loupe/engine';
 import * as z from 'zod';
-import { compact, grouped, plural } from '../format';
 import type { ToolBody, ToolRegistry } from '../registry';
 import { dataBlock } from '../untrusted';
 
@@ -33,11 +34,11 @@ export function registerFocusStatusTool(registry: ToolRegistry): void {
       const parts: string[] = [];
       if (s.everything)
         parts.push(
-          `Focus at revision ${s.revision}: nothing is ticked, so the whole visible project is the focus (${plural(s.files, 'file')}, ${compact(s.tokens)} tokens).`,
+          `Focus at revision ${s.revision}: nothing is ticked, so the whole visible project is the focus (${plural(s.files, 'file')}, ${compactCount(s.tokens)} tokens).`,
         );
       else {
         parts.push(
-          `Focus at revision ${s.revision}: ${grouped(s.files)} of ${plural(s.totalFiles, 'file')} (${compact(s.tokens)} of ${compact(s.totalTokens)} tokens); ${plural(snap.include.length, 'ticked path')}${snap.exclude.length ? `, ${plural(snap.exclude.length, 'unticked path')} below them` : ''}.`,
+          `Focus at revision ${s.revision}: ${groupDigits(s.files)} of ${plural(s.totalFiles, 'file')} (${compactCount(s.tokens)} of ${compactCount(s.totalTokens)} tokens); ${plural(snap.include.length, 'ticked path')}${snap.exclude.length ? `, ${plural(snap.exclude.length, 'unticked path')} below them` : ''}.`,
         );
         const rules = [
           ...snap.include.map((p) => `+ ${p || '(the whole project)'}`),
@@ -47,7 +48,7 @@ export function registerFocusStatusTool(registry: ToolRegistry): void {
       }
       if (s.countedFiles < s.countable)
         parts.push(
-          `Token counts: ${grouped(s.countedFiles)} of ${grouped(s.countable)} files counted so far.`,
+          `Token counts: ${groupDigits(s.countedFiles)} of ${groupDigits(s.countable)} files counted so far.`,
         );
       const hidden = project.hiddenSummary();
       if (hidden)
@@ -58,7 +59,7 @@ export function registerFocusStatusTool(registry: ToolRegistry): void {
       const changed = [...status.values()].filter((x) => x === 'changed').length;
       const deleted = [...status.values()].filter((x) => x === 'deleted').length;
       parts.push(
-        `This session: call #${call}; received ${plural(status.size, 'file')}${changed ? `, ${grouped(changed)} changed on disk since` : ''}${deleted ? `, ${grouped(deleted)} deleted since` : ''}.`,
+        `This session: call #${call}; received ${plural(status.size, 'file')}${changed ? `, ${groupDigits(changed)} changed on disk since` : ''}${deleted ? `, ${groupDigits(deleted)} deleted since` : ''}.`,
       );
       if (received.length) {
         // Files that changed since first (they are what the agent must re-read), then the newest.
@@ -74,7 +75,7 @@ export function registerFocusStatusTool(registry: ToolRegistry): void {
         parts.push(dataBlock('Received by this session (changed first, then newest)', rows.join('\n')));
         if (received.length > MAX_LISTED)
           parts.push(
-            `Listed ${MAX_LISTED} of ${grouped(received.length)} received files (changed first, then newest)${changed + deleted <= MAX_LISTED ? '; the rest are unchanged' : ''}.`,
+            `Listed ${MAX_LISTED} of ${groupDigits(received.length)} received files (changed first, then newest)${changed + deleted <= MAX_LISTED ? '; the rest are unchanged' : ''}.`,
           );
       }
       return { parts };

@@ -1,9 +1,10 @@
 // get_file: any visible file by name (in or outside the focus), whole or by lines or by symbol, at a
 // detail level; or up to 8 such requests at once. Repeats of unchanged content cost one line.
+
+import { DETAILS } from '@loupe/common';
 import { LoupeError } from '@loupe/engine';
 import * as z from 'zod';
 import { addMasked, maskingTrailer } from '../content/notices';
-import { DETAILS } from '../content/source';
 import { looseBool, looseList, looseString } from '../lenient';
 import type { ToolBody, ToolRegistry } from '../registry';
 import { linesFromAliases, parseLines } from './lines';

@@ -1,8 +1,10 @@
 // get_tree: the focus as a tree (or one folder of it), in the cheap markdown form by default, with
 // only the per-node fields asked for and a token cap that states what it left out.
+
+import { groupDigits, plural } from '@loupe/common';
 import { jailPath, nearestPaths, renderTree, type TreeModel, type TreeRendering } from '@loupe/engine';
 import * as z from 'zod';
-import { call, grouped, plural, quoted } from '../format';
+import { call, quoted } from '../format';
 import { looseInt, looseList } from '../lenient';
 import type { ToolBody, ToolRegistry } from '../registry';
 import { dataBlock } from '../untrusted';
@@ -81,7 +83,7 @@ export function registerGetTreeTool(registry: ToolRegistry): void {
       const total = r.total.files;
       const where = start ? ` under ${quoted(start)}` : '';
       const parts = [
-        `Tree of the focus${where}: ${grouped(r.shown.files)} of ${plural(total, 'file')} and ${grouped(r.shown.folders)} of ${plural(r.total.folders, 'folder')} shown (${r.format}${fields.length ? `, fields: ${fields.join(', ')}` : ''}).`,
+        `Tree of the focus${where}: ${groupDigits(r.shown.files)} of ${plural(total, 'file')} and ${groupDigits(r.shown.folders)} of ${plural(r.total.folders, 'folder')} shown (${r.format}${fields.length ? `, fields: ${fields.join(', ')}` : ''}).`,
         dataBlock('Tree', r.text || '(no files)'),
       ];
       if (r.leftOut.files || r.leftOut.folders) {
@@ -103,7 +105,7 @@ export function registerGetTreeTool(registry: ToolRegistry): void {
       const summary = project.summary();
       if (fields.includes('tokens') && summary.countedFiles < summary.countable)
         parts.push(
-          `Token counts are still being computed (${grouped(summary.countedFiles)} of ${grouped(summary.countable)} files counted); files without a count show none.`,
+          `Token counts are still being computed (${groupDigits(summary.countedFiles)} of ${groupDigits(summary.countable)} files counted); files without a count show none.`,
         );
       return { parts };
     },

@@ -1,6 +1,7 @@
 // pack: the focus (or given paths inside it) packed into one document within a token budget by the engine's
 // one packer; files this session already received unchanged become one-line references, and the
 // budget they free goes to other files. The footer (outside the data block) states what was left out.
+import { DETAILS, PACK_FORMATS } from '@loupe/common';
 import { type AgentSession, packFocus } from '@loupe/engine';
 import * as z from 'zod';
 import { looseInt, looseList } from '../lenient';
@@ -10,11 +11,8 @@ import { dataBlock } from '../untrusted';
 const schema = z.object({
   budget: looseInt(1000, 400_000).optional().describe('Token budget of the whole document (default 32000).'),
   paths: looseList(z.string()).optional().describe('Only these paths or globs in focus.'),
-  format: z.enum(['markdown', 'xml', 'plain']).optional().describe('markdown (default), xml or plain.'),
-  detail: z
-    .enum(['full', 'compact', 'signatures', 'outline'])
-    .optional()
-    .describe('Default detail level per file.'),
+  format: z.enum(PACK_FORMATS).optional().describe('markdown (default), xml or plain.'),
+  detail: z.enum(DETAILS).optional().describe('Default detail level per file.'),
 });
 
 /** The call that delivered the whole file at this content hash in full detail, if any. */

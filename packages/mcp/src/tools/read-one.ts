@@ -2,6 +2,8 @@
 // (a repeat costs one line, a partial overlap sends only new lines), keep within the token budget
 // (an oversized read answers with a `lines` call that fits), and say what was left out. The
 // pipeline's result (the engine's ProcessedFile) is rendered here, into the tool's body.
+
+import { type Detail, groupDigits, plural } from '@loupe/common';
 import {
   countTokens,
   DEFAULT_MAX_FILE_BYTES,
@@ -14,8 +16,7 @@ import {
   type ProcessedFile,
   type SymbolMiss,
 } from '@loupe/engine';
-import type { Detail } from '../content/source';
-import { call, grouped, plural, quoted, span } from '../format';
+import { call, quoted, span } from '../format';
 import type { CallContext, ToolBody } from '../registry';
 import { dataBlock } from '../untrusted';
 import { OPEN_END } from './lines';
@@ -71,7 +72,7 @@ export async function readOne(req: ReadRequest, budget: number, ctx: CallContext
   if (v.size > DEFAULT_MAX_FILE_BYTES)
     return fail(
       [
-        `${quoted(p)} is ${grouped(Math.round(v.size / 1024))} KiB now, larger than the ${grouped(DEFAULT_MAX_FILE_BYTES / 1024)} KiB limit for reading files as text.`,
+        `${quoted(p)} is ${groupDigits(Math.round(v.size / 1024))} KiB now, larger than the ${groupDigits(DEFAULT_MAX_FILE_BYTES / 1024)} KiB limit for reading files as text.`,
       ],
       'withheld',
     );
@@ -107,7 +108,7 @@ export async function readOne(req: ReadRequest, budget: number, ctx: CallContext
   const [from, to] = res.lines;
   const outside = project.inFocus(p) ? '' : ' · outside the focus (read by name)';
   const level = res.level !== 'full' ? ` · detail ${res.level}` : '';
-  const header = `${quoted(p)} · ${to >= from ? `${from === to ? 'line' : 'lines'} ${span(from, to)} of ${grouped(total)}` : 'empty file'}${level}${outside}`;
+  const header = `${quoted(p)} · ${to >= from ? `${from === to ? 'line' : 'lines'} ${span(from, to)} of ${groupDigits(total)}` : 'empty file'}${level}${outside}`;
 
   // What this session already holds. Text read with masking off is other text than the masked
   // read of the same file (the project's setting can change mid-session): held apart.
@@ -149,11 +150,11 @@ export async function readOne(req: ReadRequest, budget: number, ctx: CallContext
     const end = fittingEnd(firstLines.slice(0, budget), first.range[0], Math.floor(budget * 0.95));
     const fit = Math.max(first.range[0], end);
     const size = Number.isFinite(tokens)
-      ? `${grouped(tokens)} tokens`
-      : `about ${grouped(Math.round(text.length / 4))} tokens`;
+      ? `${groupDigits(tokens)} tokens`
+      : `about ${groupDigits(Math.round(text.length / 4))} tokens`;
     return fail(
       [
-        `${header}: ${size}, more than the ${grouped(budget)} tokens this result can still carry. Read it in parts, starting with ${call('get_file', { path: p, lines: `${first.range[0]}-${fit}` })}${res.level === 'full' ? `, or one declaration with symbol, or the outline: ${call('get_file', { path: p, detail: 'signatures' })}` : ''}.`,
+        `${header}: ${size}, more than the ${groupDigits(budget)} tokens this result can still carry. Read it in parts, starting with ${call('get_file', { path: p, lines: `${first.range[0]}-${fit}` })}${res.level === 'full' ? `, or one declaration with symbol, or the outline: ${call('get_file', { path: p, detail: 'signatures' })}` : ''}.`,
       ],
       'too-large',
     );

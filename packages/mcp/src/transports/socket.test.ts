@@ -6,14 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpProject } from '../project';
 import { type Fixture, makeProject, openProject } from '../testing/fixture';
 import { socketClient } from '../testing/socket-client';
-import { BridgeServer, NO_PROJECT_ERROR } from './bridge-server';
+import { AgentSocket, NO_PROJECT_ERROR } from './agent-socket';
 import { defaultSocketPath } from './socket-path';
 
 let a: Fixture;
 let b: Fixture;
 let pa: McpProject;
 let pb: McpProject;
-let bridge: BridgeServer;
+let agentSocket: AgentSocket;
 let socketPath: string;
 
 beforeAll(async () => {
@@ -22,14 +22,14 @@ beforeAll(async () => {
   pa = await openProject(a);
   pb = await openProject(b);
   socketPath = path.join(a.base, 'run', 'loupe.sock');
-  bridge = new BridgeServer({ socketPath });
-  bridge.register(pa);
-  bridge.register(pb);
-  await bridge.listen();
+  agentSocket = new AgentSocket({ socketPath });
+  agentSocket.register(pa);
+  agentSocket.register(pb);
+  await agentSocket.listen();
 });
 
 afterAll(async () => {
-  await bridge.close();
+  await agentSocket.close();
   for (const p of [pa, pb]) {
     await p.close();
     await p.ws.close();
@@ -52,7 +52,7 @@ describe('the local socket', () => {
     const tb = await cb.call('get_tree');
     expect(tb).toContain('beta.py');
     expect(tb).not.toContain('alpha.ts');
-    expect(bridge.sessionCount).toBe(2);
+    expect(agentSocket.sessionCount).toBe(2);
     const sessions = pa.sessions.list();
     expect(sessions).toHaveLength(1);
     expect(sessions[0]!.info.transport).toBe('socket');
@@ -81,7 +81,7 @@ describe('the local socket', () => {
   });
 
   it('serves a client without a preamble when one project is open; a host registers workspaces', async () => {
-    const solo = new BridgeServer({ socketPath: path.join(b.base, 'solo.sock') });
+    const solo = new AgentSocket({ socketPath: path.join(b.base, 'solo.sock') });
     const served = solo.registerWorkspace(pb.ws, { stateDir: null });
     await solo.listen();
     expect(solo.roots).toEqual([b.root]);
@@ -97,7 +97,7 @@ describe('the local socket', () => {
   });
 
   it('refuses to start beside a live server, and clears a stale socket', async () => {
-    await expect(new BridgeServer({ socketPath }).listen()).rejects.toThrow(/already serving agents/);
+    await expect(new AgentSocket({ socketPath }).listen()).rejects.toThrow(/already serving agents/);
     const stalePath = path.join(a.base, 'stale', 'loupe.sock');
     mkdirSync(path.dirname(stalePath), { mode: 0o700 });
     // A process that dies while listening leaves its socket file behind.
@@ -110,12 +110,12 @@ describe('the local socket', () => {
       // killed, as planned
     }
     expect(existsSync(stalePath)).toBe(true);
-    const fresh = new BridgeServer({ socketPath: stalePath });
+    const fresh = new AgentSocket({ socketPath: stalePath });
     await fresh.listen();
     await fresh.close();
     const notSocket = path.join(a.base, 'stale', 'file.sock');
     writeFileSync(notSocket, 'x');
-    await expect(new BridgeServer({ socketPath: notSocket }).listen()).rejects.toThrow(/not a socket/);
+    await expect(new AgentSocket({ socketPath: notSocket }).listen()).rejects.toThrow(/not a socket/);
   });
 
   it('picks a per-user socket path', () => {

@@ -8,7 +8,7 @@ import type { Readable, Writable } from 'node:stream';
 import { defaultStateDir, LoupeError, Workspace } from '@loupe/engine';
 import { McpProject, type ProjectOptions } from '../project';
 import { connectSession } from '../server';
-import { preambleLine } from './bridge-server';
+import { preambleLine } from './agent-socket';
 import { NdjsonTransport } from './ndjson';
 
 export interface StdioIo {

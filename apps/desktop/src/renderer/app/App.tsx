@@ -5,15 +5,11 @@ import { MaskingBanner } from '../components/MaskingBanner';
 import { Toasts } from '../components/Toasts';
 import { FilterBar } from '../components/tree/FilterBar';
 import { TreeView } from '../components/tree/TreeView';
-import { ConnectPanel } from '../panels/ConnectPanel';
-import { ExportPanel } from '../panels/ExportPanel';
-import { SessionsPanel } from '../panels/SessionsPanel';
-import { SettingsPanel } from '../panels/SettingsPanel';
-import { TokenMap } from '../panels/TokenMap';
-import { bridge } from '../services/app-bridge';
+import { hostSync } from '../services/host';
 import { useProject, useSettings, useUi } from '../store/hooks';
 import { projectStore, settingsStore, treeStore, uiStore } from '../store/index';
 import { copyContext } from './commands';
+import { panelComponent } from './panels';
 
 function useTheme() {
   const theme = useSettings((s) => s.settings?.theme ?? 'system');
@@ -51,7 +47,7 @@ function useShortcuts() {
 function useMarksOnFocus() {
   useEffect(() => {
     const refresh = () => {
-      if (document.visibilityState === 'visible') void bridge().refreshMarks();
+      if (document.visibilityState === 'visible') void hostSync().refreshMarks();
     };
     window.addEventListener('focus', refresh);
     document.addEventListener('visibilitychange', refresh);
@@ -64,20 +60,9 @@ function useMarksOnFocus() {
 
 function Panel() {
   const panel = useUi((s) => s.panel);
-  switch (panel) {
-    case 'export':
-      return <ExportPanel />;
-    case 'sessions':
-      return <SessionsPanel />;
-    case 'connect':
-      return <ConnectPanel />;
-    case 'settings':
-      return <SettingsPanel />;
-    case 'map':
-      return <TokenMap />;
-    default:
-      return null;
-  }
+  if (!panel) return null;
+  const Component = panelComponent(panel);
+  return <Component />;
 }
 
 function Welcome() {

@@ -1,12 +1,12 @@
 // Commands the window runs from more than one place (a button, the native menu, a shortcut).
-import { formatCount } from '../model/format';
+import { groupDigits } from '@loupe/common';
 import { exportStore, projectStore, treeStore, uiStore } from '../store/index';
 
 /** Packs the focus with the export options, copies exactly that text, and says how many tokens. */
 export async function copyContext(): Promise<void> {
   try {
     const result = await exportStore.getState().copy();
-    uiStore.getState().toast(`Copied ${formatCount(result.tokens)} tokens to the clipboard`);
+    uiStore.getState().toast(`Copied ${groupDigits(result.tokens)} tokens to the clipboard`);
   } catch (error) {
     projectStore.getState().notify({ level: 'error', message: (error as Error).message });
   }

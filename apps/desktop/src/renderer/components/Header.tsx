@@ -1,19 +1,11 @@
 // The header: project and path, open/recent, focus summary with revision, connected agents,
 // progress with cancel, and the panel switches.
+import { PANELS } from '@loupe/common';
 import { useState } from 'react';
 import { focusLine } from '../model/format';
 import { useProject, useSessions, useUi } from '../store/hooks';
 import { projectStore, uiStore } from '../store/index';
-import type { Panel } from '../store/ui';
 import { MissingFocus } from './MissingFocus';
-
-const PANELS: Array<[Exclude<Panel, null>, string]> = [
-  ['export', 'Export'],
-  ['sessions', 'Sessions'],
-  ['map', 'Token map'],
-  ['connect', 'Connect'],
-  ['settings', 'Settings'],
-];
 
 export function OpenControls() {
   const { recent, opening } = useProject((s) => ({ recent: s.recent, opening: s.opening }));
@@ -141,15 +133,15 @@ export function Header() {
         </button>
       ) : null}
       <nav className="panels" aria-label="Panels">
-        {PANELS.map(([id, label]) => (
+        {PANELS.map(({ id, title, needsProject }) => (
           <button
             key={id}
             type="button"
             aria-pressed={panel === id}
             onClick={() => uiStore.getState().toggle(id)}
-            disabled={!project && id !== 'settings' && id !== 'connect'}
+            disabled={needsProject && !project}
           >
-            {label}
+            {title}
           </button>
         ))}
       </nav>

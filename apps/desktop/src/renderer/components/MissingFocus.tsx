@@ -1,6 +1,7 @@
 // Ticked paths that no longer exist (deleted or renamed on disk): the watcher keeps them in the
 // focus as missing rather than dropping them silently, so the header names them and offers to
 // forget them.
+import { noun, plural } from '@loupe/common';
 import { useState } from 'react';
 import { projectStore, uiStore } from '../store/index';
 
@@ -8,13 +9,13 @@ export function MissingFocus({ missing }: { missing: string[] }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!missing.length) return null;
-  const label = `${missing.length} ticked ${missing.length === 1 ? 'path no longer exists' : 'paths no longer exist'}`;
+  const label = `${plural(missing.length, 'ticked path')} ${noun(missing.length, 'no longer exists', 'no longer exist')}`;
   const clear = async () => {
     setBusy(true);
     const n = await projectStore.getState().forgetMissing();
     setBusy(false);
     setOpen(false);
-    if (n) uiStore.getState().toast(`Removed ${n} missing ${n === 1 ? 'path' : 'paths'} from the focus`);
+    if (n) uiStore.getState().toast(`Removed ${plural(n, 'missing path')} from the focus`);
   };
   return (
     <span className="warning missing" data-testid="missing-focus">

@@ -1,24 +1,6 @@
-// Numbers as the window shows them: `12.3k` tokens, `1.2M`, sizes in KB/MB.
-
-const trim = (s: string) => s.replace(/\.0$/, '');
-
-export function formatTokens(n: number): string {
-  if (n < 1000) return String(Math.round(n));
-  if (n < 100_000) return `${trim((n / 1000).toFixed(1))}k`;
-  if (n < 999_500) return `${Math.round(n / 1000)}k`;
-  if (n < 100_000_000) return `${trim((n / 1_000_000).toFixed(1))}M`;
-  return `${Math.round(n / 1_000_000)}M`;
-}
-
-/** `12,345`. Not toLocaleString: Chromium's first call builds an ICU formatter (~100 ms). */
-export function formatCount(n: number): string {
-  const sign = n < 0 ? '-' : '';
-  const digits = String(Math.round(Math.abs(n)));
-  let out = '';
-  for (let i = digits.length; i > 0; i -= 3)
-    out = (i > 3 ? ',' : '') + digits.slice(Math.max(0, i - 3), i) + out;
-  return sign + out;
-}
+// The window's own phrases: the focus line and times. Numbers and plurals are @loupe/common's, so
+// the window writes `34.1k tokens` and `1,234 files` exactly as the agents' live context does.
+import { compactCount, plural } from '@loupe/common';
 
 /** `12 files · 34.1k tokens of 1.2M` */
 export function focusLine(s: {
@@ -27,8 +9,7 @@ export function focusLine(s: {
   totalTokens: number;
   everything: boolean;
 }): string {
-  const files = `${formatCount(s.files)} ${s.files === 1 ? 'file' : 'files'}`;
-  const core = `${files} · ${formatTokens(s.tokens)} tokens of ${formatTokens(s.totalTokens)}`;
+  const core = `${plural(s.files, 'file')} · ${compactCount(s.tokens)} tokens of ${compactCount(s.totalTokens)}`;
   return s.everything ? `Nothing ticked: whole project, ${core}` : core;
 }
 

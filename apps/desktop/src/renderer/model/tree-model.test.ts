@@ -1,6 +1,7 @@
+import { normalizeRules } from '@loupe/common';
 import { describe, expect, it } from 'vitest';
 import { generatedFiles, rng, snapshotOf } from '../testing/snapshot';
-import { normalize, TreeModel } from './tree-model';
+import { TreeModel } from './tree-model';
 
 /** The nearest rule at or above each path decides (the engine's FocusMatcher, restated). */
 function member(path: string, include: string[], exclude: string[]): boolean {
@@ -128,7 +129,7 @@ describe('TreeModel', () => {
     }
     expectConsistent(m, snapshotCache.paths, rules);
     // rules are minimal: no exclusion without an inclusion above it
-    expect(normalize(rules.include, rules.exclude)).toEqual(rules);
+    expect(normalizeRules(rules)).toEqual(rules);
   });
 
   it('never waits for files that are listed but not counted (binary, too large)', () => {

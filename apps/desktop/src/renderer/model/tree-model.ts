@@ -2,11 +2,16 @@
 // Subtrees are contiguous ranges [i, end[i]), so ticking a folder is a fill over its range plus a
 // walk up its ancestors, and tri-state is derived from per-folder counts of ticked files, never
 // stored per row (see shared/STYLE.md, "Virtualized trees").
-import type { FileFlag, FocusRules, HiddenReason, TokenUpdate, TreeSnapshot } from '@loupe/host/api';
+import {
+  type FileFlag,
+  type FocusRules,
+  type HiddenReason,
+  type TokenUpdate,
+  type TreeSnapshot,
+  toggleRules,
+} from '@loupe/common';
 
 export type CheckState = 'checked' | 'mixed' | 'unchecked';
-
-const isUnder = (p: string, folder: string) => folder === '' || p === folder || p.startsWith(`${folder}/`);
 
 export class TreeModel {
   readonly version: number;
@@ -235,17 +240,11 @@ export class TreeModel {
 
   /**
    * Ticks or unticks node i: the whole subtree takes the new state (a range fill), ancestors get
-   * the difference (a walk up). Returns the new rules, computed exactly as the engine's
-   * Focus.toggle computes them, so the window and the host agree without a round trip.
+   * the difference (a walk up). Returns the new rules, computed by the same `toggleRules` as the
+   * engine's Focus.toggle, so the window and the host agree without a round trip.
    */
   toggle(i: number, on: boolean, rules: FocusRules): FocusRules {
-    const p = this.pathOf(i);
-    const include = rules.include.filter((x) => !isUnder(x, p));
-    const exclude = rules.exclude.filter((x) => !isUnder(x, p));
-    const inheritedIn = include.length > 0 && decide(p, include, exclude);
-    if (on && !inheritedIn) include.push(p);
-    if (!on && inheritedIn) exclude.push(p);
-    const next = normalize(include, exclude);
+    const next = toggleRules(rules, this.pathOf(i), on);
 
     const before = this.checkedCount[i]!;
     const beforeTokens = this.checkedTokens[i]!;
@@ -270,25 +269,4 @@ export class TreeModel {
     }
     return next;
   }
-}
-
-/** The nearest rule at or above `path` decides (the engine's FocusMatcher). */
-function decide(path: string, include: string[], exclude: string[]): boolean {
-  const rules = new Map<string, boolean>();
-  for (const p of include) rules.set(p, true);
-  for (const p of exclude) rules.set(p, false);
-  for (let p = path; ; ) {
-    const r = rules.get(p);
-    if (r !== undefined) return r;
-    if (p === '') return false;
-    const slash = p.lastIndexOf('/');
-    p = slash < 0 ? '' : p.slice(0, slash);
-  }
-}
-
-/** Sorted, unique; an exclusion only means something below an inclusion (the engine's Focus.set). */
-export function normalize(include: string[], exclude: string[]): FocusRules {
-  const inc = [...new Set(include)].sort();
-  const exc = [...new Set(exclude)].sort().filter((e) => inc.some((i) => i !== e && isUnder(e, i)));
-  return { include: inc, exclude: exc };
 }

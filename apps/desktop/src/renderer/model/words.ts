@@ -1,5 +1,5 @@
 // Hidden reasons, file flags and agent marks in words (tooltips, labels, the hidden list). Pure.
-import type { HiddenReason, ReceivedFile } from '@loupe/host/api';
+import type { HiddenReason, ReceivedFile } from '@loupe/common';
 import { formatTime } from './format';
 
 export function reasonText(r: HiddenReason): string {

@@ -1,6 +1,6 @@
 // Connect an agent: ready configurations with copy buttons, the socket path, and the optional
 // HTTP endpoint (turned on here; its bearer token stays masked until revealed).
-import type { ConnectInfo } from '@loupe/host/api';
+import type { ConnectInfo } from '@loupe/common';
 import { useEffect, useState } from 'react';
 import { clipboard } from '../services/clipboard';
 import { useSettings } from '../store/hooks';

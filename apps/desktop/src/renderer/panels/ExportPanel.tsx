@@ -1,11 +1,17 @@
 // Export: format, budget, detail, masking (with a warning when off), line numbers, a virtualized
 // preview of exactly what Copy puts on the clipboard, and a token bar of where the tokens went.
-import type { Detail, ExportFormat, ExportResult } from '@loupe/host/api';
+import {
+  compactCount,
+  type Detail,
+  type ExportResult,
+  groupDigits,
+  type PackFormat,
+  plural,
+} from '@loupe/common';
 import { useEffect, useMemo } from 'react';
 import { copyContext } from '../app/commands';
-import { DetailOptions } from '../components/DetailOptions';
+import { DetailOptions, FormatOptions } from '../components/PackOptions';
 import { VirtualList } from '../components/VirtualList';
-import { formatCount, formatTokens } from '../model/format';
 import { useExport, useProject } from '../store/hooks';
 import { exportStore } from '../store/index';
 
@@ -25,9 +31,9 @@ function TokenBar({ tree, files, frame, leftOut }: ExportResult['parts']) {
         <span className="seg left" style={{ width: part(leftOut) }} />
       </div>
       <div className="legend">
-        <span className="key frame" /> header and footer {formatTokens(frame)} <span className="key tree" />{' '}
-        tree {formatTokens(tree)} <span className="key files" /> files {formatTokens(files)}{' '}
-        <span className="key left" /> left out {formatTokens(leftOut)}
+        <span className="key frame" /> header and footer {compactCount(frame)} <span className="key tree" />{' '}
+        tree {compactCount(tree)} <span className="key files" /> files {compactCount(files)}{' '}
+        <span className="key left" /> left out {compactCount(leftOut)}
       </div>
     </div>
   );
@@ -60,11 +66,9 @@ export function ExportPanel() {
           Format
           <select
             value={options.format}
-            onChange={(ev) => e.setOptions({ format: ev.target.value as ExportFormat })}
+            onChange={(ev) => e.setOptions({ format: ev.target.value as PackFormat })}
           >
-            <option value="markdown">Markdown</option>
-            <option value="xml">XML</option>
-            <option value="plain">Plain text</option>
+            <FormatOptions />
           </select>
         </label>
         <label>
@@ -116,8 +120,8 @@ export function ExportPanel() {
         <>
           <TokenBar {...preview.parts} />
           <p className="export-count" data-testid="export-tokens">
-            {formatCount(preview.tokens)} tokens ({preview.encoding}) · {formatCount(preview.filesIncluded)}{' '}
-            {preview.filesIncluded === 1 ? 'file' : 'files'} · {formatCount(preview.masked)} masked · r
+            {groupDigits(preview.tokens)} tokens ({preview.encoding}) ·{' '}
+            {plural(preview.filesIncluded, 'file')} · {groupDigits(preview.masked)} masked · r
             {preview.revision}
             {busy ? ' · updating…' : ''}
           </p>
@@ -130,9 +134,7 @@ export function ExportPanel() {
           ) : null}
           {preview.leftOutCount ? (
             <details className="left-out">
-              <summary>
-                Left out: {formatCount(preview.leftOutCount)} {preview.leftOutCount === 1 ? 'file' : 'files'}
-              </summary>
+              <summary>Left out: {plural(preview.leftOutCount, 'file')}</summary>
               <ul>
                 {preview.leftOut.map((f) => (
                   <li key={f.path}>
@@ -141,7 +143,7 @@ export function ExportPanel() {
                 ))}
                 {preview.leftOutCount > preview.leftOut.length ? (
                   <li className="muted">
-                    … and {formatCount(preview.leftOutCount - preview.leftOut.length)} more (the text's footer
+                    … and {groupDigits(preview.leftOutCount - preview.leftOut.length)} more (the text's footer
                     lists them)
                   </li>
                 ) : null}

@@ -1,10 +1,10 @@
 // Agent sessions: each session's client, start/end, calls, tokens, files received (click reveals
 // in the tree), masked values; the receipt as Markdown or JSON; whose marks the tree shows.
-import type { ReceiptFormat } from '@loupe/host/api';
+import { compactCount, groupDigits, plural, type ReceiptFormat } from '@loupe/common';
 import { revealInTree } from '../app/commands';
-import { formatCount, formatTime, formatTokens } from '../model/format';
-import { bridge } from '../services/app-bridge';
+import { formatTime } from '../model/format';
 import { clipboard } from '../services/clipboard';
+import { hostSync } from '../services/host';
 import { useSessions } from '../store/hooks';
 import { projectStore, sessionsStore, uiStore } from '../store/index';
 
@@ -43,7 +43,7 @@ export function SessionsPanel() {
           value={markSource}
           onChange={(e) => {
             st.setMarkSource(e.target.value);
-            void bridge().refreshMarks();
+            void hostSync().refreshMarks();
           }}
         >
           <option value="all">any session</option>
@@ -84,7 +84,7 @@ export function SessionsPanel() {
                 <td>{formatTime(s.startedAt)}</td>
                 <td>{s.endedAt ? formatTime(s.endedAt) : s.connected ? 'connected' : '—'}</td>
                 <td>{s.calls}</td>
-                <td>{formatTokens(s.tokens)}</td>
+                <td>{compactCount(s.tokens)}</td>
                 <td>{s.files}</td>
                 <td>{s.masked}</td>
               </tr>
@@ -95,7 +95,7 @@ export function SessionsPanel() {
       {detail ? (
         <div className="receipt" data-testid="receipt">
           <h3>
-            Receipt: {detail.client} · {formatCount(detail.calls)} calls · {formatCount(detail.tokens)} tokens
+            Receipt: {detail.client} · {groupDigits(detail.calls)} calls · {groupDigits(detail.tokens)} tokens
           </h3>
           <div className="actions">
             <button type="button" onClick={() => void saveReceipt(detail.id, 'markdown')}>
@@ -109,8 +109,8 @@ export function SessionsPanel() {
           <ol className="calls">
             {detail.callLog.map((c) => (
               <li key={c.call}>
-                <code>{c.tool}</code> r{c.revision} · {formatTokens(c.tokens)} tokens · {c.paths.length}{' '}
-                {c.paths.length === 1 ? 'path' : 'paths'}
+                <code>{c.tool}</code> r{c.revision} · {compactCount(c.tokens)} tokens ·{' '}
+                {plural(c.paths.length, 'path')}
                 {c.masked ? ` · ${c.masked} masked` : ''}
                 {c.leftOut ? <span className="muted"> · left out: {c.leftOut}</span> : null}
               </li>

@@ -1,8 +1,8 @@
 // Settings: tokenizer encoding, default detail, theme, export defaults, and this project's own
 // settings (masking) and show/hide overrides.
-import type { Detail, Encoding, Theme } from '@loupe/host/api';
+import type { Detail, Encoding, Theme } from '@loupe/common';
 import { useEffect, useState } from 'react';
-import { DetailOptions } from '../components/DetailOptions';
+import { DetailOptions } from '../components/PackOptions';
 import { useProject, useSettings } from '../store/hooks';
 import { projectStore, settingsStore } from '../store/index';
 

@@ -1,7 +1,8 @@
 // The token map: where the focus's tokens are, as ranked bars of the largest folders and files.
 // Clicking a bar reveals it in the tree; × unticks it.
+
+import { compactCount } from '@loupe/common';
 import { revealInTree } from '../app/commands';
-import { formatTokens } from '../model/format';
 import type { TreeModel } from '../model/tree-model';
 import { useTree } from '../store/hooks';
 import { treeStore } from '../store/index';
@@ -66,7 +67,7 @@ function Bars({
               style={{ width: `${Math.max(1, (b.tokens / Math.max(1, total)) * 100)}%` }}
             />
             <span className="bar-label">{b.path}</span>
-            <span className="bar-value">{formatTokens(b.tokens)}</span>
+            <span className="bar-value">{compactCount(b.tokens)}</span>
           </button>
           {!everything ? (
             <button
@@ -100,7 +101,7 @@ export function TokenMap() {
     <section className="panel token-map" aria-label="Token map" data-testid="token-map">
       <h2>Token map</h2>
       <p className="muted">
-        {everything ? 'Nothing ticked: the whole project.' : 'The ticked focus.'} {formatTokens(total)}{' '}
+        {everything ? 'Nothing ticked: the whole project.' : 'The ticked focus.'} {compactCount(total)}{' '}
         tokens.
       </p>
       <Bars

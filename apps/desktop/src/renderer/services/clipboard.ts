@@ -1,7 +1,7 @@
 // The clipboard, as a service so stores never reach for browser globals. In the Electron window
 // text goes to the host's `writeClipboard` (Electron's clipboard in the main process); in a browser
 // (`loupe serve`) it goes through the Clipboard API, the only clipboard a web page has.
-import type { HostApi } from '@loupe/host/api';
+import type { HostApi } from '@loupe/common';
 import type { ClipboardService } from '../store/export/action';
 import { hostApi } from './host';
 

@@ -1,17 +1,15 @@
-// Browser mode: the host API over a WebSocket. Generic over the API: any `onDidX` property
-// subscribes to event `didX`, any other property is a command; the renderer never sees the wire.
-// The session token comes from the page URL's fragment and goes with every message.
-import type { HostApi, HostErrorData, Unsubscribe } from '@loupe/host/api';
-
-export class HostCallError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'HostCallError';
-  }
-}
+// Browser mode: the host API over a WebSocket, built by @loupe/common's `buildApi` like the
+// Electron preload's, so the renderer never sees the wire. The session token comes from the page
+// URL's fragment and goes with every message.
+import {
+  buildApi,
+  eventHub,
+  fromErrorData,
+  type HostApi,
+  HostCallError,
+  type HostErrorData,
+  type Unsubscribe,
+} from '@loupe/common';
 
 type Incoming =
   | { id: number; ok: true; value: unknown }
@@ -32,7 +30,7 @@ export function tokenFromLocation(hash: string): string | null {
 export function connectWebSocket(url: string, token: string, deps = { WebSocket }): Promise<WsConnection> {
   const ws = new deps.WebSocket(`${url}?token=${encodeURIComponent(token)}`);
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const events = eventHub();
   const closers = new Set<(reason: string) => void>();
   let next = 0;
   let closed: string | null = null;
@@ -40,14 +38,14 @@ export function connectWebSocket(url: string, token: string, deps = { WebSocket 
   ws.addEventListener('message', (e) => {
     const msg = JSON.parse(String(e.data)) as Incoming;
     if ('event' in msg) {
-      for (const l of listeners.get(msg.event) ?? []) l(msg.payload);
+      events.emit(msg.event, msg.payload);
       return;
     }
     const p = pending.get(msg.id);
     pending.delete(msg.id);
     if (!p) return;
     if (msg.ok) p.resolve(msg.value);
-    else p.reject(new HostCallError(msg.error.code, msg.error.message));
+    else p.reject(fromErrorData(msg.error));
   });
   ws.addEventListener('close', (e) => {
     closed = e.reason || 'the connection to Loupe closed';
@@ -68,23 +66,7 @@ export function connectWebSocket(url: string, token: string, deps = { WebSocket 
       ws.send(JSON.stringify({ token, id, method, arg }));
     });
 
-  const api = new Proxy({} as HostApi, {
-    get(_target, prop) {
-      if (typeof prop !== 'string' || prop === 'then') return undefined;
-      if (/^on[A-Z]/.test(prop)) {
-        const event = prop[2]!.toLowerCase() + prop.slice(3);
-        return (listener: (payload: unknown) => void): Unsubscribe => {
-          const set = listeners.get(event) ?? new Set();
-          listeners.set(event, set);
-          set.add(listener);
-          return () => {
-            set.delete(listener);
-          };
-        };
-      }
-      return (arg?: unknown) => call(prop, arg);
-    },
-  });
+  const api: HostApi = buildApi(call, events.listen);
 
   return new Promise((resolve, reject) => {
     ws.addEventListener('open', () =>

@@ -1,6 +1,6 @@
 // Settings, the connect information and this project's overrides: small domains, one file (state
 // and actions); all I/O through the injected host.
-import type { ConnectInfo, HostApi, OverrideState, Overrides, Settings } from '@loupe/host/api';
+import type { ConnectInfo, HostApi, OverrideState, Overrides, Settings } from '@loupe/common';
 import { createStore } from 'zustand/vanilla';
 
 export interface SettingsState {

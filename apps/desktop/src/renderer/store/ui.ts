@@ -1,7 +1,9 @@
 // Which panel is open, and short confirmations (toasts). Pure UI state: no I/O.
+import type { PanelId } from '@loupe/common';
 import { createStore } from 'zustand/vanilla';
 
-export type Panel = 'export' | 'sessions' | 'connect' | 'settings' | 'map' | null;
+/** The open panel (@loupe/common's PANELS), or none. */
+export type Panel = PanelId | null;
 
 export interface Toast {
   id: number;

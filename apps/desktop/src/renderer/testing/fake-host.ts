@@ -1,6 +1,6 @@
 // Test double for the host: the commands a test names, each recorded; anything else throws. Real
 // host behaviour is tested over a real project in apps/desktop/test/window-host.test.ts.
-import type { HostApi, HostCommands } from '@loupe/host/api';
+import type { HostApi, HostCommands } from '@loupe/common';
 
 export interface FakeHost {
   api: HostApi;

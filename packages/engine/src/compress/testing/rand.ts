@@ -1,5 +1,5 @@
 // Deterministic randomness and name helpers for the generated corpus.
-import { type Rand, rng } from '../../util/random';
+import { type Rand, rng } from '@loupe/common';
 
 export { type Rand, rng };
 

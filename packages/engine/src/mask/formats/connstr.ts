@@ -1,7 +1,8 @@
 // JDBC and ADO.NET connection strings: only `Password=` / `Pwd=` values are masked, and only in a
 // string that looks like a connection string (`;`-separated, with a server/database/user key).
 import type { Candidate } from '../candidates';
-import { LABEL, pushValue } from './values';
+import { LABEL } from './labels';
+import { pushValue } from './values';
 
 const PASSWORD = /(?:^|[;\s"'{(,])(password|pwd)\s*=\s*/gi;
 const CONTEXT =

@@ -2,7 +2,8 @@
 // escapes; quoted values may span lines) or unquoted values ending at ` #`. Values of keys that
 // name a secret are masked (environment naming: STRIPE_KEY, DB_PASS, … count).
 import type { Candidate } from '../candidates';
-import { isSecretKey, LABEL, pushValue } from './values';
+import { LABEL } from './labels';
+import { isSecretKey, pushValue } from './values';
 
 export interface EnvValue {
   key: string;

@@ -1,12 +1,13 @@
 // The format-aware tier: which scanner reads a file (by its name), plus the scanners that run on
 // every file (credential URIs, connection-string passwords, private key blocks).
 import type { Candidate } from '../candidates';
+import { CODE_BINDING_PATTERN, scanCode } from './code';
 import { scanConnectionStrings } from './connstr';
 import { scanEnv } from './env';
 import { scanIni } from './ini';
 import { scanJson } from './json';
 import { scanDockerfile, scanHttp, scanNetrc, scanPgpass } from './misc';
-import { scanPrivateKeys } from './pem';
+import { BARE_KEY_KEYWORDS, scanBareKeys, scanPrivateKeys } from './pem';
 import { scanToml } from './toml';
 import { scanUris } from './uri';
 import { scanXml } from './xml';
@@ -28,7 +29,17 @@ export type Format =
   | 'text';
 
 /** Keywords (lower-case) that switch on the scanners running on every file; checked in the rules' prefilter pass. */
-export const TIER_KEYWORDS = ['://', 'jdbc:oracle:', 'password', 'pwd', '-----begin '] as const;
+export const TIER_KEYWORDS = [
+  '://',
+  'jdbc:oracle:',
+  'password',
+  'pwd',
+  '-----begin ',
+  ...BARE_KEY_KEYWORDS,
+] as const;
+
+/** Patterns (RE2 syntax) checked in the same pass, by name: `tier` holds the names of those that match. */
+export const TIER_PATTERNS: Readonly<Record<string, string>> = { 'code-binding': CODE_BINDING_PATTERN };
 
 const BY_EXT: Record<string, Format> = {
   json: 'json',
@@ -99,12 +110,14 @@ const SCANNERS: Record<Format, ((text: string, out: Candidate[]) => void) | unde
   text: undefined,
 };
 
-/** Format-tier candidates for a file; `tier` holds the TIER_KEYWORDS present in it. */
+/** Format-tier candidates for a file; `tier` holds the TIER_KEYWORDS present in it and the names of the TIER_PATTERNS that match. */
 export function scanFormat(text: string, path: string, tier: ReadonlySet<string>): Candidate[] {
   const out: Candidate[] = [];
   SCANNERS[detectFormat(path)]?.(text, out);
   if (tier.has('://') || tier.has('jdbc:oracle:')) scanUris(text, out);
   if (tier.has('password') || tier.has('pwd')) scanConnectionStrings(text, out);
   if (tier.has('-----begin ')) scanPrivateKeys(text, out);
+  if (BARE_KEY_KEYWORDS.some((k) => tier.has(k))) scanBareKeys(text, out);
+  if (tier.has('code-binding')) scanCode(text, path, out);
   return out;
 }

@@ -2,7 +2,8 @@
 // (`=`, `:` or blank separators, `\` line continuations) and `.npmrc` (`_authToken`, `_auth`,
 // `_password`, also scoped to a registry: `//host/:_authToken=`).
 import type { Candidate } from '../candidates';
-import { isSecretKey, LABEL, pushValue } from './values';
+import { LABEL } from './labels';
+import { isSecretKey, pushValue } from './values';
 
 type Flavor = 'ini' | 'properties' | 'npmrc';
 

@@ -3,7 +3,8 @@
 // and `"KEY=value"` strings in such arrays are read as assignments.
 import type { Candidate } from '../candidates';
 import { readAssignment } from './env';
-import { isSecretKey, keyWords, LABEL, perName, pushValue } from './values';
+import { LABEL } from './labels';
+import { isSecretKey, keyWords, perName, pushValue } from './values';
 
 interface Frame {
   array: boolean;

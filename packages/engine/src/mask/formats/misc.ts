@@ -1,7 +1,8 @@
 // Small line formats: .netrc / _netrc, .pgpass, .http / .rest requests, Dockerfile ENV / ARG.
 import type { Candidate } from '../candidates';
 import { readAssignment } from './env';
-import { isSecretKey, LABEL, pushValue } from './values';
+import { LABEL } from './labels';
+import { isSecretKey, pushValue } from './values';
 
 /** `machine h login u password p` tokens, on one line or several. */
 export function scanNetrc(text: string, out: Candidate[]): void {

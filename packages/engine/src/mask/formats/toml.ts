@@ -1,7 +1,8 @@
 // TOML: `key = value` with dotted and quoted keys, basic / literal / multi-line strings, inline
 // tables; tables named `env` use environment naming. Bare (number) values are quoted when masked.
 import type { Candidate } from '../candidates';
-import { isSecretKey, LABEL, pushValue } from './values';
+import { LABEL } from './labels';
+import { isSecretKey, pushValue } from './values';
 
 const SEG = `(?:[A-Za-z0-9_-]+|"(?:[^"\\\\\\n]|\\\\.)*"|'[^'\\n]*')`;
 const KEY = new RegExp(`^(${SEG}(?:[ \\t]*\\.[ \\t]*${SEG})*)[ \\t]*=[ \\t]*`);

@@ -3,7 +3,8 @@
 // query parameters (`?password=`, `&access_token=`, `&sig=`). Oracle's `user/password@host`
 // JDBC form too. Example hosts (RFC 2606) are skipped.
 import type { Candidate } from '../candidates';
-import { isSecretKey, LABEL, pushValue } from './values';
+import { LABEL } from './labels';
+import { isSecretKey, pushValue } from './values';
 
 const STOP = new Set([' ', '\t', '\r', '\n', '"', "'", '`', '<', '>', '\\', '/', '?', '#']);
 const QUERY_STOP = new Set([' ', '\t', '\r', '\n', '"', "'", '`', '<', '>', '\\', '#']);

@@ -1,7 +1,8 @@
 // Which keys name a secret, and which values are real values rather than references, types,
 // templates or placeholders. Shared by every format scanner.
 import { type Candidate, FORMAT_PRIORITY } from '../candidates';
-import { pemBody } from '../secret-span';
+import { pemBody } from './pem';
+import { isVocabulary } from './vocabulary';
 
 /** Splits `clientSecret`, `DB_PASSWORD`, `x-api-key`, `ConnectionStrings:Main` into lower-case words. */
 export function keyWords(key: string): string[] {
@@ -86,13 +87,13 @@ const REFERENCE =
   /^(?:\$[A-Za-z_]\w*|\$\(.*\)|%\(\w+\)[sdr]|%[sd]|%[A-Za-z_]\w*%|@[A-Za-z_][\w.]*@|<[^<>\n]*>|\{[\w.[\]'"-]*\})$|\$\{|\{\{|\{%|<%|#\{|\bENC\[|^(?:os\.environ|os\.getenv|process\.env|System\.getenv|ENV\[|env\(|getenv\(|Environment\.)/;
 const CODE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(.*\)|\[.*\])$/;
 
-/** Is this text a value worth masking (not a reference, type, template, literal or placeholder)? */
+/** Is this text a value worth masking (not a reference, type, template, literal, placeholder or word)? */
 export function isRealValue(raw: string): boolean {
   const value = raw.trim();
   if (value.length < 3) return false;
   if (LITERALS.test(value) || TYPES.test(value) || PLACEHOLDER.test(value)) return false;
   if (PLACEHOLDER_PART.test(value) || REFERENCE.test(value) || CODE.test(value)) return false;
-  return true;
+  return !isVocabulary(value);
 }
 
 /** Pushes a format-tier candidate for `text[start, end)` after trimming blanks, if it holds a real value. */
@@ -114,18 +115,3 @@ export function pushValue(
   if (end <= start || !isRealValue(text.slice(start, end))) return;
   out.push({ start, end, rule, priority: FORMAT_PRIORITY, quote: quote || undefined });
 }
-
-/** The labels of the format tier (they name placeholders like Gitleaks rule ids do). */
-export const LABEL = {
-  value: 'secret-value',
-  uri: 'uri-password',
-  query: 'url-secret-param',
-  conn: 'connection-string-password',
-  k8s: 'kubernetes-secret',
-  npmrc: 'npmrc-auth',
-  netrc: 'netrc-password',
-  pgpass: 'pgpass-password',
-  authorization: 'http-authorization',
-  cookie: 'http-cookie',
-  pem: 'private-key-block',
-} as const;

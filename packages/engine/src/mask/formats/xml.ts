@@ -2,7 +2,8 @@
 // secret, `value` of `<add key="Password" value="…"/>`-style elements, text of leaf elements named
 // like a secret (CDATA too), and the `<string>` after a plist `<key>` that names a secret.
 import type { Candidate } from '../candidates';
-import { isSecretKey, LABEL, pushValue } from './values';
+import { LABEL } from './labels';
+import { isSecretKey, pushValue } from './values';
 
 const ATTR = /([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 

@@ -5,7 +5,8 @@
 import type { Candidate } from '../candidates';
 import { readAssignment } from './env';
 import { isEnvContainer } from './json';
-import { isSecretKey, LABEL, pushValue } from './values';
+import { LABEL } from './labels';
+import { isSecretKey, pushValue } from './values';
 
 interface Entry {
   indent: number;

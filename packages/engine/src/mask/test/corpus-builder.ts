@@ -1,5 +1,5 @@
 // Builds corpus files with planted secret values whose exact spans are known.
-import { type Rand, rng } from '../../util/random';
+import { type Rand, rng } from '@loupe/common';
 
 export { type Rand, rng };
 

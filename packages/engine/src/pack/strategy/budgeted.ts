@@ -5,12 +5,12 @@
 // its tokens. Files the session already received unchanged become one-line references, and the
 // tokens they would have taken go to the files after them. If the whole comes out over the
 // budget, the walk is redone with less room.
+import { groupDigits } from '@loupe/common';
 import type { Level } from '../../compress/types';
 import { ladder } from '../../content/detail';
 import type { FileContent } from '../../content/process';
 import { reasonPhrase } from '../../content/withheld';
 import { LoupeError } from '../../errors';
-import { groupDigits } from '../../util/digits';
 import type { IndexEntry } from '../../workspace/file-index';
 import { coverageOf, DATA_LABEL, type DocContext, LIST_SHARE, measured } from '../document';
 import { blockOf, metaOf } from '../file-block';

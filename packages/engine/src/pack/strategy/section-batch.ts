@@ -14,7 +14,8 @@ import { processFile } from '../../content/process';
 import { type FileInput, readBytesSync } from '../../content/read';
 import type { PreparedMask } from '../../mask/mask';
 import { loadMaskRules } from '../../mask/rules';
-import { DEFAULT_LIMITS, type MaskLimits } from '../../mask/scan';
+import type { MaskLimits } from '../../mask/scan';
+import type { KnownValues } from '../../mask/session';
 import type { Encoding } from '../../types';
 import { fullSection, sectionTokens } from '../file-block';
 import { LAYOUTS } from '../formats';
@@ -48,27 +49,40 @@ export type SectionResult =
 export interface SectionBatch {
   bytes: Uint8Array;
   results: SectionResult[];
+  /**
+   * How many of the session's known values the batch looked for (a prefix of `session.known()`,
+   * with the values it found in its own files after them): the caller looks in its laid-out files
+   * for the values the session learned since.
+   */
+  knownChecked: number;
 }
 
 const NL = Buffer.from('\n');
 
 /** Where this batch's mask stage runs: here, values left for the caller to number. */
-function maskerOf(settings: SectionSettings): Masker {
+function maskerOf(settings: SectionSettings, known: KnownValues | undefined): Masker {
   if (!settings.masking) return noMasking;
   const key = Buffer.from(settings.key.buffer, settings.key.byteOffset, settings.key.byteLength);
-  return maskPrepared(key, () => loadMaskRules(settings.rulesPath), settings.limits ?? DEFAULT_LIMITS);
+  return maskPrepared(key, () => loadMaskRules(settings.rulesPath), {
+    ...(settings.limits ? { limits: settings.limits } : {}),
+    ...(known ? { known } : {}),
+  });
 }
 
-/** Reads, masks, lays out and counts `items` in order (see the note at the top). */
+/**
+ * Reads, masks, lays out and counts `items` in order (see the note at the top). `known`: the
+ * session's known values when the batch was started, masked wherever they occur.
+ */
 export async function sectionBatch(
   items: readonly SectionItem[],
   settings: SectionSettings,
+  known?: KnownValues,
 ): Promise<SectionBatch> {
   // Loaded (and compiled) first, also for an empty batch: a worker's first task warms it up with one
   // while the calling thread ranks the files. A failure is the masker's to report, per file.
   if (settings.masking) await loadMaskRules(settings.rulesPath).catch(() => undefined);
   const layout = LAYOUTS[settings.format];
-  const deps = { read: readBytesSync, masker: maskerOf(settings), encoding: settings.encoding };
+  const deps = { read: readBytesSync, masker: maskerOf(settings, known), encoding: settings.encoding };
   const request = { lineNumbers: settings.lineNumbers, count: false, bytes: true };
   const parts: Uint8Array[] = [];
   let size = 0;
@@ -113,5 +127,5 @@ export async function sectionBatch(
     bytes.set(p, at);
     at += p.byteLength;
   }
-  return { bytes, results };
+  return { bytes, results, knownChecked: known?.values.length ?? 0 };
 }

@@ -1,4 +1,5 @@
 // One line an agent can read: what a listing left out and why. Used by the MCP tools and packs.
+import { plural } from '@loupe/common';
 import type { HiddenEntry, HiddenReason } from '../../types';
 
 const LABELS: Record<HiddenReason['kind'], string> = {
@@ -12,7 +13,6 @@ const LABELS: Record<HiddenReason['kind'], string> = {
 const ORDER = Object.keys(LABELS) as Array<HiddenReason['kind']>;
 const MAX_NAMES = 8;
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const basename = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 
 export interface SummaryOptions {

@@ -2,7 +2,7 @@
 // rule of the git ignore semantics appears: escapes, trailing spaces, negation, dir-only, anchors,
 // classes, the three `**` forms, re-inclusion under an excluded parent, ignoreCase, nested
 // repositories, gitlinks, tracked-but-ignored files, symlinks and non-ASCII names.
-import { type Rand, rng } from '../../util/random';
+import { type Rand, rng } from '@loupe/common';
 
 export { type Rand, rng };
 

@@ -1,6 +1,7 @@
 // The filter box (name or path glob) and the show-hidden switch.
+
+import { groupDigits } from '@loupe/common';
 import { useEffect, useRef } from 'react';
-import { formatCount } from '../../model/format';
 import { useTree, useUi } from '../../store/hooks';
 import { treeStore } from '../../store/index';
 
@@ -29,7 +30,7 @@ export function FilterBar() {
           if (e.key === 'ArrowDown') (document.querySelector('[role="tree"]') as HTMLElement | null)?.focus();
         }}
       />
-      {text.trim() ? <span className="matches">{formatCount(matches)} matches</span> : null}
+      {text.trim() ? <span className="matches">{groupDigits(matches)} matches</span> : null}
       <label className="switch">
         <input
           type="checkbox"

@@ -1,7 +1,8 @@
 // One tree row: twisty, tri-state checkbox, name (with filter highlight), marks, reasons, flags,
 // tokens. A pure component of primitive props: it re-renders only when what it shows changes.
+
+import { compactCount } from '@loupe/common';
 import { memo, useEffect, useRef } from 'react';
-import { formatTokens } from '../../model/format';
 import { FLAG_TEXT } from '../../model/words';
 import type { RowView } from '../../store/tree/index';
 
@@ -105,7 +106,7 @@ export const TreeRow = memo(function TreeRow(p: TreeRowProps) {
           className={`tokens${p.counting ? ' counting' : ''}`}
           title={p.counting ? 'still counting' : undefined}
         >
-          {p.counting && p.tokens === 0 ? '…' : formatTokens(p.tokens)}
+          {p.counting && p.tokens === 0 ? '…' : compactCount(p.tokens)}
         </span>
       ) : null}
     </div>

@@ -1,4 +1,4 @@
-import type { ExportOptions, ExportResult, HostApi } from '@loupe/host/api';
+import type { ExportOptions, ExportResult, HostApi } from '@loupe/common';
 import type { ExportState } from './initialState';
 
 /** What the export needs of the clipboard (the window passes navigator.clipboard). */

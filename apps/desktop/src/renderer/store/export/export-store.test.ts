@@ -1,4 +1,4 @@
-import type { ExportResult } from '@loupe/host/api';
+import type { ExportResult } from '@loupe/common';
 import { describe, expect, it } from 'vitest';
 import { fakeHost } from '../../testing/fake-host';
 import { createExportStore } from './index';

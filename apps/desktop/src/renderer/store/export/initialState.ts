@@ -1,4 +1,4 @@
-import type { ExportOptions, ExportResult } from '@loupe/host/api';
+import type { ExportOptions, ExportResult } from '@loupe/common';
 
 export interface ExportState {
   options: ExportOptions;

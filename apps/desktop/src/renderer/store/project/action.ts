@@ -1,4 +1,4 @@
-import type { FocusState, HostApi, Notice, Progress, ProjectInfo } from '@loupe/host/api';
+import type { FocusState, HostApi, Notice, Progress, ProjectInfo } from '@loupe/common';
 import type { ProjectState } from './initialState';
 
 export interface ProjectDeps {

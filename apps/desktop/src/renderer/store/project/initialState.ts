@@ -1,4 +1,4 @@
-import type { FocusSummary, Notice, Progress, ProjectInfo, RecentProject } from '@loupe/host/api';
+import type { FocusSummary, Notice, Progress, ProjectInfo, RecentProject } from '@loupe/common';
 
 export interface ProjectState {
   /** Connected to the host (false until the transport is up, and after it closes). */

@@ -1,4 +1,4 @@
-import type { HostApi, Receipt, ReceiptFormat, ReceivedFile, SessionSummary } from '@loupe/host/api';
+import type { HostApi, Receipt, ReceiptFormat, ReceivedFile, SessionSummary } from '@loupe/common';
 import type { SessionsState } from './initialState';
 
 export interface SessionsDeps {

@@ -1,4 +1,4 @@
-import type { SessionDetail, SessionSummary } from '@loupe/host/api';
+import type { SessionDetail, SessionSummary } from '@loupe/common';
 
 export interface SessionsState {
   sessions: SessionSummary[];

@@ -1,6 +1,6 @@
 // Tree actions: loading the flattened tree, ticking (local first, then the host), expansion,
 // filter, show hidden, keyboard movement, reveal, marks. I/O goes through the injected host.
-import type { FocusState, HostApi, ReceivedFile, TokenUpdate, TreeSnapshot } from '@loupe/host/api';
+import type { FocusState, HostApi, ReceivedFile, TokenUpdate, TreeSnapshot } from '@loupe/common';
 import { applyFilter, makeFilter } from '../../model/filter';
 import { Rows } from '../../model/rows';
 import { TreeModel } from '../../model/tree-model';

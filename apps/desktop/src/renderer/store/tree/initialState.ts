@@ -1,4 +1,4 @@
-import type { FocusRules, ReceivedFile } from '@loupe/host/api';
+import type { FocusRules, ReceivedFile } from '@loupe/common';
 import type { Rows } from '../../model/rows';
 import type { TreeModel } from '../../model/tree-model';
 

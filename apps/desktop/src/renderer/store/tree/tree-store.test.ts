@@ -1,4 +1,4 @@
-import type { FocusState } from '@loupe/host/api';
+import type { FocusState } from '@loupe/common';
 import { describe, expect, it } from 'vitest';
 import { deferred, fakeHost } from '../../testing/fake-host';
 import { snapshotOf } from '../../testing/snapshot';

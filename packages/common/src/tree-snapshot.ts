@@ -1,8 +1,10 @@
-// Flattens the index (visible files) and the hidden entries into the window's TreeSnapshot: one
-// preorder pass, folders before files, bytewise names (the same order as the engine's tree model).
-// The host keeps each node's path so later token counts can be sent as [node, tokens] pairs.
-import { compareBytewise, type FileFlag, type HiddenEntry, type HiddenReason } from '@loupe/engine';
-import type { TreeSnapshot } from './api';
+// Flattens visible files and hidden entries into the window's TreeSnapshot: one preorder pass,
+// folders before files, bytewise names (the same order as the engine's tree model). The host
+// builds the window's tree with it and keeps each node's path, so later token counts can be sent
+// as [node, tokens] pairs; the window's tests build their trees with it too.
+import type { TreeSnapshot } from './host-api';
+import { compareBytewise } from './order';
+import type { FileFlag, HiddenEntry, HiddenReason } from './types';
 
 export interface SnapshotFile {
   path: string;

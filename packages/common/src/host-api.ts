@@ -1,17 +1,11 @@
 // The host API: the one contract between the window and the engine. Commands are async methods
 // taking at most one argument; events are `onDidX(listener)` subscriptions. Both transports
-// (Electron IPC, WebSocket) are generic over this interface, and the renderer type-checks against
-// this file alone: it imports types only, nothing from Node or the DOM.
-import type {
-  Encoding,
-  FileFlag,
-  FocusSummary,
-  HiddenEntry,
-  HiddenReason,
-  RelPath,
-} from '@loupe/engine/types';
-
-export type { Encoding, FileFlag, FocusSummary, HiddenEntry, HiddenReason, RelPath };
+// (Electron IPC, WebSocket) are generic over this interface; the window holds a `HostApi` and
+// nothing else of the host. Pure types.
+import type { Detail, PackFormat } from './detail';
+import type { FocusRules } from './focus';
+import type { MenuCommand } from './panels';
+import type { Encoding, FileFlag, FocusSummary, HiddenEntry, HiddenReason, RelPath } from './types';
 
 export type Unsubscribe = () => void;
 
@@ -82,13 +76,6 @@ export interface TokenUpdate {
 
 // ---------------------------------------------------------------- focus
 
-export interface FocusRules {
-  /** Ticked paths ('' is the whole project). */
-  include: RelPath[];
-  /** Unticked paths below a ticked folder. */
-  exclude: RelPath[];
-}
-
 export interface FocusState extends FocusRules {
   revision: number;
   summary: FocusSummary;
@@ -107,15 +94,8 @@ export interface Overrides {
 
 // ---------------------------------------------------------------- export
 
-/** The packer's formats. */
-export type ExportFormat = 'markdown' | 'xml' | 'plain';
-/** The compression levels of the engine (full text down to an outline). */
-export type Detail = 'full' | 'compact' | 'signatures' | 'outline';
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['markdown', 'xml', 'plain'];
-export const DETAILS: readonly Detail[] = ['full', 'compact', 'signatures', 'outline'];
-
 export interface ExportOptions {
-  format: ExportFormat;
+  format: PackFormat;
   /** Token budget for the whole pack; null for no budget. */
   budget: number | null;
   detail: Detail;
@@ -220,7 +200,7 @@ export interface Settings {
   encoding: Encoding;
   detail: Detail;
   theme: Theme;
-  exportFormat: ExportFormat;
+  exportFormat: PackFormat;
   /** Default export budget in tokens; null for none. */
   budget: number | null;
   lineNumbers: boolean;
@@ -269,8 +249,6 @@ export interface Notice {
   level: 'info' | 'warning' | 'error';
   message: string;
 }
-
-export type MenuCommand = 'open-folder' | 'copy-context' | 'connect' | 'settings' | 'export' | 'sessions';
 
 export interface ViewState {
   /** Expanded folders. */
@@ -373,60 +351,4 @@ export type CommandResult<K extends CommandName> = Awaited<ReturnType<HostComman
 export interface HostErrorData {
   code: string;
   message: string;
-}
-
-// The name lists the transports need at run time. `satisfies Record<..., true>` makes the compiler
-// reject a list that misses a command or an event, or names one that does not exist.
-const COMMANDS = {
-  openProject: true,
-  chooseFolder: true,
-  currentProject: true,
-  setProjectMasking: true,
-  recentProjects: true,
-  getTree: true,
-  getTreeSlice: true,
-  getFocus: true,
-  setFocus: true,
-  toggleFocus: true,
-  focusSummary: true,
-  hiddenEntries: true,
-  getOverrides: true,
-  setOverride: true,
-  exportPreview: true,
-  exportPack: true,
-  listSessions: true,
-  getSession: true,
-  receivedFiles: true,
-  exportReceipt: true,
-  getSettings: true,
-  updateSettings: true,
-  connectInfo: true,
-  getViewState: true,
-  saveViewState: true,
-  cancel: true,
-  rescan: true,
-  writeClipboard: true,
-} as const satisfies Record<CommandName, true>;
-
-const EVENTS = {
-  didOpenProject: true,
-  didChangeProject: true,
-  didProgress: true,
-  didChangeTree: true,
-  didCountTokens: true,
-  didChangeFocus: true,
-  didChangeFiles: true,
-  didChangeSessions: true,
-  didAgentCall: true,
-  didChangeSettings: true,
-  didNotice: true,
-  didMenuCommand: true,
-} as const satisfies Record<EventName, true>;
-
-export const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];
-export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
-
-/** `didChangeFocus` -> `onDidChangeFocus`. */
-export function subscriptionName<K extends EventName>(event: K): `on${Capitalize<K>}` {
-  return `on${event[0]!.toUpperCase()}${event.slice(1)}` as `on${Capitalize<K>}`;
 }

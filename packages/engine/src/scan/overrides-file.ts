@@ -1,9 +1,9 @@
 // Persists a project's show/hide overrides in Loupe's state (the caller names the state folder),
 // never in the repository: `overrides.json` in the project's state folder, written atomically by
-// the state store (temp file + rename, previous version kept, a damaged file set aside).
+// writeState (temp file + rename, previous version kept, a damaged file set aside).
 import path from 'node:path';
 import { LoupeError } from '../errors';
-import { projectStateDir, readState, writeState } from '../state/store';
+import { projectStateDir, readState, writeState } from '../state/state-file';
 import type { RelPath } from '../types';
 import { normalizeOverridePath, type OverrideState, type Overrides } from './overrides';
 

@@ -1,18 +1,18 @@
 // The per-project overrides file: lives in the state folder the caller names (never in the
-// repository), written atomically through the state store; a damaged file is set aside.
+// repository), written atomically as a state file; a damaged file is set aside.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isLoupeError } from '../errors';
-import { loadOverrides, overridesFile, saveOverrides, setOverride } from './overrides-store';
+import { loadOverrides, overridesFile, saveOverrides, setOverride } from './overrides-file';
 
 const work = mkdtempSync(path.join(tmpdir(), 'loupe-store-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 const project = path.join(work, 'project');
 mkdirSync(project);
 
-describe('overrides store', () => {
+describe('overrides file', () => {
   it('starts empty, saves, loads back normalized and sorted, outside the project', () => {
     const state = path.join(work, 'state1');
     expect(loadOverrides(state, project)).toEqual({ overrides: { show: [], hide: [] } });

@@ -1,7 +1,7 @@
-// The app side of the local socket. A host registers its open projects; each connection sends a
-// one-line preamble with the agent's working folder and is routed to the open project whose root
-// holds it, then speaks newline-delimited JSON-RPC as one agent session. A connection no project
-// holds gets a JSON-RPC error naming the open projects.
+// The agent socket: the app side of the local socket that `loupe bridge` joins. A host registers
+// its open projects; each connection sends a one-line preamble with the agent's working folder and
+// is routed to the open project whose root holds it, then speaks newline-delimited JSON-RPC as one
+// agent session. A connection no project holds gets a JSON-RPC error naming the open projects.
 import { chmodSync, lstatSync, realpathSync, unlinkSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -16,6 +16,7 @@ export const NO_PROJECT_ERROR = -32001;
 const MAX_PREAMBLE = 64 * 1024;
 const PREAMBLE_TIMEOUT_MS = 10_000;
 
+/** The first line a client sends; `loupe bridge` speaks it, hence its tag (a wire format: kept as released). */
 export interface Preamble {
   loupe: 'bridge';
   version: number;
@@ -31,20 +32,20 @@ export function preambleLine(cwd: string): string {
 const contains = (root: string, p: string) =>
   p === root || p.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
 
-export interface BridgeServerOptions {
+export interface AgentSocketOptions {
   socketPath?: string;
   /** Told about connections that failed (bad preamble, no project); for logs. */
   onEvent?: (event: { kind: 'routed' | 'unrouted' | 'bad-preamble'; cwd?: string; project?: string }) => void;
 }
 
-export class BridgeServer {
+export class AgentSocket {
   readonly socketPath: string;
   private readonly projects = new Set<McpProject>();
   private readonly sockets = new Set<net.Socket>();
   private readonly connections = new Map<Connection, McpProject>();
   private server: net.Server | undefined;
 
-  constructor(private readonly options: BridgeServerOptions = {}) {
+  constructor(private readonly options: AgentSocketOptions = {}) {
     this.socketPath = options.socketPath ?? defaultSocketPath();
   }
 

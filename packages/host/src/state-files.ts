@@ -1,9 +1,15 @@
-// Small JSON stores in Loupe's state folder (the engine's atomic writes with a backup; a corrupt
+// Small JSON state files in Loupe's state folder (the engine's atomic writes with a backup; a corrupt
 // file is set aside and reported): recent projects, settings, and each project's view state.
 import path from 'node:path';
-import { projectStateDir } from '@loupe/engine';
-import { readState, writeState } from '@loupe/engine/state/store';
-import { DETAILS, EXPORT_FORMATS, type RecentProject, type Settings, type ViewState } from './api';
+import {
+  isDetail,
+  isEncoding,
+  isPackFormat,
+  type RecentProject,
+  type Settings,
+  type ViewState,
+} from '@loupe/common';
+import { projectStateDir, readState, writeState } from '@loupe/engine';
 
 const RECENT_MAX = 12;
 
@@ -31,7 +37,7 @@ interface RecentFile {
   projects: Array<{ root: string; name: string; openedAt: number }>;
 }
 
-export class RecentStore {
+export class RecentProjectsFile {
   constructor(private readonly stateDir: string) {}
 
   private get file(): string {
@@ -67,7 +73,6 @@ export class RecentStore {
   }
 }
 
-const ENCODINGS = ['o200k_base', 'cl100k_base'];
 const THEMES = ['light', 'dark', 'system'];
 
 /**
@@ -77,11 +82,10 @@ const THEMES = ['light', 'dark', 'system'];
 export function cleanSettings(raw: unknown, base: Settings = DEFAULT_SETTINGS): Settings {
   const out = { ...base };
   if (!isObject(raw)) return out;
-  if (ENCODINGS.includes(raw.encoding as string)) out.encoding = raw.encoding as Settings['encoding'];
-  if ((DETAILS as readonly unknown[]).includes(raw.detail)) out.detail = raw.detail as Settings['detail'];
+  if (isEncoding(raw.encoding)) out.encoding = raw.encoding;
+  if (isDetail(raw.detail)) out.detail = raw.detail;
   if (THEMES.includes(raw.theme as string)) out.theme = raw.theme as Settings['theme'];
-  if ((EXPORT_FORMATS as readonly unknown[]).includes(raw.exportFormat))
-    out.exportFormat = raw.exportFormat as Settings['exportFormat'];
+  if (isPackFormat(raw.exportFormat)) out.exportFormat = raw.exportFormat;
   if (typeof raw.lineNumbers === 'boolean') out.lineNumbers = raw.lineNumbers;
   if (typeof raw.httpEndpoint === 'boolean') out.httpEndpoint = raw.httpEndpoint;
   if (raw.budget === null || (Number.isInteger(raw.budget) && (raw.budget as number) > 0))
@@ -89,7 +93,7 @@ export function cleanSettings(raw: unknown, base: Settings = DEFAULT_SETTINGS): 
   return out;
 }
 
-export class SettingsStore {
+export class SettingsFile {
   constructor(private readonly stateDir: string) {}
 
   private get file(): string {
@@ -106,7 +110,7 @@ export class SettingsStore {
   }
 }
 
-export class ViewStateStore {
+export class ViewStateFile {
   constructor(private readonly stateDir: string) {}
 
   private file(root: string): string {

@@ -1,4 +1,4 @@
-// The content-hash count store: (first 16 bytes of a file's SHA-256) -> token count, one file per
+// The content-hash count cache: (first 16 bytes of a file's SHA-256) -> token count, one file per
 // encoding in the user's cache folder. In memory it is the file's own bytes in a
 // SharedArrayBuffer, records sorted by key, so both workers look counts up by binary search with
 // no copy and no parsing. A file that fails its checks (magic, version, length, CRC-32) is ignored
@@ -13,7 +13,7 @@ const HEADER = 16; // magic, version, record count, CRC-32 of the records
 const MAGIC = 0x4354504c; // "LPTC" little-endian
 const VERSION = 1;
 
-export interface StoreAddition {
+export interface CountAddition {
   /** At least KEY_BYTES bytes of the content hash. */
   key: Uint8Array;
   tokens: number;
@@ -36,14 +36,14 @@ function seal(out: Uint8Array, count: number): Uint8Array {
   return out;
 }
 
-export function emptyStore(): SharedArrayBuffer {
+export function emptyCountCache(): SharedArrayBuffer {
   const sab = new SharedArrayBuffer(HEADER);
   seal(new Uint8Array(sab), 0);
   return sab;
 }
 
 /** Validated file bytes, or undefined for a missing, foreign, truncated or corrupt file. */
-export function validStore(bytes: Uint8Array): Uint8Array | undefined {
+export function validCountCache(bytes: Uint8Array): Uint8Array | undefined {
   if (bytes.byteLength < HEADER) return undefined;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const count = view.getUint32(8, true);
@@ -55,16 +55,16 @@ export function validStore(bytes: Uint8Array): Uint8Array | undefined {
 
 async function readValid(file: string): Promise<Uint8Array | undefined> {
   try {
-    return validStore(await readFile(file));
+    return validCountCache(await readFile(file));
   } catch {
     return undefined;
   }
 }
 
-/** The store on disk as shared memory; empty when the file is missing or fails its checks. */
-export async function loadStore(file: string | undefined): Promise<SharedArrayBuffer> {
+/** The cache on disk as shared memory; empty when the file is missing or fails its checks. */
+export async function loadCountCache(file: string | undefined): Promise<SharedArrayBuffer> {
   const bytes = file ? await readValid(file) : undefined;
-  if (!bytes) return emptyStore();
+  if (!bytes) return emptyCountCache();
   const sab = new SharedArrayBuffer(bytes.byteLength);
   new Uint8Array(sab).set(bytes);
   return sab;
@@ -81,11 +81,11 @@ function compareKeys(a: Uint8Array, ai: number, b: Uint8Array, bi: number): numb
 const views = new WeakMap<SharedArrayBuffer, { bytes: Uint8Array; view: DataView }>();
 
 /** Token count stored for `hash`, marking the record used `day`; undefined when absent. */
-export function lookup(store: SharedArrayBuffer, hash: Uint8Array, day: number): number | undefined {
-  let v = views.get(store);
+export function lookup(cache: SharedArrayBuffer, hash: Uint8Array, day: number): number | undefined {
+  let v = views.get(cache);
   if (!v) {
-    v = { bytes: new Uint8Array(store), view: new DataView(store) };
-    views.set(store, v);
+    v = { bytes: new Uint8Array(cache), view: new DataView(cache) };
+    views.set(cache, v);
   }
   let lo = 0;
   let hi = records(v.bytes) - 1;
@@ -151,14 +151,14 @@ function evict(run: Uint8Array, cap: number): Uint8Array {
   return out.subarray(0, o);
 }
 
-function additionRun(additions: StoreAddition[], day: number): Uint8Array {
+function additionRun(additions: CountAddition[], day: number): Uint8Array {
   const sorted = [...additions].sort((x, y) => compareKeys(x.key, 0, y.key, 0));
   const out = new Uint8Array(sorted.length * RECORD);
   const view = new DataView(out.buffer);
   let o = 0;
   for (let k = 0; k < sorted.length; k++) {
-    const add = sorted[k] as StoreAddition;
-    if (k > 0 && compareKeys(add.key, 0, (sorted[k - 1] as StoreAddition).key, 0) === 0) continue;
+    const add = sorted[k] as CountAddition;
+    if (k > 0 && compareKeys(add.key, 0, (sorted[k - 1] as CountAddition).key, 0) === 0) continue;
     out.set(add.key.subarray(0, KEY_BYTES), o);
     view.setUint32(o + KEY_BYTES, add.tokens, true);
     view.setUint32(o + KEY_BYTES + 4, day, true);
@@ -174,17 +174,17 @@ export interface SaveOptions {
 }
 
 /**
- * The store merged with `additions` and with what another process saved meanwhile, written
- * atomically to `file` (when given) and returned as the new shared store.
+ * The cache merged with `additions` and with what another process saved meanwhile, written
+ * atomically to `file` (when given) and returned as the new shared cache.
  */
-export async function saveStore(
+export async function saveCountCache(
   file: string | undefined,
-  store: SharedArrayBuffer,
-  additions: StoreAddition[],
+  cache: SharedArrayBuffer,
+  additions: CountAddition[],
   options: SaveOptions,
 ): Promise<SharedArrayBuffer> {
   const body = (b: Uint8Array) => b.subarray(HEADER);
-  let run = merge(body(new Uint8Array(store)), additionRun(additions, options.day));
+  let run = merge(body(new Uint8Array(cache)), additionRun(additions, options.day));
   const disk = file ? await readValid(file) : undefined;
   if (disk) run = merge(run, body(disk));
   run = evict(run, options.cap);

@@ -1,6 +1,7 @@
-// Connects host events to the stores and loads a project's data when one opens. This is the only
-// place that knows which event feeds which store; stores stay unaware of each other.
-import type { HostApi, MenuCommand, TokenUpdate, Unsubscribe } from '@loupe/host/api';
+// Keeps the stores in sync with the host: connects host events to the stores and loads a project's
+// data when one opens. This is the only place that knows which event feeds which store; stores
+// stay unaware of each other.
+import type { HostApi, MenuCommand, TokenUpdate, Unsubscribe } from '@loupe/common';
 import type { createExportStore } from '../store/export/index';
 import type { createProjectStore } from '../store/project/index';
 import type { createSessionsStore } from '../store/sessions/index';
@@ -17,14 +18,18 @@ export interface Stores {
   ui: ReturnType<typeof createUiStore>;
 }
 
-export interface Bridge {
+export interface HostSync {
   /** Loads everything for the open project (tree, view state, focus, sessions, marks). */
   loadProject(): Promise<void>;
   refreshMarks(): Promise<void>;
   dispose(): void;
 }
 
-export function connectStores(api: HostApi, stores: Stores, onMenu: (command: MenuCommand) => void): Bridge {
+export function connectStores(
+  api: HostApi,
+  stores: Stores,
+  onMenu: (command: MenuCommand) => void,
+): HostSync {
   const { tree, project, sessions, settings, exports } = stores;
   let loading: Promise<void> | null = null;
   let queued: TokenUpdate[] = [];
@@ -125,7 +130,7 @@ export function connectStores(api: HostApi, stores: Stores, onMenu: (command: Me
 }
 
 /** First load: settings, recent projects, and the project the host already has open (if any). */
-export async function startWindow(api: HostApi, stores: Stores, bridge: Bridge): Promise<void> {
+export async function startWindow(api: HostApi, stores: Stores, sync: HostSync): Promise<void> {
   const [s, current] = await Promise.all([api.getSettings(), api.currentProject()]);
   stores.settings.getState().setSettings(s);
   stores.exports.getState().setOptions({
@@ -139,6 +144,6 @@ export async function startWindow(api: HostApi, stores: Stores, bridge: Bridge):
   void stores.project.getState().loadRecent();
   if (current) {
     stores.project.getState().projectOpened(current);
-    await bridge.loadProject();
+    await sync.loadProject();
   }
 }

@@ -2,14 +2,14 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultStateDir, projectStateDir, readState, writeState } from './store';
+import { defaultStateDir, projectStateDir, readState, writeState } from './state-file';
 
 const work = mkdtempSync(path.join(tmpdir(), 'loupe-state-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 const isNumbers = (raw: unknown) =>
   Array.isArray(raw) && raw.every((n) => typeof n === 'number') ? (raw as number[]) : undefined;
 
-describe('state store', () => {
+describe('state files', () => {
   it('writes atomically with a backup of the previous version, 0600 files in 0700 folders', () => {
     const file = path.join(work, 'p/state.json');
     writeState(file, [1]);

@@ -1,0 +1,81 @@
+// The focus rules, decided the same way in the engine (what agents receive) and in the window
+// (what the tree shows ticked before the host answers): included paths minus excluded paths below
+// them, the nearest rule at or above a path decides, nothing ticked means the whole project.
+import type { RelPath } from './types';
+
+export interface FocusRules {
+  /** Ticked paths ('' is the whole project). */
+  include: RelPath[];
+  /** Unticked paths below a ticked folder. */
+  exclude: RelPath[];
+}
+
+/** `path` is `folder` or lies below it ('' holds everything). */
+export function isUnder(path: string, folder: string): boolean {
+  return folder === '' || path === folder || path.startsWith(`${folder}/`);
+}
+
+/** A path as the rules hold it: `/` separators, no `./`, no trailing or doubled `/`, '' for the root. */
+export function cleanPath(raw: string): RelPath {
+  const p = raw
+    .replace(/\\/g, '/')
+    .replace(/^\.\/+/, '')
+    .replace(/\/+$/, '')
+    .replace(/\/{2,}/g, '/');
+  return p === '.' ? '' : p;
+}
+
+/** Cleaned, unique, sorted. */
+export function cleanPaths(paths: Iterable<string>): RelPath[] {
+  const out = new Set<string>();
+  for (const raw of paths) out.add(cleanPath(raw));
+  return [...out].sort();
+}
+
+/** The rules in their one form: clean sorted lists, and only exclusions that lie below an inclusion. */
+export function normalizeRules(rules: FocusRules): FocusRules {
+  const include = cleanPaths(rules.include);
+  const exclude = cleanPaths(rules.exclude).filter((e) => include.some((i) => i !== e && isUnder(e, i)));
+  return { include, exclude };
+}
+
+/** Decides membership by the nearest rule at or above a path. */
+export class FocusMatcher {
+  private readonly rules = new Map<string, boolean>();
+  readonly everything: boolean;
+
+  constructor(rules: FocusRules) {
+    for (const p of rules.include) this.rules.set(p, true);
+    for (const p of rules.exclude) this.rules.set(p, false);
+    this.everything = rules.include.length === 0;
+  }
+
+  has(path: string): boolean {
+    return this.everything || this.decide(path);
+  }
+
+  /** What the nearest rule at or above `path` says (false when none does). */
+  decide(path: string): boolean {
+    for (let p = path; ; ) {
+      const rule = this.rules.get(p);
+      if (rule !== undefined) return rule;
+      if (p === '') return false;
+      const slash = p.lastIndexOf('/');
+      p = slash < 0 ? '' : p.slice(0, slash);
+    }
+  }
+}
+
+/**
+ * Ticks or unticks one path, keeping the rules minimal (tri-state): the rules at or below it give
+ * way to one decision for it, made only when its ancestors do not already decide so.
+ */
+export function toggleRules(rules: FocusRules, path: string, on: boolean): FocusRules {
+  const p = cleanPath(path);
+  const include = rules.include.filter((i) => !isUnder(i, p));
+  const exclude = rules.exclude.filter((e) => !isUnder(e, p));
+  const inheritedIn = include.length > 0 && new FocusMatcher({ include, exclude }).has(p);
+  if (on && !inheritedIn) include.push(p);
+  if (!on && inheritedIn) exclude.push(p);
+  return normalizeRules({ include, exclude });
+}

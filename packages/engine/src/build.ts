@@ -1,0 +1,10 @@
+// What the builds of the CLI and the app take from the engine (and the token bench, which bundles
+// like them): the worker entry points, the grammar files to ship, the pinned mask rules to prebuild,
+// the token rank tables, and the varied text the bench counts. Imported as `@loupe/engine/build`,
+// so a build script loads these modules only, not the whole engine.
+
+export { compileMaskRules, defaultRulesPath, parsedRulesJson, parsedRulesName } from './mask/rules';
+export { copyGrammars } from './parse/grammars';
+export { corpus } from './tokens/corpus';
+export { ENCODINGS, rankFile, rankTableBytes, rankTableName } from './tokens/ranks';
+export { WORKER_SOURCES } from './workers/locate';
