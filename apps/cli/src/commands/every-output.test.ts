@@ -125,7 +125,11 @@ const CLI: Record<string, string[][] | string> = {
     ['receipts', proj],
     ['receipts', proj, '--json'],
   ],
-  completion: [['completion', 'bash'], ['completion', 'zsh'], ['completion', 'fish']],
+  completion: [
+    ['completion', 'bash'],
+    ['completion', 'zsh'],
+    ['completion', 'fish'],
+  ],
   help: [['help'], ['help', 'pack'], ['help', 'compress']],
   mcp: 'serves the MCP tools, each walked below over stdio',
   bridge: 'serves the same MCP tools (headless when no app listens), walked below over stdio',

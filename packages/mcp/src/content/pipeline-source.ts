@@ -11,7 +11,8 @@ export function createPipelineSource(ws: Workspace): ContentSource {
     },
     async read(path, request, mask) {
       const entry = ws.index.get(path);
-      if (!entry) throw new LoupeError('not-found', `No visible file ${JSON.stringify(path)} in this project.`);
+      if (!entry)
+        throw new LoupeError('not-found', `No visible file ${JSON.stringify(path)} in this project.`);
       return ws.content.read(entry, request, mask);
     },
   };
