@@ -12,8 +12,29 @@ export function isEncoding(x: unknown): x is Encoding {
   return (ENCODINGS as readonly unknown[]).includes(x);
 }
 
-/** Why a visible file is listed but never read as text. */
-export type FileFlag = 'binary' | 'too-large' | 'symlink-outside-root' | 'symlinked-folder' | 'unreadable';
+/**
+ * Why a visible file is listed but never read as text. A symbolic link is judged by its target:
+ * it is read only when the target is itself a visible, readable file (and then carries that
+ * file's flags); otherwise one of the `symlink-*` flags says where it leads.
+ */
+export type FileFlag =
+  | 'binary'
+  | 'too-large'
+  | 'unreadable'
+  /** The link's target lies outside the project. */
+  | 'symlink-outside-root'
+  /** The link's target is a folder (never walked: nothing is listed twice). */
+  | 'symlinked-folder'
+  /** The link's target lies inside a `.git` folder. */
+  | 'symlink-into-git'
+  /** The link's target is a file of the project that is not visible (`targetHidden` says why). */
+  | 'symlink-to-hidden'
+  /** The link's target is a FIFO, socket or device. */
+  | 'symlink-not-regular'
+  /** The link's target does not exist. */
+  | 'symlink-broken'
+  /** The link leads to itself through other links. */
+  | 'symlink-loop';
 
 /** Why an entry is not visible. Every hidden entry carries one. */
 export type HiddenReason =

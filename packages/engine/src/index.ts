@@ -12,6 +12,13 @@ export {
 } from './compress/index';
 export * from './content/index';
 export {
+  contentPath,
+  openProjectFileSync,
+  projectFile,
+  readProjectFile,
+  readProjectFileSync,
+} from './content/open';
+export {
   type Declaration,
   type DeclarationKind,
   declarations,
@@ -50,6 +57,7 @@ export {
   type ScanResult,
   scanProject,
 } from './scan/index';
+export { judgeNamedFile, type NamedFile } from './scan/named';
 export { normalizeOverridePath, type OverrideState, type Overrides } from './scan/overrides';
 export {
   type LoadedOverrides,

@@ -1,6 +1,6 @@
 // The engine's pure data types. Those the window sees too (paths, hidden reasons, file flags, the
 // focus summary) are @loupe/common's, re-exported here because the engine's API speaks them.
-import type { FileFlag, RelPath } from '@loupe/common';
+import type { FileFlag, HiddenReason, RelPath } from '@loupe/common';
 
 export type {
   Encoding,
@@ -17,9 +17,17 @@ export interface FileEntry {
   mtimeMs: number;
   /** Tracked by git (always visible, whatever the ignore rules say). */
   tracked: boolean;
-  /** The entry is a symbolic link to a file. */
+  /** The entry is a symbolic link (`path` is the link's own name, shown everywhere). */
   symlink: boolean;
+  /**
+   * A link whose real path is a regular file inside the project: that file's path. The link is
+   * read as that file (its bytes, and the format, language and compression its name chooses)
+   * when it has no flag; size and mtime are the target's.
+   */
+  target?: RelPath;
   flag?: FileFlag;
+  /** With flag `symlink-to-hidden`: why the target is hidden, when the scan knows. */
+  targetHidden?: HiddenReason;
 }
 
 /** How the visibility of one repository (or plain folder) inside the root was decided. */

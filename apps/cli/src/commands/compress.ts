@@ -1,11 +1,12 @@
 // loupe compress PATH...: files at a detail level through the content pipeline (masked, as an
 // agent would read them), each labelled with the level applied and, when compression fell back to
-// the full text, the reason. A file masking withholds is named on stderr and never printed.
-import { stat } from 'node:fs/promises';
+// the full text, the reason. A file masking withholds is named on stderr and never printed. A link
+// is compressed as its target (by the target's language), and only when the target is a visible file.
 import path from 'node:path';
 import {
   compressible,
   type FileContent,
+  type FileInput,
   finishFile,
   type Level,
   LoupeError,
@@ -13,24 +14,35 @@ import {
   maskHere,
   maskingNotice,
   PLACEHOLDER_WARNING,
+  projectFile,
   readMasked,
   scanProject,
   type Withheld,
 } from '@loupe/engine';
-import { defineCommand } from '../command';
+import { defineCommand, type Io } from '../command';
+import { inputAt, namedFile } from '../named-file';
 import { quoteName } from '../quote';
 
+/** A file to compress: its name as shown and the pipeline's input for its bytes. */
+interface Item {
+  shown: string;
+  input: FileInput;
+}
+
 /** The files a PATH stands for: itself, or a folder's visible files that have a grammar. */
-async function expand(arg: string, cwd: string): Promise<{ files: string[]; skipped: number }> {
-  const info = await stat(path.resolve(cwd, arg)).catch(() => undefined);
-  if (!info)
-    throw new LoupeError('not-found', `The file ${arg} does not exist. Check the path and try again.`);
-  if (!info.isDirectory()) return { files: [arg], skipped: 0 };
-  const scan = await scanProject(path.resolve(cwd, arg));
-  const files: string[] = [];
+async function expand(arg: string, io: Io): Promise<{ files: Item[]; skipped: number }> {
+  const named = await namedFile(arg, io);
+  if (named.kind === 'file')
+    return { files: [{ shown: arg, input: inputAt(named.file, io.cwd, named.size) }], skipped: 0 };
+  const scan = await scanProject(path.resolve(io.cwd, arg));
+  const files: Item[] = [];
   let skipped = 0;
   for (const f of scan.files) {
-    if (!f.flag && compressible(f.path)) files.push(path.join(arg, f.path));
+    if (!f.flag && compressible(f.target ?? f.path))
+      files.push({
+        shown: path.join(arg, f.path),
+        input: inputAt(projectFile(scan.root, f), io.cwd, f.size),
+      });
     else skipped++;
   }
   return { files, skipped };
@@ -62,10 +74,10 @@ export const compressCommand = defineCommand({
       stripComments: Boolean(values['strip-comments']),
       ...(stripDocstrings === undefined ? {} : { stripDocstrings }),
     };
-    const files: string[] = [];
+    const files: Item[] = [];
     let skipped = 0;
     for (const arg of positionals) {
-      const expanded = await expand(arg, io.cwd);
+      const expanded = await expand(arg, io);
       files.push(...expanded.files);
       skipped += expanded.skipped;
     }
@@ -74,12 +86,8 @@ export const compressCommand = defineCommand({
     const masker = maskHere(new MaskSession());
     const results: Array<{ path: string; result: FileContent; chars: number }> = [];
     const withheld: Array<{ path: string; result: Withheld }> = [];
-    for (const file of files) {
-      const abs = path.resolve(io.cwd, file);
-      // Paths as the rules and the grammars expect them: relative to the working folder, with `/`.
-      const rel = path.relative(io.cwd, abs).split(path.sep).join('/');
-      const { size } = await stat(abs);
-      const m = await readMasked({ path: rel, file: abs, size }, { masker });
+    for (const { shown: file, input } of files) {
+      const m = await readMasked(input, { masker });
       if (m.kind === 'withheld' && m.cause === 'binary')
         throw new LoupeError('unsupported', `${file} is a binary file; only text files can be compressed.`);
       if (m.kind !== 'masked') {

@@ -40,15 +40,20 @@ export const ls = defineCommand({
       await ws.close();
       bar.done();
     }
-    const files = ws.index.all().map((f) => ({
-      path: f.path,
-      size: f.size,
-      ...(f.tokens !== undefined ? { tokens: f.tokens } : {}),
-      ...(languageOf(f.path) ? { language: languageOf(f.path) } : {}),
-      tracked: f.tracked,
-      ...(f.symlink ? { symlink: true } : {}),
-      ...(f.flag ? { flag: f.flag } : {}),
-    }));
+    const files = ws.index.all().map((f) => {
+      // A link is read as its target: the target's name decides the language.
+      const language = languageOf(f.target ?? f.path);
+      return {
+        path: f.path,
+        size: f.size,
+        ...(f.tokens !== undefined ? { tokens: f.tokens } : {}),
+        ...(language ? { language } : {}),
+        tracked: f.tracked,
+        ...(f.symlink ? { symlink: true } : {}),
+        ...(f.target ? { target: f.target } : {}),
+        ...(f.flag ? { flag: f.flag } : {}),
+      };
+    });
     const report = {
       root: ws.root,
       encoding: ws.encoding,

@@ -2,11 +2,11 @@
 // pipeline's read, classify and mask stages (the same as every read), or with --json the findings
 // (rule, file, line/column span; never values). Binary files are skipped, files masking withholds
 // (oversized, unreadable) are withheld, each with a reason on stderr; the footer says what rules
-// can miss.
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
+// can miss. A link is masked as its target (by the target's format), and only when the target is a
+// visible file.
 import {
   countByRule,
+  type FileInput,
   LoupeError,
   type MaskResult,
   MaskSession,
@@ -17,6 +17,7 @@ import {
   summarizeMasking,
 } from '@loupe/engine';
 import { defineCommand } from '../command';
+import { inputAt, namedFile } from '../named-file';
 import { quoteName } from '../quote';
 
 interface Outcome {
@@ -28,21 +29,17 @@ interface Outcome {
 export const mask = defineCommand({
   async run(positionals, values, io) {
     // Check every path before printing anything.
-    const files: Array<{ abs: string; shown: string; size: number }> = [];
+    const files: Array<{ input: FileInput; shown: string }> = [];
     for (const p of positionals) {
-      const abs = path.resolve(io.cwd, p);
-      const info = await stat(abs).catch(() => undefined);
-      if (!info)
-        throw new LoupeError('not-found', `The file ${p} does not exist. Check the path and try again.`);
-      if (!info.isFile()) throw new LoupeError('not-a-file', `${p} is not a file; loupe mask takes files.`);
-      files.push({ abs, shown: p, size: info.size });
+      const named = await namedFile(p, io);
+      if (named.kind === 'folder')
+        throw new LoupeError('not-a-file', `${p} is not a file; loupe mask takes files.`);
+      files.push({ input: inputAt(named.file, io.cwd, named.size), shown: p });
     }
     const masker = maskHere(new MaskSession());
     const outcomes: Outcome[] = [];
     for (const f of files) {
-      // Paths as the rules expect them: relative to the working folder, with `/`.
-      const rel = path.relative(io.cwd, f.abs).split(path.sep).join('/');
-      const r = await processFile({ path: rel, file: f.abs, size: f.size }, { count: false }, { masker });
+      const r = await processFile(f.input, { count: false }, { masker });
       if (r.kind === 'withheld' && r.cause === 'binary')
         outcomes.push({ file: f.shown, skipped: 'binary file' });
       else if (r.kind === 'withheld')

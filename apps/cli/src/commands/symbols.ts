@@ -1,8 +1,7 @@
 // loupe symbols PATH: the declarations of a file (kind, qualified name, lines) from its tree-sitter
 // parse, or with --find NAME the lookup get_file {symbol} does: the declaration (its masked text),
-// the candidates of an ambiguous name, or the nearest names of an unknown one.
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
+// the candidates of an ambiguous name, or the nearest names of an unknown one. A link is read as
+// its target (by the target's language), and only when the target is a visible file.
 import {
   type Declaration,
   declarations,
@@ -16,6 +15,7 @@ import {
   processFile,
 } from '@loupe/engine';
 import { defineCommand } from '../command';
+import { inputAt, namedFile } from '../named-file';
 import { quoteName } from '../quote';
 
 const range = (d: Declaration) => `${d.docLine ?? d.startLine}-${d.endLine}`;
@@ -26,24 +26,22 @@ export const symbols = defineCommand({
   async run(positionals, values, io) {
     const file = positionals[0]!;
     const shown = quoteName(file);
-    const abs = path.resolve(io.cwd, file);
-    const info = await stat(abs).catch(() => undefined);
-    if (!info)
-      throw new LoupeError('not-found', `The file ${file} does not exist. Check the path and try again.`);
-    if (!info.isFile())
+    const named = await namedFile(file, io);
+    if (named.kind === 'folder')
       throw new LoupeError('not-a-file', `${file} is not a file; loupe symbols takes one file.`);
-    const language = languageOf(file);
+    const abs = named.file;
+    const language = languageOf(abs);
     if (!language || !hasGrammar(language))
       throw new LoupeError(
         'unsupported',
         `${file} has no grammar here (${language ?? 'unknown language'}), so it has no declarations to list.`,
       );
     // Through the content pipeline: masked, as an agent would read it.
-    const input = { path: path.basename(abs), file: abs };
+    const input = inputAt(abs, io.cwd, named.size);
     const read = await processFile(input, { count: false }, { masker: maskHere(new MaskSession()) });
     if (read.kind === 'withheld') throw new LoupeError('withheld', `${file}: ${read.reason}`);
     if (read.kind !== 'content') throw new Error('a whole-file read returned no content');
-    const all = await declarations(read.text, file);
+    const all = await declarations(read.text, abs);
     const query = typeof values.find === 'string' ? values.find : undefined;
     if (query === undefined) {
       if (values.json) io.stdout.write(`${JSON.stringify(all, null, 2)}\n`);

@@ -1,15 +1,18 @@
 // loupe tokens PATH...: exact token counts per file and in total. Folders count their visible
 // files (decided as `loupe ls` decides); files that are not counted are listed with the reason.
-import { statSync } from 'node:fs';
+// A link is counted as its target, and only when the target is a visible file.
 import os from 'node:os';
 import path from 'node:path';
 import { groupDigits, plural } from '@loupe/common';
 import {
   createTokenService,
+  defaultStateDir,
   type Encoding,
   type FileEntry,
   type FileToCount,
+  judgeNamedFile,
   LoupeError,
+  projectFile,
   scanProject,
   userCacheDir,
 } from '@loupe/engine';
@@ -27,9 +30,14 @@ interface Row {
 const FLAG_REASONS: Record<NonNullable<FileEntry['flag']>, string> = {
   binary: 'binary',
   'too-large': 'too large',
+  unreadable: 'unreadable',
   'symlink-outside-root': 'link to outside the folder',
   'symlinked-folder': 'link to a folder',
-  unreadable: 'unreadable',
+  'symlink-into-git': 'link into .git',
+  'symlink-to-hidden': 'link to a hidden file',
+  'symlink-not-regular': 'link to a pipe, socket or device',
+  'symlink-broken': 'broken link',
+  'symlink-loop': 'link loop',
 };
 
 const display = (p: string) => p.split(path.sep).join('/');
@@ -47,9 +55,10 @@ async function expand(args: string[], io: Io, onScan: (files: number) => void) {
   const groups: Group[] = [];
   const loose: Group = { files: [], rows: new Map() };
   const seen = new Set<string>();
-  const add = (group: Group, file: FileToCount, skipped?: string) => {
-    if (seen.has(file.abs)) return;
-    seen.add(file.abs);
+  // Each file once, by its own path (links to one target are each listed, and counted as it).
+  const add = (group: Group, file: FileToCount, key: string, skipped?: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
     const row: Row = skipped ? { path: file.path, tokens: 0, skipped } : { path: file.path, tokens: 0 };
     rows.push(row);
     if (skipped) return;
@@ -58,15 +67,17 @@ async function expand(args: string[], io: Io, onScan: (files: number) => void) {
   };
   for (const arg of args) {
     const abs = path.resolve(io.cwd, arg);
-    let st: ReturnType<typeof statSync>;
-    try {
-      st = statSync(abs);
-    } catch {
+    const named = await judgeNamedFile(abs, { stateDir: defaultStateDir(io.env) });
+    if (named.kind === 'missing')
       throw new LoupeError('not-found', `The path ${arg} does not exist. Check the path and try again.`);
-    }
     const shown = display(path.normalize(arg)).replace(/\/$/, '');
-    if (!st.isDirectory()) {
-      add(loose, { path: shown, abs, size: st.size, mtimeMs: st.mtimeMs });
+    if (named.kind === 'refused') {
+      const why = named.flag ? FLAG_REASONS[named.flag] : named.reason;
+      add(loose, { path: shown, abs, size: 0, mtimeMs: 0 }, abs, why);
+      continue;
+    }
+    if (named.kind === 'file') {
+      add(loose, { path: shown, abs: named.file, size: named.size, mtimeMs: named.mtimeMs }, abs);
       continue;
     }
     const scan = await scanProject(abs, { onProgress: (p) => onScan(p.files) });
@@ -74,11 +85,11 @@ async function expand(args: string[], io: Io, onScan: (files: number) => void) {
     for (const f of scan.files) {
       const file = {
         path: shown === '.' ? f.path : `${shown}/${f.path}`,
-        abs: path.join(scan.root, f.path),
+        abs: projectFile(scan.root, f),
         size: f.size,
         mtimeMs: f.mtimeMs,
       };
-      add(group, file, f.flag && FLAG_REASONS[f.flag]);
+      add(group, file, path.join(scan.root, f.path), f.flag && FLAG_REASONS[f.flag]);
     }
     groups.push(group);
   }

@@ -2,8 +2,8 @@
 // large, a link that is never followed) is not read; bytes with a NUL early on are binary. The
 // scan's token count (tokens/worker.ts) flags files with the same sniff, so the index and every
 // read agree on what is binary.
-import type { FileFlag, RelPath } from '../types';
-import { FLAG_REASONS, notRead, type Withheld } from './withheld';
+import type { FileEntry, RelPath } from '../types';
+import { FLAG_REASONS, flagReason, notRead, type Withheld } from './withheld';
 
 /**
  * Bytes git would call binary: a NUL byte in the first 8000 (git's `buffer_is_binary`, which
@@ -17,8 +17,8 @@ export function isBinary(bytes: Uint8Array): boolean {
 }
 
 /** A flagged entry is never read: why, as the result a read would give. */
-export function flagged(path: RelPath, flag: FileFlag | undefined): Withheld | undefined {
-  return flag ? notRead(path, FLAG_REASONS[flag], 'flag') : undefined;
+export function flagged(entry: Pick<FileEntry, 'path' | 'flag' | 'targetHidden'>): Withheld | undefined {
+  return entry.flag ? notRead(entry.path, flagReason(entry), 'flag') : undefined;
 }
 
 /** Bytes that are not text: why (undefined when they are text). */

@@ -19,4 +19,4 @@ export {
 export { type FileInput, readBytesAsync, readBytesSync } from './read';
 export { type LineRange, sliceLines } from './select';
 export { findSymbol, type SymbolMatch } from './symbols';
-export { FLAG_REASONS, reasonPhrase, type Withheld, type WithheldCause } from './withheld';
+export { FLAG_REASONS, flagReason, reasonPhrase, type Withheld, type WithheldCause } from './withheld';

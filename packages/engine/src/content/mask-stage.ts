@@ -6,7 +6,8 @@
 // masks (the counting thread) imports this file without them.
 import type { MaskFinding, PreparedMask } from '../mask/mask';
 import type { RelPath } from '../types';
-import type { ReadText } from './read';
+import { contentPath } from './open';
+import type { FileInput, ReadText } from './read';
 import { type Withheld, withheldByMasking } from './withheld';
 
 export type MaskOutcome =
@@ -30,6 +31,8 @@ export interface Masker {
 export interface MaskedText {
   kind: 'masked';
   path: RelPath;
+  /** A link's target: the name compression, declarations and the language follow. */
+  target?: RelPath;
   /** The masked text; line numbers are the file's own. */
   text: string;
   /** SHA-256 of the file's bytes. */
@@ -47,6 +50,7 @@ export interface MaskedText {
 export interface PendingMask {
   kind: 'pending';
   path: RelPath;
+  target?: RelPath;
   hash: string;
   prepared: PreparedMask;
 }
@@ -56,24 +60,28 @@ export const noMasking: Masker = { on: false, mask: (text) => ({ text, findings:
 
 /** The mask stage of one file read as text. */
 export async function maskStage(
-  path: RelPath,
+  input: Pick<FileInput, 'path' | 'target'>,
   read: ReadText,
   masker: Masker,
 ): Promise<MaskedText | PendingMask | Withheld> {
+  const { path } = input;
+  const named = input.target ? { target: input.target } : {};
   let r: MaskOutcome;
   try {
-    r = await masker.mask(read.raw, path, read.exact ? read.bytes : undefined);
+    // Format detection and path rules follow the name of the bytes: a link's target.
+    r = await masker.mask(read.raw, contentPath(input), read.exact ? read.bytes : undefined);
   } catch (error) {
     // Error messages never carry file content here; the name is enough to report.
     const name = error instanceof Error ? error.name : 'unknown error';
     return withheldByMasking(path, `masking failed (${name}); the file was withheld`, read.hash);
   }
   if ('withheld' in r) return withheldByMasking(path, r.withheld, read.hash);
-  if ('prepared' in r) return { kind: 'pending', path, hash: read.hash, prepared: r.prepared };
+  if ('prepared' in r) return { kind: 'pending', path, ...named, hash: read.hash, prepared: r.prepared };
   const same = r.findings.length === 0 && r.text === read.raw;
   return {
     kind: 'masked',
     path,
+    ...named,
     text: r.text,
     hash: read.hash,
     findings: r.findings,

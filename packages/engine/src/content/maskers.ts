@@ -106,6 +106,7 @@ export function maskedFrom(pending: PendingMask, session: MaskSession): MaskedTe
   return {
     kind: 'masked',
     path: pending.path,
+    ...(pending.target ? { target: pending.target } : {}),
     text: r.text,
     hash: pending.hash,
     findings: r.findings,

@@ -3,13 +3,13 @@
 // (sync reads in slices here, or read and masked on the worker pool, numbered here in input
 // order). The window's preview, the clipboard export, `loupe pack` and every MCP read go through
 // it, so the same settings give the same bytes everywhere.
-import path from 'node:path';
 import { createMaskPool, type MaskPool } from '../mask/pool';
 import { loadMaskRules, type MaskRules } from '../mask/rules';
 import type { MaskSession } from '../mask/session';
 import type { Encoding, FileEntry } from '../types';
 import { type MaskedText, type Masker, noMasking } from './mask-stage';
 import { maskHere } from './maskers';
+import { projectFile } from './open';
 import {
   type ContentDeps,
   type FileRequest,
@@ -29,7 +29,8 @@ export interface ContentOptions {
   encoding?: Encoding;
 }
 
-type Entry = Pick<FileEntry, 'path' | 'flag' | 'size'>;
+/** A file to read; a link carries its target, whose bytes and name (format, language) it reads as. */
+type Entry = Pick<FileEntry, 'path' | 'flag' | 'size' | 'target' | 'targetHidden'>;
 
 /** Below this many files, a bulk read masks on this thread: a batch would wait on the pool's start. */
 const POOL_FROM = 8;
@@ -64,8 +65,10 @@ export class ContentPipeline {
   input(entry: Entry): FileInput {
     return {
       path: entry.path,
-      file: path.join(this.root, ...entry.path.split('/')),
+      file: projectFile(this.root, entry),
+      ...(entry.target ? { target: entry.target } : {}),
       ...(entry.flag ? { flag: entry.flag } : {}),
+      ...(entry.targetHidden ? { targetHidden: entry.targetHidden } : {}),
     };
   }
 

@@ -17,6 +17,7 @@ import { detailOf } from './detail';
 import { maskedIn } from './label';
 import { type MaskedText, type Masker, maskStage, type PendingMask } from './mask-stage';
 import { numberStage } from './number';
+import { contentPath } from './open';
 import { type FileInput, type ReadBytes, readBytesAsync, readStage } from './read';
 import { type LineRange, selectStage, sliceLines } from './select';
 import type { SymbolMatch } from './symbols';
@@ -43,6 +44,8 @@ export interface FileRequest {
 export interface FileContent {
   kind: 'content';
   path: RelPath;
+  /** A link's target: the name its compression and language followed. */
+  target?: RelPath;
   text: string;
   /** Exact tokens of `text` in the pipeline's encoding (unless the request said not to count). */
   tokens?: number;
@@ -129,7 +132,7 @@ async function readAndMask(input: FileInput, d: ContentDeps): Promise<MaskedText
     return withheldByMasking(input.path, limit.why);
   const read = await readStage(input, d.read);
   if (read.kind === 'withheld') return read;
-  return maskStage(input.path, read, d.masker);
+  return maskStage(input, read, d.masker);
 }
 
 /** The stages after masking (select -> compress -> number -> count -> label), for a masked text. */
@@ -149,7 +152,8 @@ async function finish(
   // The raw text's parse addresses the masked text too: masking keeps every line where it was.
   const source = m.raw ?? m.text;
   const total = lineCount(source);
-  const selection = await selectStage(request, total, () => d.declarations(source, m.path));
+  const name = contentPath(m); // a link's target names its language
+  const selection = await selectStage(request, total, () => d.declarations(source, name));
   if (selection.kind === 'miss')
     return {
       kind: 'symbol-miss',
@@ -166,7 +170,7 @@ async function finish(
   let levelReason = detail.reason;
   let compressed: CompressResult | undefined;
   if (level !== 'full') {
-    compressed = await d.compress(text, m.path, {
+    compressed = await d.compress(text, name, {
       level,
       ...(request.stripComments !== undefined ? { stripComments: request.stripComments } : {}),
       ...(request.stripDocstrings !== undefined ? { stripDocstrings: request.stripDocstrings } : {}),
@@ -184,6 +188,7 @@ async function finish(
   return {
     kind: 'content',
     path: m.path,
+    ...(m.target ? { target: m.target } : {}),
     text: shown,
     ...(request.count === false ? {} : { tokens: countTokens(shown, d.encoding) }),
     level,

@@ -2,7 +2,8 @@
 // refuses a file builds its sentence here, so the window, `loupe`, the agents and the pack footer
 // say the same thing for the same file.
 import { isLoupeError } from '../errors';
-import type { FileFlag, RelPath } from '../types';
+import { describeHidden } from '../scan/smart/summary';
+import type { FileEntry, FileFlag, RelPath } from '../types';
 
 /** What refused the file: the read stage (a flag, binary bytes, a failed read) or the mask stage. */
 export type WithheldCause = 'flag' | 'binary' | 'unreadable' | 'masking';
@@ -22,10 +23,24 @@ export interface Withheld {
 export const FLAG_REASONS: Record<FileFlag, string> = {
   binary: 'it is a binary file, never read as text',
   'too-large': 'it is larger than the size limit for reading files as text',
+  unreadable: 'it could not be read when the project was scanned',
   'symlink-outside-root': 'it is a link to a file outside the project',
   'symlinked-folder': 'it is a link to a folder, which is never followed',
-  unreadable: 'it could not be read when the project was scanned',
+  'symlink-into-git': "it is a link into git's own folder (.git), which is never read",
+  'symlink-to-hidden': 'it is a link to a file that is not visible in this project',
+  'symlink-not-regular':
+    'it is a link to something that is not a regular file (a pipe, socket or device), which is never opened',
+  'symlink-broken': 'it is a link whose target does not exist',
+  'symlink-loop': 'it is a link that never reaches a file (its links go round in a loop)',
 };
+
+/** Why a flagged entry is not read, as the end of a sentence (a hidden target's own reason included). */
+export function flagReason(entry: Pick<FileEntry, 'flag' | 'targetHidden'>): string {
+  const base = FLAG_REASONS[entry.flag!];
+  return entry.flag === 'symlink-to-hidden' && entry.targetHidden
+    ? `${base} (the target is ${describeHidden(entry.targetHidden)})`
+    : base;
+}
 
 const hashed = (hash: string | undefined) => (hash ? { hash } : {});
 

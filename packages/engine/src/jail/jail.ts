@@ -1,20 +1,26 @@
 // The path jail: decides whether a path an agent sent names a visible file or folder inside the
 // project, and if not, says why in one sentence with the nearest existing paths. Lexical checks
 // first (no file system), then the index (only visible files exist), then the real path of the
-// file (a symlink swapped in after the scan must still resolve inside the root). The root and the
-// index are arguments: nothing here holds an allowed root in module state.
+// file (it must still be where the scan found it: a link's target, or the file itself, not a link
+// swapped in after the scan). A link is judged by its target: one that may not be read is refused
+// with the scan's reason. The root and the index are arguments: nothing here holds an allowed root
+// in module state.
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { FileFlag, HiddenEntry, HiddenReason, RelPath } from '../types';
+import { flagReason } from '../content/withheld';
+import { describeHidden } from '../scan/smart/summary';
+import type { FileEntry, FileFlag, HiddenEntry, RelPath } from '../types';
 import { type LexicalRefusal, lexicalPath, relativeInside } from './lexical';
 import { nearestPaths } from './nearest';
+
+export { describeHidden };
 
 /** What the jail needs to know about a project. */
 export interface JailView {
   /** Absolute, symlink-free root (what the scanner reports). */
   root: string;
   /** A visible file, or undefined. */
-  file(path: RelPath): { flag?: FileFlag } | undefined;
+  file(path: RelPath): Pick<FileEntry, 'flag' | 'target' | 'targetHidden'> | undefined;
   /** A folder holding at least one visible file ('' is the root). */
   isFolder(path: RelPath): boolean;
   /** The hidden entry at or above `path`, if any. */
@@ -60,30 +66,12 @@ const defaultDeps: JailDeps = {
   sep: path.sep,
 };
 
-export function describeHidden(reason: HiddenReason): string {
-  switch (reason.kind) {
-    case 'gitignored':
-      return `ignored by ${reason.source || '.gitignore'} line ${reason.line} (${JSON.stringify(reason.pattern)})`;
-    case 'build-output':
-      return `hidden as build output (${reason.rule}, owned by ${reason.owner || 'the root'})`;
-    case 'os-junk':
-      return 'hidden as an operating-system junk file';
-    case 'user-hidden':
-      return 'hidden by the user in Loupe';
-    case 'case-duplicate':
-      return `hidden because it differs only in case from the tracked ${JSON.stringify(reason.tracked)}`;
-    case 'unreadable':
-      return `unreadable (${reason.message})`;
-  }
-}
-
 /** A path quoted as JSON: a name with quotes or line breaks stays one visible string. */
 const q = (p: string) => JSON.stringify(p);
 
-const FLAG_REASONS: Partial<Record<FileFlag, string>> = {
-  'symlink-outside-root': 'is a symbolic link that resolves outside the project root',
-  'symlinked-folder': 'is a symbolic link to a folder, which Loupe does not follow',
-};
+/** A link the scan found unreadable is refused here; other flags are the content pipeline's to explain. */
+const isLinkFlag = (flag: FileFlag | undefined) =>
+  flag !== undefined && (flag.startsWith('symlink-') || flag === 'symlinked-folder');
 
 export function jailPath(input: unknown, view: JailView, deps: JailDeps = defaultDeps): JailVerdict {
   const refused = (
@@ -116,14 +104,11 @@ export function jailPath(input: unknown, view: JailView, deps: JailDeps = defaul
 
   const entry = view.file(rel);
   if (entry) {
-    const flagReason = entry.flag && FLAG_REASONS[entry.flag];
-    if (flagReason)
+    if (isLinkFlag(entry.flag))
       return refused(
         entry.flag === 'symlink-outside-root' ? 'symlink-outside' : 'flagged',
-        `${q(rel)} ${flagReason}.`,
-        {
-          path: rel,
-        },
+        `${q(rel)} is not served: ${flagReason(entry)}.`,
+        { path: rel },
       );
     const abs = view.root + deps.sep + rel.split('/').join(deps.sep);
     let real: string;
@@ -136,10 +121,18 @@ export function jailPath(input: unknown, view: JailView, deps: JailDeps = defaul
       });
     }
     const root = deps.realpath(view.root);
-    if (real !== root && !real.startsWith(root.endsWith(deps.sep) ? root : root + deps.sep))
+    const under = root.endsWith(deps.sep) ? root : root + deps.sep;
+    if (real !== root && !real.startsWith(under))
       return refused('symlink-outside', `${q(rel)} resolves outside the project root (a symbolic link).`, {
         path: rel,
       });
+    // Where the scan found its bytes: a link's target, or the file itself.
+    if (real !== under + (entry.target ?? rel).split('/').join(deps.sep))
+      return refused(
+        'flagged',
+        `${q(rel)} changed since the project was scanned (a link now, or a link that leads elsewhere); it is served again once the change is scanned.`,
+        { path: rel },
+      );
     let size = 0;
     try {
       const st = deps.stat(real);

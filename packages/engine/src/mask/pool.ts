@@ -162,5 +162,6 @@ const batches = (items: ReadonlyArray<MaskInput>): MaskItem[][] => groups(items,
 
 const fileBatches = (files: ReadonlyArray<FileInput & { size?: number }>): FileInput[][] =>
   groups(files, (f) => f.size ?? 16 * 1024).map((b) =>
-    b.map(({ path, file, flag }) => ({ path, file, ...(flag ? { flag } : {}) })),
+    // The size only sizes the batches: the rest of the input goes to the worker as it is.
+    b.map(({ size: _size, ...input }) => input),
   );

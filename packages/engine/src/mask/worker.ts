@@ -16,7 +16,7 @@ import { DEFAULT_LIMITS, type MaskLimits } from './scan';
 import type { KnownValues } from './session';
 
 export interface MaskItem {
-  /** Path relative to the project root (`/` separators): format detection and path rules use it. */
+  /** Path relative to the project root (`/` separators): format detection and path rules use it (a link's target). */
   path: string;
   text: string;
 }

@@ -14,7 +14,7 @@ export interface CountItem {
   bytes?: Uint8Array;
   head?: string;
   tail?: string;
-  /** Absolute path of a file whose text is the section's body. */
+  /** Absolute path of a file whose text is the section's body (content/open.ts projectFile). */
   file?: string;
   /** SHA-256 (hex) the file's bytes must have. */
   hash?: string;

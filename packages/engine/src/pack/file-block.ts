@@ -38,9 +38,14 @@ export function metaOf(
   return parts.length ? parts.join(' · ') : undefined;
 }
 
-export function blockOf(path: RelPath, v: Shown, meta: string | undefined): FileBlock {
-  const language = languageOf(path);
-  return { path, text: v.text, ...(language ? { language } : {}), ...(meta ? { meta } : {}) };
+/** The file's block; a link is labelled with its own path and its target's language. */
+export function blockOf(
+  file: { path: RelPath; target?: RelPath },
+  v: Shown,
+  meta: string | undefined,
+): FileBlock {
+  const language = languageOf(file.target ?? file.path);
+  return { path: file.path, text: v.text, ...(language ? { language } : {}), ...(meta ? { meta } : {}) };
 }
 
 /** A file's section at full detail, split where the layout puts its text. */
@@ -52,7 +57,7 @@ export interface FullSection {
 }
 
 export function fullSection(layout: Layout, c: FileContent): FullSection {
-  const [head, body, close] = layout.fileParts(blockOf(c.path, c, metaOf(c, 'full', [], undefined)));
+  const [head, body, close] = layout.fileParts(blockOf(c, c, metaOf(c, 'full', [], undefined)));
   return { head, body, tail: `${close}\n\n` };
 }
 

@@ -8,6 +8,7 @@ import { LoupeError } from '../errors';
 import type { FileEntry, FileFlag, HiddenEntry, RepoInfo } from '../types';
 import { isBinaryByName } from './binary';
 import { createGitRunner, type GitRunner, untrustedRootsFor } from './git';
+import { judgeLinks, linkView, resolveLink } from './links';
 import { OverrideSet, type Overrides } from './overrides';
 import { openRepo, type RepoContext } from './repo';
 import { type Owner, ownerOf } from './smart/index';
@@ -80,26 +81,37 @@ export function resolveRoot(dir: string): string {
   return real;
 }
 
-const inside = (root: string, p: string) => p === root || p.startsWith(root + path.sep);
-
 /** A root-relative `/` path with the platform's separators. */
 export const toNative = path.sep === '/' ? (p: string) => p : (p: string) => p.split('/').join(path.sep);
 
-/** Size, mtime and flag of one visible file (the watcher re-checks a changed file with it). */
+/**
+ * Size, mtime and flag of one visible file (the watcher re-checks a changed file with it). A link
+ * is resolved here (where it leads, once); whether its target may be read is judged after the walk
+ * (links.ts), against everything the scan found visible.
+ */
 export function statEntry(root: string, w: WalkEntry, maxBytes: number): FileEntry {
   const entry: FileEntry = { path: w.path, size: 0, mtimeMs: 0, tracked: w.tracked, symlink: w.symlink };
   const abs = root + path.sep + toNative(w.path);
+  if (w.symlink) {
+    const r = resolveLink(root, abs);
+    if ('target' in r) {
+      entry.size = r.size;
+      entry.mtimeMs = r.mtimeMs;
+      entry.target = r.target;
+    } else entry.flag = r.flag;
+    return entry;
+  }
   let flag: FileFlag | undefined;
   try {
-    const st = w.symlink ? statSync(abs) : lstatSync(abs);
+    const st = lstatSync(abs);
     entry.size = st.size;
     entry.mtimeMs = st.mtimeMs;
-    if (st.isDirectory()) flag = 'symlinked-folder';
-    else if (w.symlink && !inside(root, realpathSync(abs))) flag = 'symlink-outside-root';
+    if (!st.isFile())
+      flag = 'unreadable'; // replaced since the walk (a link, a folder, a FIFO)
     else if (isBinaryByName(w.path)) flag = 'binary';
     else if (st.size > maxBytes) flag = 'too-large';
   } catch {
-    flag = 'unreadable'; // vanished since the walk, or a broken link
+    flag = 'unreadable'; // vanished since the walk
   }
   if (flag) entry.flag = flag;
   return entry;
@@ -162,6 +174,9 @@ export async function scanProject(dir: string, options: ScanOptions = {}): Promi
     // Stat in slices so a host's event loop keeps answering during a big scan.
     if (i % 4096 === 4095) await new Promise((r) => setImmediate(r));
   }
+  // A link is read as its target only when the target is visible (a partial walk's links are
+  // judged again by the workspace, against the whole index).
+  if (options.stat !== false) judgeLinks(files, linkView(files, walked.hidden, ctx.ignoreCase));
 
   const repos: RepoInfo[] = walked.contexts.map((c) => ({
     path: c.rel,

@@ -32,9 +32,14 @@ const MAX_BODY = 20_000;
 const FLAG_REASON: Record<FileFlag, string> = {
   binary: 'binary',
   'too-large': 'too large',
+  unreadable: 'unreadable',
   'symlink-outside-root': 'links outside the project',
   'symlinked-folder': 'links to folders',
-  unreadable: 'unreadable',
+  'symlink-into-git': 'links into .git',
+  'symlink-to-hidden': 'links to hidden files',
+  'symlink-not-regular': 'links to pipes, sockets or devices',
+  'symlink-broken': 'broken links',
+  'symlink-loop': 'link loops',
 };
 
 /**

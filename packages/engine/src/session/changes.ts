@@ -3,8 +3,8 @@
 // index entry; otherwise the file is hashed again (cached by size and mtime), so this is exact
 // with or without the watcher.
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { statSync } from 'node:fs';
+import { projectFile, readProjectFileSync } from '../content/open';
 import type { RelPath } from '../types';
 import type { FileIndex } from '../workspace/file-index';
 import type { ReceivedFile } from './ledger';
@@ -30,7 +30,7 @@ export interface HasherDeps {
 
 const MAX_HASH_BYTES = 16 * 1024 * 1024;
 
-const fsDeps: HasherDeps = { stat: (p) => statSync(p), readFile: (p) => readFileSync(p) };
+const fsDeps: HasherDeps = { stat: (p) => statSync(p), readFile: (p) => readProjectFileSync(p) };
 
 /** The current content hash of project files (undefined: gone or not a file). */
 export class ContentHasher {
@@ -47,7 +47,11 @@ export class ContentHasher {
   }
 
   hashNow(rel: RelPath): string | undefined {
-    const abs = path.join(this.source.root, ...rel.split('/'));
+    const entry = this.source.index.get(rel);
+    // A link is hashed as its target; a link that may not be read is not read for a hash either.
+    if (entry?.symlink && (entry.target === undefined || entry.flag === 'symlink-to-hidden'))
+      return `unread:${entry.flag}`;
+    const abs = projectFile(this.source.root, entry ?? { path: rel });
     let st: { size: number; mtimeMs: number; isFile(): boolean };
     try {
       st = this.deps.stat(abs);
@@ -56,7 +60,6 @@ export class ContentHasher {
       return undefined;
     }
     if (!st.isFile()) return undefined;
-    const entry = this.source.index.get(rel);
     if (entry?.hash && entry.size === st.size && entry.mtimeMs === st.mtimeMs) return entry.hash;
     const cached = this.cache.get(rel);
     if (cached && cached.size === st.size && cached.mtimeMs === st.mtimeMs) return cached.hash;

@@ -5,6 +5,7 @@ import { getMaxListeners, setMaxListeners } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import type Piscina from 'piscina';
+import { MOVED, NOT_REGULAR } from '../content/open';
 import type { Encoding } from '../types';
 import { locateWorker } from '../workers/locate';
 import { userCacheDir } from './cache-dir';
@@ -74,7 +75,10 @@ const REASONS: Record<string, string> = {
   EACCES: 'permission denied',
   EPERM: 'permission denied',
   EISDIR: 'is a folder',
-  ELOOP: 'symbolic link loop',
+  ELOOP: 'a symbolic link, never followed',
+  [NOT_REGULAR]: 'not a regular file (a pipe, socket or device), never read',
+  ENXIO: 'a socket, never read',
+  [MOVED]: 'reached through a link, never followed',
 };
 
 /** Deepest folder containing every path (the stat cache's default project root). */

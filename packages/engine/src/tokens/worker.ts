@@ -1,14 +1,16 @@
 // Token worker (piscina): for a batch of files, read each, sniff binary, hash, then take the count
 // from the shared content-hash store or count it. Results travel back as three typed arrays.
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
 import { isBinary } from '../content/classify';
+import { openProjectFileSync } from '../content/open';
 import type { Encoding } from '../types';
 import { createCounter, decodeText, type TokenCounter } from './count';
 import { lookup } from './count-cache';
 
 export interface TokenTask {
   encoding: Encoding;
+  /** Absolute paths, opened as project files (content/open.ts: a link's target, never a FIFO). */
   files: string[];
   cache: SharedArrayBuffer;
   day: number;
@@ -38,9 +40,8 @@ const tooLarge = (maxBytes: number) =>
 
 /** Reads the whole file into the reused buffer; returns its length. */
 function readWhole(file: string, maxBytes: number): number {
-  const fd = openSync(file, 'r');
+  const { fd, size } = openProjectFileSync(file);
   try {
-    const size = fstatSync(fd).size;
     if (size > maxBytes) throw tooLarge(maxBytes);
     if (buffer.length < size + 1) buffer = Buffer.allocUnsafe(Math.max(size + 1, buffer.length * 2));
     let length = 0;

@@ -12,6 +12,7 @@ import {
   scanProject,
   statEntry,
 } from '../scan/index';
+import { hiddenAt, judgeLink, type LinkView } from '../scan/links';
 import { markersOf } from '../scan/smart/markers';
 import { ANYWHERE_RULES, STACK_RULES, type Test } from '../scan/smart/rules';
 import type { FileEntry, HiddenEntry, RelPath, RepoInfo } from '../types';
@@ -41,6 +42,8 @@ export interface BatchHost {
   readonly hidden: readonly HiddenEntry[];
   readonly repos: readonly RepoInfo[];
   hiddenEntry(p: RelPath): HiddenEntry | undefined;
+  /** Visibility as it is now, for judging links (scan/links.ts). */
+  linkView(): LinkView;
   scanOptions(): ScanOptions;
 }
 
@@ -237,6 +240,7 @@ export async function runBatch(
   if (!sorted.full && !regions.empty) {
     const scanned = await walkRegions(host, regions, options);
     if (scanned) {
+      judgeWalkedLinks(host, scanned, (p) => regions.covers(p));
       const builder = contentChecks(host, sorted.content, regions, options, 'changes on disk');
       const update = await updateFromScan(
         host,
@@ -262,6 +266,23 @@ export async function runBatch(
   return { update: await builder.finish(host.root) };
 }
 
+/**
+ * The walk judged its links against only the folders it read: judge them again against what is
+ * visible inside the regions (the walk) and outside them (the index).
+ */
+function judgeWalkedLinks(host: BatchHost, scanned: ScanResult, covers: (p: RelPath) => boolean): void {
+  if (!scanned.files.some((f) => f.symlink && f.target !== undefined)) return;
+  const outside = host.linkView();
+  const files = new Map(scanned.files.map((f) => [f.path, f]));
+  const hidden = new Map(scanned.hidden.map((h) => [h.path, h]));
+  const view: LinkView = {
+    file: (p) => (covers(p) ? files.get(p) : outside.file(p)),
+    hidden: (p) => (covers(p) ? hiddenAt(hidden, p) : outside.hidden(p)),
+    ...(outside.folded ? { folded: outside.folded } : {}),
+  };
+  for (let i = 0; i < scanned.files.length; i++) scanned.files[i] = judgeLink(scanned.files[i]!, view);
+}
+
 /** Compares known files outside the walked regions with a fresh stat (the scanner's own). */
 function contentChecks(
   host: BatchHost,
@@ -272,14 +293,14 @@ function contentChecks(
 ): UpdateBuilder {
   const builder = new UpdateBuilder(cause);
   const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const view = host.linkView();
   for (const rel of paths) {
     if (regions.covers(rel)) continue;
     const old = host.index.get(rel);
     if (!old) continue;
-    const fresh: FileEntry = statEntry(
-      host.root,
-      { path: rel, tracked: old.tracked, symlink: old.symlink },
-      maxBytes,
+    const fresh: FileEntry = judgeLink(
+      statEntry(host.root, { path: rel, tracked: old.tracked, symlink: old.symlink }, maxBytes),
+      view,
     );
     builder.compare(old, fresh);
   }

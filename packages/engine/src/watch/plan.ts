@@ -2,8 +2,7 @@
 // whose size changed has changed; one whose mtime alone moved is read and hashed before it counts
 // as changed (a touch changes no byte), and keeps its token count when the bytes are the same.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { projectFile, readProjectFile } from '../content/open';
 import type { ScanResult } from '../scan/index';
 import type { FileEntry, HiddenEntry, RelPath, RepoInfo } from '../types';
 import type { FileIndex, IndexEntry } from '../workspace/file-index';
@@ -32,7 +31,7 @@ export interface ReadDeps {
   readFile(abs: string): Promise<Buffer>;
 }
 
-const fsDeps: ReadDeps = { readFile: (p) => readFile(p) };
+const fsDeps: ReadDeps = { readFile: (p) => readProjectFile(p) };
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -43,6 +42,7 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 const sameContent = (old: FileEntry, fresh: FileEntry) =>
   old.size === fresh.size &&
   old.mtimeMs === fresh.mtimeMs &&
+  old.target === fresh.target && // a link pointed at another file has other content
   (old.flag === fresh.flag || (!fresh.flag && (old.flag === 'binary' || old.flag === 'unreadable')));
 const sameEntry = (a: FileEntry, b: FileEntry) =>
   sameContent(a, b) && a.tracked === b.tracked && a.symlink === b.symlink;
@@ -92,7 +92,7 @@ export class UpdateBuilder {
         const { old, fresh } = item;
         let hash: string | undefined;
         try {
-          hash = sha256(await deps.readFile(path.join(root, ...fresh.path.split('/'))));
+          hash = sha256(await deps.readFile(projectFile(root, fresh)));
         } catch {
           hash = undefined; // vanished or unreadable since its stat: counted (and flagged) later
         }

@@ -142,6 +142,7 @@ export class ProjectWatcher {
         return ws.repos;
       },
       hiddenEntry: (p) => ws.hiddenEntry(p),
+      linkView: () => ws.linkView(),
       scanOptions: (): ScanOptions => ({ ...ws.scanOptions(), git }),
     };
   }

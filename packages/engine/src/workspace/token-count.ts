@@ -1,8 +1,8 @@
 // A Workspace's token counts: the files not counted yet, counted in the token service's worker
 // threads (cached on disk by content hash), one run after another; `ready` follows the last run.
 // A file that changed while it was counted keeps waiting for its own count.
+import { projectFile } from '../content/open';
 import type { TokenService } from '../tokens/service';
-import type { RelPath } from '../types';
 import type { FileIndex } from './file-index';
 
 export interface TokenProgress {
@@ -13,7 +13,6 @@ export interface TokenProgress {
 export interface CountingTarget {
   readonly root: string;
   readonly index: FileIndex;
-  abs(rel: RelPath): string;
   /** The project was closed: nothing more is counted. */
   isClosed(): boolean;
   onProgress(p: TokenProgress): void;
@@ -50,7 +49,13 @@ export class TokenCounting {
     const todo = index
       .all()
       .filter((e) => !e.flag && e.tokens === undefined)
-      .map((e) => ({ path: e.path, abs: this.target.abs(e.path), size: e.size, mtimeMs: e.mtimeMs }));
+      // A link is counted as its target.
+      .map((e) => ({
+        path: e.path,
+        abs: projectFile(this.target.root, e),
+        size: e.size,
+        mtimeMs: e.mtimeMs,
+      }));
     if (!todo.length || this.target.isClosed()) return;
     const asked = new Map(todo.map((t) => [t.path, t]));
     const abort = new AbortController();

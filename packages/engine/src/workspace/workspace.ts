@@ -12,6 +12,7 @@ import { Focus, type FocusDelta, type FocusRules } from '../focus/focus';
 import { MaskSession } from '../mask/session';
 import type { GitRunner } from '../scan/git';
 import { type ScanOptions, scanProject } from '../scan/index';
+import { hiddenAt, judgeLink, type LinkView, sameVerdict } from '../scan/links';
 import { createTokenService, type TokenService } from '../tokens/service';
 import type { Encoding, FocusSummary, HiddenEntry, RelPath, RepoInfo } from '../types';
 import { Emitter } from '../util/emitter';
@@ -124,7 +125,6 @@ export class Workspace implements WatchedProject {
       {
         root,
         index: this.index,
-        abs: (rel) => this.abs(rel),
         isClosed: () => this.closed,
         onProgress: (p) => this.tokenProgress.fire(p),
         onCounted: () => this.indexChanged.fire(),
@@ -228,6 +228,7 @@ export class Workspace implements WatchedProject {
   applyUpdate(u: IndexUpdate): FilesChangedEvent | undefined {
     this.index.update(u.upsert, u.remove);
     if (u.scope) this.setScope(u.scope.covers, u.scope.hidden, u.scope.folders, u.scope.repos, u.scope.notes);
+    this.judgeLinks(u);
     const seq = this.journal.record(u.added, u.changed, u.removed);
     const touched = u.upsert.length > 0 || u.remove.length > 0 || u.scope !== undefined;
     let event: FilesChangedEvent | undefined;
@@ -237,6 +238,43 @@ export class Workspace implements WatchedProject {
     }
     if (touched) this.indexChanged.fire();
     return event;
+  }
+
+  /**
+   * Judges every link again against the index as it is now: a link follows its target's verdict
+   * (the target hidden, shown, grown too large) without an event under the link's own name, and a
+   * partial walk judged its links against only the folders it read. Changed links join `u.changed`.
+   */
+  private judgeLinks(u: IndexUpdate): void {
+    const links = this.index.all().filter((e) => e.symlink && e.target !== undefined);
+    if (!links.length) return;
+    const view = this.linkView();
+    const changed = new Set(u.changed);
+    const added = new Set(u.added);
+    for (const link of links) {
+      const judged = judgeLink(link, view);
+      if (sameVerdict(link, judged)) continue;
+      this.index.upsert(judged);
+      if (!changed.has(link.path) && !added.has(link.path)) u.changed.push(link.path);
+    }
+  }
+
+  /** What a link is judged against: the index and the hidden entries as they are now. */
+  linkView(): LinkView {
+    let byLower: Map<string, RelPath> | undefined;
+    const fold = this.repos.find((r) => r.path === '')?.ignoreCase;
+    return {
+      file: (p) => this.index.get(p),
+      hidden: (p) => hiddenAt(this.hiddenByPath, p),
+      ...(fold
+        ? {
+            folded: (lower: string) => {
+              byLower ??= new Map(this.index.all().map((e) => [e.path.toLowerCase(), e.path]));
+              return byLower.get(lower);
+            },
+          }
+        : {}),
+    };
   }
 
   /** The content sequence number: it grows with every update that added, changed or removed a file. */

@@ -32,6 +32,11 @@ export const FLAG_TEXT: Record<string, string> = {
   'too-large': 'too large: listed, never read',
   'symlink-outside-root': 'a link pointing outside the project: never read',
   'symlinked-folder': 'a link to a folder: not followed',
+  'symlink-into-git': "a link into git's own folder: never read",
+  'symlink-to-hidden': 'a link to a hidden file: never read',
+  'symlink-not-regular': 'a link to a pipe, socket or device: never opened',
+  'symlink-broken': 'a link to nothing: never read',
+  'symlink-loop': 'a link loop: never read',
   unreadable: 'unreadable',
 };
 

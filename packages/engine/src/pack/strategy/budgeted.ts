@@ -160,7 +160,7 @@ export async function walkBudget(
       }
       lastText = v.text;
       const meta = metaOf(v, ctx.requested, steps, cap);
-      const section = fileSection(ctx.layout, blockOf(entry.path, v, meta));
+      const section = fileSection(ctx.layout, blockOf(entry, v, meta));
       const tokens = ctx.count(section);
       const fits = tokens + JOIN <= cap;
       steps.push({

@@ -9,9 +9,9 @@
 // session knew when it started (and those it finds itself); a file it laid out is done again here
 // when the session has learned values since (from batches that were in flight beside it).
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
 import type { Piscina } from 'piscina';
 import { maskedFrom, maskHere } from '../../content/maskers';
+import { projectFile } from '../../content/open';
 import { type FileContent, finishFile, processFile } from '../../content/process';
 import { readBytesSync } from '../../content/read';
 import { reasonPhrase, type Withheld } from '../../content/withheld';
@@ -178,7 +178,13 @@ export function startSections(
   const batches = batchesOf(files, runner.threads > 0 ? BATCH.threads : BATCH.here);
   const item = (i: number): SectionItem => {
     const e = files[i]!;
-    return { path: e.path, file: path.join(root, ...e.path.split('/')), ...(e.flag ? { flag: e.flag } : {}) };
+    return {
+      path: e.path,
+      file: projectFile(root, e),
+      ...(e.target ? { target: e.target } : {}),
+      ...(e.flag ? { flag: e.flag } : {}),
+      ...(e.targetHidden ? { targetHidden: e.targetHidden } : {}),
+    };
   };
   const items = (b: [number, number]): SectionItem[] => {
     const out: SectionItem[] = [];
@@ -268,7 +274,13 @@ export async function writeSections(stream: SectionStream, ctx: SectionsContext)
         else {
           for (const mark of r.prepared.marks) found.add(mark.identity);
           const m = maskedFrom(
-            { kind: 'pending', path: entry.path, hash: r.hash, prepared: r.prepared },
+            {
+              kind: 'pending',
+              path: entry.path,
+              ...(entry.target ? { target: entry.target } : {}),
+              hash: r.hash,
+              prepared: r.prepared,
+            },
             ctx.session,
           );
           c = m.kind === 'withheld' ? m : await finish(m, ctx);

@@ -5,8 +5,8 @@
 // counting thread while this thread reads and masks the next; the document's count is their sum.
 // For an agent the data block needs the whole body: then it is built in memory and measured whole.
 // (A full pack at full detail for a reader is sectioned: sectioned.ts.)
-import path from 'node:path';
 import type { Level } from '../../compress/types';
+import { projectFile } from '../../content/open';
 import { reasonPhrase } from '../../content/withheld';
 import { isLoupeError, LoupeError } from '../../errors';
 import type { IndexEntry } from '../../workspace/file-index';
@@ -77,7 +77,7 @@ export async function streamFiles(files: readonly IndexEntry[], ctx: StreamConte
     }
     // A file's own text (nothing masked, nothing numbered) is read again by the counting thread
     // rather than sent to it.
-    const abs = path.join(root, ...entry.path.split('/'));
+    const abs = projectFile(root, entry);
     const plain = loaded.findings.length === 0 && !ctx.counter.local;
     const before = ctx.alreadyReceived?.(entry.path, loaded.hash);
     if (before) {
@@ -111,7 +111,7 @@ export async function streamFiles(files: readonly IndexEntry[], ctx: StreamConte
     }
     const v = await ctx.source.make(loaded, ctx.requested);
     const meta = metaOf(v, ctx.requested, [], undefined);
-    const [head, body, close] = ctx.layout.fileParts(blockOf(entry.path, v, meta));
+    const [head, body, close] = ctx.layout.fileParts(blockOf(entry, v, meta));
     const tail = `${close}\n\n`;
     const included: Included = {
       kind: 'included',

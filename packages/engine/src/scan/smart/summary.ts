@@ -59,3 +59,21 @@ export function summarizeHidden(hidden: readonly HiddenEntry[], options: Summary
   }
   return parts.join('; ');
 }
+
+/** Why one entry is hidden, in words (a refusal or a link's reason quotes it). */
+export function describeHidden(reason: HiddenReason): string {
+  switch (reason.kind) {
+    case 'gitignored':
+      return `ignored by ${reason.source || '.gitignore'} line ${reason.line} (${JSON.stringify(reason.pattern)})`;
+    case 'build-output':
+      return `hidden as build output (${reason.rule}, owned by ${reason.owner || 'the root'})`;
+    case 'os-junk':
+      return 'hidden as an operating-system junk file';
+    case 'user-hidden':
+      return 'hidden by the user in Loupe';
+    case 'case-duplicate':
+      return `hidden because it differs only in case from the tracked ${JSON.stringify(reason.tracked)}`;
+    case 'unreadable':
+      return `unreadable (${reason.message})`;
+  }
+}

@@ -97,8 +97,8 @@ export async function freshEntries(dir: string, ws: Workspace): Promise<Map<stri
   return new Map(scanned.files.map((f) => [f.path, describe(f)]));
 }
 
-export const describe = (f: Pick<IndexEntry, 'size' | 'mtimeMs' | 'tracked' | 'flag'>) =>
-  `${f.size}:${f.mtimeMs}:${f.tracked}:${f.flag ?? ''}`;
+export const describe = (f: Pick<IndexEntry, 'size' | 'mtimeMs' | 'tracked' | 'flag' | 'target'>) =>
+  `${f.size}:${f.mtimeMs}:${f.tracked}:${f.flag ?? ''}:${f.target ?? ''}`;
 
 /** The index as the same map. */
 export function indexEntries(ws: Workspace): Map<string, string> {
@@ -113,7 +113,7 @@ export async function countedNow(dir: string, ws: Workspace): Promise<Map<string
       f.path,
       f.flag
         ? undefined
-        : countTokens(readFileSync(path.join(dir, ...f.path.split('/')), 'utf8'), ws.encoding),
+        : countTokens(readFileSync(path.join(dir, ...(f.target ?? f.path).split('/')), 'utf8'), ws.encoding),
     ]),
   );
 }
