@@ -3,7 +3,8 @@
 // counting thread beside it, or on worker threads with batches in flight while the value is first
 // found (their files laid out before the session knew it). The value sits in `.env` (masked by its
 // format) and again, in prose no rule reads, in files ranked after it: in the same batch and in
-// later ones.
+// later ones. A value the session masked before the pack (an agent's earlier get_file) is masked
+// in the pack too.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -71,6 +72,25 @@ describe('a value masked once is masked in every later file of a pack', () => {
       // Every copy, in every later file, under the one placeholder.
       expect(r.text.split(`Copy ${placeholder} into`).length - 1).toBe(8);
       expect(r.coverage.masked.total).toBe(9);
+    },
+    60_000,
+  );
+
+  it.each(CASES)(
+    '%s: a value the session masked in an earlier read is masked in a later pack of other files',
+    async (_, options, deps) => {
+      const session = new MaskSession();
+      const env = await ws.content.read(ws.index.get('.env')!, {}, session);
+      expect(env.kind).toBe('content');
+      const placeholder = /DEPLOY_API_TOKEN=(LOUPE_REDACTED\[[^\]]+\])/.exec(
+        env.kind === 'content' ? env.text : '',
+      )![1]!;
+      // The pack holds only the prose files: no rule reads them, only the session's known value.
+      const r = await packFocus(ws, { ...options, paths: ['docs'], session }, deps);
+      expect(r.text).not.toContain('DEPLOY_API_TOKEN');
+      expect(r.text).not.toContain(VALUE);
+      expect(r.text.split(`Copy ${placeholder} into`).length - 1).toBe(8);
+      expect(r.coverage.masked.total).toBe(8);
     },
     60_000,
   );

@@ -1,8 +1,9 @@
 // A Workspace is one open project: the file index (scan + token counts), the focus with its
 // revisions, and the events every consumer (window, MCP sessions, CLI) follows. It is the one
 // owner of this state; consumers never keep their own copies. Beside it in this folder: the saved
-// choices it opens with and the focus file it keeps (saved.ts), the token counting (token-count.ts)
-// and its two content pipelines (pipelines.ts); the watcher (watch/) sees it through a narrow port.
+// choices it opens with and the focus file it keeps (saved.ts), the token counting (token-count.ts),
+// its two content pipelines (pipelines.ts) and its links, judged again as files change (links.ts);
+// the watcher (watch/) sees it through a narrow port.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { compareBytewise } from '@loupe/common';
@@ -12,7 +13,7 @@ import { Focus, type FocusDelta, type FocusRules } from '../focus/focus';
 import { MaskSession } from '../mask/session';
 import type { GitRunner } from '../scan/git';
 import { type ScanOptions, scanProject } from '../scan/index';
-import { hiddenAt, judgeLink, type LinkView, sameVerdict } from '../scan/links';
+import type { LinkView } from '../scan/links';
 import { createTokenService, type TokenService } from '../tokens/service';
 import type { Encoding, FocusSummary, HiddenEntry, RelPath, RepoInfo } from '../types';
 import { Emitter } from '../util/emitter';
@@ -20,6 +21,7 @@ import { ChangeJournal, type FileChanges, type FilesChangedEvent } from '../watc
 import { type IndexUpdate, updateFromScan } from '../watch/plan';
 import { ProjectWatcher, type WatchedProject, type WatchOptions, type WatchStatus } from '../watch/watcher';
 import { FileIndex, type IndexEntry } from './file-index';
+import { indexLinkView, judgeLinksAgain } from './links';
 import { ContentPipelines } from './pipelines';
 import { FocusFile, withSavedChoices } from './saved';
 import { TokenCounting, type TokenProgress } from './token-count';
@@ -228,7 +230,7 @@ export class Workspace implements WatchedProject {
   applyUpdate(u: IndexUpdate): FilesChangedEvent | undefined {
     this.index.update(u.upsert, u.remove);
     if (u.scope) this.setScope(u.scope.covers, u.scope.hidden, u.scope.folders, u.scope.repos, u.scope.notes);
-    this.judgeLinks(u);
+    judgeLinksAgain(this.index, () => this.linkView(), u);
     const seq = this.journal.record(u.added, u.changed, u.removed);
     const touched = u.upsert.length > 0 || u.remove.length > 0 || u.scope !== undefined;
     let event: FilesChangedEvent | undefined;
@@ -240,41 +242,13 @@ export class Workspace implements WatchedProject {
     return event;
   }
 
-  /**
-   * Judges every link again against the index as it is now: a link follows its target's verdict
-   * (the target hidden, shown, grown too large) without an event under the link's own name, and a
-   * partial walk judged its links against only the folders it read. Changed links join `u.changed`.
-   */
-  private judgeLinks(u: IndexUpdate): void {
-    const links = this.index.all().filter((e) => e.symlink && e.target !== undefined);
-    if (!links.length) return;
-    const view = this.linkView();
-    const changed = new Set(u.changed);
-    const added = new Set(u.added);
-    for (const link of links) {
-      const judged = judgeLink(link, view);
-      if (sameVerdict(link, judged)) continue;
-      this.index.upsert(judged);
-      if (!changed.has(link.path) && !added.has(link.path)) u.changed.push(link.path);
-    }
-  }
-
   /** What a link is judged against: the index and the hidden entries as they are now. */
   linkView(): LinkView {
-    let byLower: Map<string, RelPath> | undefined;
-    const fold = this.repos.find((r) => r.path === '')?.ignoreCase;
-    return {
-      file: (p) => this.index.get(p),
-      hidden: (p) => hiddenAt(this.hiddenByPath, p),
-      ...(fold
-        ? {
-            folded: (lower: string) => {
-              byLower ??= new Map(this.index.all().map((e) => [e.path.toLowerCase(), e.path]));
-              return byLower.get(lower);
-            },
-          }
-        : {}),
-    };
+    return indexLinkView(
+      this.index,
+      this.hiddenByPath,
+      Boolean(this.repos.find((r) => r.path === '')?.ignoreCase),
+    );
   }
 
   /** The content sequence number: it grows with every update that added, changed or removed a file. */
