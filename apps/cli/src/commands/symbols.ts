@@ -6,7 +6,6 @@ import {
   type Declaration,
   declarations,
   findSymbol,
-  getFileCall,
   hasGrammar,
   LoupeError,
   languageOf,
@@ -14,6 +13,7 @@ import {
   maskHere,
   processFile,
 } from '@loupe/engine';
+import { getFileCall } from '@loupe/mcp';
 import { defineCommand } from '../command';
 import { inputAt, namedFile } from '../named-file';
 import { quoteName } from '../quote';

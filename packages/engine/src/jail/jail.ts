@@ -7,9 +7,10 @@
 // in module state.
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { safeJson } from '@loupe/common';
 import { flagReason } from '../content/withheld';
 import { describeHidden } from '../scan/smart/summary';
-import type { FileEntry, FileFlag, HiddenEntry, RelPath } from '../types';
+import type { FileEntry, FileFlag, HiddenEntry, HiddenReason, RelPath } from '../types';
 import { type LexicalRefusal, lexicalPath, relativeInside } from './lexical';
 import { nearestPaths } from './nearest';
 
@@ -51,6 +52,8 @@ export type JailVerdict =
       nearest: RelPath[];
       /** The project path an absolute input stands for, when it lies inside the root. */
       retry?: RelPath;
+      /** For a hidden path: the hidden entry at or above it (what showing would make visible). */
+      hidden?: { path: RelPath; kind: HiddenReason['kind'] };
     };
 
 export interface JailDeps {
@@ -67,7 +70,7 @@ const defaultDeps: JailDeps = {
 };
 
 /** A path quoted as JSON: a name with quotes or line breaks stays one visible string. */
-const q = (p: string) => JSON.stringify(p);
+const q = (p: string) => safeJson(p);
 
 /** A link the scan found unreadable is refused here; other flags are the content pipeline's to explain. */
 const isLinkFlag = (flag: FileFlag | undefined) =>
@@ -77,7 +80,12 @@ export function jailPath(input: unknown, view: JailView, deps: JailDeps = defaul
   const refused = (
     code: JailCode,
     reason: string,
-    extra: { path?: RelPath; nearest?: RelPath[]; retry?: RelPath } = {},
+    extra: {
+      path?: RelPath;
+      nearest?: RelPath[];
+      retry?: RelPath;
+      hidden?: { path: RelPath; kind: HiddenReason['kind'] };
+    } = {},
   ): JailVerdict => ({ ok: false, code, reason, nearest: extra.nearest ?? [], ...extra });
 
   // A name the scanner listed is taken literally first (names may hold backslashes on POSIX).
@@ -155,6 +163,7 @@ export function jailPath(input: unknown, view: JailView, deps: JailDeps = defaul
       hidden.path === rel ? `${q(rel)} is` : `${q(rel)} is inside ${q(`${hidden.path}/`)}, which is`;
     return refused('hidden', `${what} ${describeHidden(hidden.reason)}; Loupe serves only visible files.`, {
       path: rel,
+      hidden: { path: hidden.path, kind: hidden.reason.kind },
     });
   }
   return refused('not-found', `No visible file or folder ${q(rel)} in this project.`, {

@@ -1,5 +1,6 @@
 // What a pack covers: the focus, or given paths (files, folders, globs inside an agent's focus),
 // with the files ticked explicitly (they rank first) and how many visible files lie outside.
+import { safeJson } from '@loupe/common';
 import { LoupeError } from '../errors';
 import { makeScope } from '../search/scope';
 import type { RelPath } from '../types';
@@ -77,7 +78,7 @@ export function scopeOf(
     else
       throw new LoupeError(
         'not-found',
-        `No visible file or folder ${JSON.stringify(raw)} in this project; give a path relative to the root.`,
+        `No visible file or folder ${safeJson(raw)} in this project; give a path relative to the root.`,
       );
   }
   const files = ws.index

@@ -14,6 +14,7 @@ import { MaskSession } from '../mask/session';
 import type { GitRunner } from '../scan/git';
 import { type ScanOptions, scanProject } from '../scan/index';
 import type { LinkView } from '../scan/links';
+import { userCacheDir } from '../tokens/cache-dir';
 import { createTokenService, type TokenService } from '../tokens/service';
 import type { Encoding, FocusSummary, HiddenEntry, RelPath, RepoInfo } from '../types';
 import { Emitter } from '../util/emitter';
@@ -134,6 +135,11 @@ export class Workspace implements WatchedProject {
       this.tokens,
     );
     this.pipelines = new ContentPipelines(root, () => this.encoding, options.rulesPath, options.masking);
+  }
+
+  /** Loupe's cache folder for this workspace (token counts, declarations); null: none. */
+  get cacheDir(): string | null {
+    return this.options.cacheDir === undefined ? userCacheDir() : this.options.cacheDir;
   }
 
   /** Scans `root` and starts counting tokens in the background. */
