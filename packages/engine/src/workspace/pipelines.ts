@@ -49,8 +49,28 @@ export class ContentPipelines {
     this.other = previous;
   }
 
+  /**
+   * Later reads get new pipelines (the encoding changed); a read still running finishes on the old
+   * one, closed a while later (or when the workspace closes).
+   */
+  renew(): void {
+    for (const p of [this.own, this.other]) {
+      if (!p) continue;
+      this.retiring.add(p);
+      setTimeout(() => {
+        if (this.retiring.delete(p)) void p.close();
+      }, 30_000).unref?.();
+    }
+    this.own = undefined;
+    this.other = undefined;
+  }
+
+  private readonly retiring = new Set<ContentPipeline>();
+
   async close(): Promise<void> {
     await this.own?.close();
     await this.other?.close();
+    for (const p of this.retiring) await p.close();
+    this.retiring.clear();
   }
 }

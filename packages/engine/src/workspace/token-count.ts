@@ -25,9 +25,10 @@ export class TokenCounting {
   ready: Promise<void> = Promise.resolve();
   private running: AbortController | undefined;
 
+  /** `tokens`: the service counting now (another encoding brings another one). */
   constructor(
     private readonly target: CountingTarget,
-    private readonly tokens: TokenService,
+    private readonly tokens: () => TokenService,
   ) {}
 
   /** Counts the files not counted yet, after any run before it. */
@@ -62,7 +63,7 @@ export class TokenCounting {
     this.running = abort;
     let counts: Awaited<ReturnType<TokenService['countFiles']>>;
     try {
-      counts = await this.tokens.countFiles(todo, {
+      counts = await this.tokens().countFiles(todo, {
         root: this.target.root,
         signal: abort.signal,
         onProgress: (done, total) => this.target.onProgress({ done, total }),

@@ -1,8 +1,8 @@
 // A Workspace is one open project: the file index (scan + token counts), the focus with its
 // revisions, and the events every consumer (window, MCP sessions, CLI) follows. It is the one
-// owner of this state; consumers never keep their own copies. Beside it in this folder: the saved
-// choices it opens with and the focus file it keeps (saved.ts), the token counting (token-count.ts),
-// its two content pipelines (pipelines.ts) and its links, judged again as files change (links.ts);
+// owner of this state; consumers never keep their own copies. Beside it in this folder: the token
+// counting (token-count.ts), its two content pipelines (pipelines.ts) and its links, judged again
+// as files change (links.ts); the saved choices it opens with are state/'s and focus/saved.ts's;
 // the watcher (watch/) sees it through a narrow port.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -10,10 +10,16 @@ import { compareBytewise } from '@loupe/common';
 import type { ContentPipeline } from '../content/pipeline';
 import { LoupeError } from '../errors';
 import { Focus, type FocusDelta, type FocusRules } from '../focus/focus';
+import { loadFocus, saveFocus } from '../focus/saved';
 import { MaskSession } from '../mask/session';
 import type { GitRunner } from '../scan/git';
-import { type ScanOptions, scanProject } from '../scan/index';
+import { resolveRoot, type ScanOptions, scanProject } from '../scan/index';
 import type { LinkView } from '../scan/links';
+import type { Overrides } from '../scan/overrides';
+import { loadOverrides } from '../scan/overrides-file';
+import { DamagedState, damageNotice } from '../state/damage';
+import { loadSavedChoices, type SavedChoices } from '../state/saved-choices';
+import type { StateDamage } from '../state/state-file';
 import { userCacheDir } from '../tokens/cache-dir';
 import { createTokenService, type TokenService } from '../tokens/service';
 import type { Encoding, FocusSummary, HiddenEntry, RelPath, RepoInfo } from '../types';
@@ -24,7 +30,6 @@ import { ProjectWatcher, type WatchedProject, type WatchOptions, type WatchStatu
 import { FileIndex, type IndexEntry } from './file-index';
 import { indexLinkView, judgeLinksAgain } from './links';
 import { ContentPipelines } from './pipelines';
-import { FocusFile, withSavedChoices } from './saved';
 import { TokenCounting, type TokenProgress } from './token-count';
 
 export type { TokenProgress } from './token-count';
@@ -59,6 +64,12 @@ export interface WorkspaceOptions {
   masking?: boolean;
   /** Gitleaks rule file for the packaged app (default: resources/rules in the sources). */
   rulesPath?: string;
+  /**
+   * Open even when the saved focus or overrides are damaged (the window, MCP servers: they show
+   * the damage and refuse agents until a person resolves it). Default false: `open` throws the
+   * damage's sentence, so a one-shot command never answers wider than the person chose.
+   */
+  openDamaged?: boolean;
 }
 
 export class Workspace implements WatchedProject {
@@ -69,6 +80,8 @@ export class Workspace implements WatchedProject {
   notes: string[] = [];
   /** Problems met while opening (e.g. a corrupt state file set aside). */
   readonly warnings: string[] = [];
+  /** Damaged saved focus or overrides, until a person resolves it (state/damage.ts). */
+  readonly damage = new DamagedState();
   /**
    * HMAC key for masked-value identities: random per opened project, never stored or shown. Agent
    * sessions made with `newMaskSession()` and the shared search index use it, so a value gets the
@@ -97,8 +110,9 @@ export class Workspace implements WatchedProject {
   /** Updates (watcher batches, rescans) apply one at a time. */
   private updating: Promise<unknown> = Promise.resolve();
 
+  private readonly focusFile: string | undefined;
   private readonly ownsTokens: boolean;
-  private readonly tokens: TokenService;
+  private tokens: TokenService;
   private readonly counting: TokenCounting;
   private readonly pipelines: ContentPipelines;
   private closed = false;
@@ -106,16 +120,15 @@ export class Workspace implements WatchedProject {
   private constructor(
     readonly root: string,
     private readonly options: WorkspaceOptions,
+    saved: SavedChoices,
   ) {
-    const focusFile = new FocusFile(options.stateDir, root);
-    const saved = focusFile.load();
-    if (saved.problem) this.warnings.push(saved.problem);
-    this.focus = new Focus(saved.value);
+    this.focusFile = saved.focusFile;
+    this.warnings.push(...saved.problems);
+    if (saved.damage.focus) this.damage.set('focus', saved.damage.focus);
+    if (saved.damage.overrides) this.damage.set('overrides', saved.damage.overrides);
+    this.focus = new Focus(saved.focus, { unknown: Boolean(saved.damage.focus) });
     this.onDidChangeFocus = this.focus.onDidChange;
-    this.focus.onDidChange(() => {
-      const problem = focusFile.save(this.focus.snapshot);
-      if (problem) this.warnings.push(problem);
-    });
+    this.focus.onDidChange(() => this.saveFocus());
     this.ownsTokens = !options.tokens;
     this.tokens =
       options.tokens ??
@@ -132,7 +145,7 @@ export class Workspace implements WatchedProject {
         onProgress: (p) => this.tokenProgress.fire(p),
         onCounted: () => this.indexChanged.fire(),
       },
-      this.tokens,
+      () => this.tokens,
     );
     this.pipelines = new ContentPipelines(root, () => this.encoding, options.rulesPath, options.masking);
   }
@@ -144,16 +157,27 @@ export class Workspace implements WatchedProject {
 
   /** Scans `root` and starts counting tokens in the background. */
   static async open(root: string, options: WorkspaceOptions = {}): Promise<Workspace> {
-    const saved = withSavedChoices(root, options);
-    options = saved.options;
+    const saved = loadSavedChoices(resolveRoot(root), {
+      from: options.savedFrom !== undefined ? options.savedFrom : options.stateDir,
+      focusFrom: options.stateDir,
+      overrides: !options.scan?.overrides,
+      masking: options.masking === undefined,
+    });
+    const damaged = Object.entries(saved.damage) as Array<['focus' | 'overrides', StateDamage]>;
+    if (damaged.length && !options.openDamaged)
+      throw new LoupeError('unsupported', damaged.map(([k, d]) => damageNotice(k, d)).join(' '));
+    options = {
+      ...options,
+      ...(saved.overrides ? { scan: { ...options.scan, overrides: saved.overrides } } : {}),
+      ...(saved.masking !== undefined ? { masking: saved.masking } : {}),
+    };
     const scanned = await scanProject(root, {
       ...options.scan,
       ...(options.git ? { git: options.git } : {}),
       ...(options.maxFileBytes ? { maxFileBytes: options.maxFileBytes } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    const ws = new Workspace(scanned.root, options);
-    ws.warnings.push(...saved.problems);
+    const ws = new Workspace(scanned.root, options, saved);
     ws.index.replace(scanned.files);
     ws.setScope(() => true, scanned.hidden, scanned.dirs, scanned.repos, scanned.notes);
     if (options.countTokens !== false) void ws.countTokens();
@@ -288,6 +312,34 @@ export class Workspace implements WatchedProject {
     return this.watcher_;
   }
 
+  /**
+   * Counts tokens in another encoding from now on: the counts start again (in the background, as
+   * after opening), while the files, the focus, the sessions and their receipts stay as they are;
+   * what agents received is recorded by content hash, never by token count.
+   */
+  async setEncoding(encoding: Encoding): Promise<void> {
+    if (encoding === this.encoding || this.closed) return;
+    if (!this.ownsTokens)
+      throw new LoupeError(
+        'unsupported',
+        'This workspace counts with a token service it was given; open it again to change the encoding.',
+      );
+    this.cancelTokenCount();
+    await this.tokensReady;
+    const old = this.tokens;
+    this.tokens = createTokenService({
+      encoding,
+      ...(this.options.cacheDir !== undefined ? { cacheDir: this.options.cacheDir } : {}),
+      ...(this.options.tokenThreads ? { threads: this.options.tokenThreads } : {}),
+    });
+    // The pipelines count their output in the old encoding: later reads get new ones.
+    this.pipelines.renew();
+    await old.close();
+    this.index.clearTokens();
+    this.indexChanged.fire();
+    void this.countTokens();
+  }
+
   /** Resolves when every token count asked for so far has ended. */
   get tokensReady(): Promise<void> {
     return this.counting.ready;
@@ -298,24 +350,24 @@ export class Workspace implements WatchedProject {
     return this.counting.run();
   }
 
-  /** Stops the running token count, if any; returns whether one was running. */
+  /** Stops a running token count (the files stay uncounted; finished batches stay cached). */
   cancelTokenCount(): boolean {
     return this.counting.cancel();
-  }
-
-  /** The pipeline with masking on or off (a person's one-off choice); agents read through `content`. */
-  contentFor(mask: boolean): ContentPipeline {
-    return this.pipelines.contentFor(mask);
-  }
-
-  /** Switches masking for every later read (the person changed the project's setting). */
-  setMasking(on: boolean): void {
-    this.pipelines.setMasking(on);
   }
 
   /** The one content pipeline (read -> mask -> select -> compress) for this project. */
   get content(): ContentPipeline {
     return this.pipelines.content;
+  }
+
+  /** The pipeline with masking on or off: the project's own (`content`) when that matches, else a second one. */
+  contentFor(mask: boolean): ContentPipeline {
+    return this.pipelines.contentFor(mask);
+  }
+
+  /** Switches masking for every later read (agents' next calls, previews, the search index). */
+  setMasking(on: boolean): void {
+    this.pipelines.setMasking(on);
   }
 
   /** Placeholder numbering for one agent session or one export, under this project's mask key. */
@@ -371,6 +423,39 @@ export class Workspace implements WatchedProject {
       countedFiles: counted,
       missing,
     };
+  }
+
+  private saveFocus(): void {
+    if (!this.focusFile) return;
+    try {
+      saveFocus(this.focusFile, this.focus.snapshot);
+      this.damage.resolve('focus');
+    } catch (error) {
+      this.warnings.push(`The focus could not be saved (${(error as Error).message}).`);
+    }
+  }
+
+  /**
+   * While saved state is damaged, looks again: another process (the window, a CLI command) may have
+   * resolved it, and this project follows (the saved focus, or a rescan with the saved overrides).
+   */
+  async recheckDamage(): Promise<void> {
+    if (this.damage.get('focus') && this.focusFile) {
+      const saved = loadFocus(this.focusFile);
+      if (!saved.damage) this.focus.set(saved.focus ?? { include: [], exclude: [] }); // resolves
+    }
+    const from = this.options.savedFrom !== undefined ? this.options.savedFrom : this.options.stateDir;
+    if (this.damage.get('overrides') && from) {
+      const saved = loadOverrides(from, this.root);
+      if (!saved.damage) await this.overridesSaved(saved.overrides);
+    }
+  }
+
+  /** A person saved the show/hide overrides: they apply (rescan), and damaged ones are resolved. */
+  async overridesSaved(overrides: Overrides): Promise<void> {
+    this.setScanOptions({ overrides: { show: overrides.show, hide: overrides.hide } });
+    this.damage.resolve('overrides');
+    await this.rescan('the show/hide overrides changed');
   }
 
   async close(): Promise<void> {

@@ -34,6 +34,7 @@ function receivedWhole(
 export function registerPackTool(registry: ToolRegistry): void {
   registry.register({
     name: 'pack',
+    focusScoped: true,
     title: 'Pack the focus',
     description:
       'The focus packed into one document that fits a token budget: tree, then the most important files, compressed before anything is dropped; a footer states what was left out.',

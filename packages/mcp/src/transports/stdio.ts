@@ -10,6 +10,7 @@ import { McpProject, type ProjectOptions } from '../project';
 import { connectSession } from '../server';
 import { preambleLine } from './agent-socket';
 import { NdjsonTransport } from './ndjson';
+import { checkSocket } from './socket-path';
 
 export interface StdioIo {
   stdin: Readable;
@@ -58,9 +59,11 @@ export async function openHeadless(
   const stateDir = options.stateDir ?? defaultStateDir();
   // A --focus run does not overwrite the developer's saved focus; the saved show/hide overrides
   // and masking choice apply either way.
+  // Damaged saved state: the project opens, and every result says so and refuses what it affects.
   const ws = await Workspace.open(options.root, {
     stateDir: options.focus?.length ? null : stateDir,
     savedFrom: stateDir,
+    openDamaged: true,
   });
   if (options.focus?.length) ws.setFocus({ include: options.focus, exclude: [] });
   // The first call need not wait for the watcher.
@@ -130,9 +133,18 @@ export interface BridgeOptions {
   stateDir?: string;
 }
 
-/** `loupe bridge`: the app when it runs, else the cwd's project served headless. */
+/**
+ * `loupe bridge`: the app when it runs, else the cwd's project served headless. The socket is
+ * checked before anything is sent (its folder, the folders above, its owner): a socket another
+ * user could have put there is never talked to; the bridge says so on stderr and serves headless.
+ */
 export async function runBridge(io: StdioIo, options: BridgeOptions): Promise<'app' | 'headless'> {
-  const socket = await connectToApp(options.socketPath);
+  const check = checkSocket(options.socketPath);
+  if (check.problem)
+    io.stderr.write(
+      `loupe bridge: not connecting to ${options.socketPath}: ${check.problem}; serving this project headless instead.\n`,
+    );
+  const socket = check.usable ? await connectToApp(options.socketPath) : undefined;
   if (socket) {
     await pipeToApp(io, socket, options.cwd);
     return 'app';
