@@ -1,9 +1,10 @@
 // A Workspace is one open project: the file index (scan + token counts), the focus with its
 // revisions, and the events every consumer (window, MCP sessions, CLI) follows. It is the one
-// owner of this state; consumers never keep their own copies. Beside it in this folder: the token
-// counting (token-count.ts), its two content pipelines (pipelines.ts) and its links, judged again
-// as files change (links.ts); the saved choices it opens with are state/'s and focus/saved.ts's;
-// the watcher (watch/) sees it through a narrow port.
+// owner of this state; consumers never keep their own copies. Beside it in this folder: what it
+// opens with (options.ts), the token counting (token-count.ts), its two content pipelines
+// (pipelines.ts), its links, judged again as files change (links.ts), and the focus in numbers
+// (focus-summary.ts); the saved choices it opens with are state/'s and focus/saved.ts's; the
+// watcher (watch/) sees it through a narrow port.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { compareBytewise } from '@loupe/common';
@@ -12,7 +13,6 @@ import { LoupeError } from '../errors';
 import { Focus, type FocusDelta, type FocusRules } from '../focus/focus';
 import { loadFocus, saveFocus } from '../focus/saved';
 import { MaskSession } from '../mask/session';
-import type { GitRunner } from '../scan/git';
 import { resolveRoot, type ScanOptions, scanProject } from '../scan/index';
 import type { LinkView } from '../scan/links';
 import type { Overrides } from '../scan/overrides';
@@ -28,49 +28,14 @@ import { ChangeJournal, type FileChanges, type FilesChangedEvent } from '../watc
 import { type IndexUpdate, updateFromScan } from '../watch/plan';
 import { ProjectWatcher, type WatchedProject, type WatchOptions, type WatchStatus } from '../watch/watcher';
 import { FileIndex, type IndexEntry } from './file-index';
+import { summarizeFocus } from './focus-summary';
 import { indexLinkView, judgeLinksAgain } from './links';
+import type { WorkspaceOptions } from './options';
 import { ContentPipelines } from './pipelines';
 import { TokenCounting, type TokenProgress } from './token-count';
 
+export type { WorkspaceOptions } from './options';
 export type { TokenProgress } from './token-count';
-
-export interface WorkspaceOptions {
-  encoding?: Encoding;
-  maxFileBytes?: number;
-  /** Loupe's state folder (focus persistence); null keeps the focus in memory only. */
-  stateDir?: string | null;
-  /** Token cache folder; null keeps counts in memory only; default: the user's cache folder. */
-  cacheDir?: string | null;
-  tokenThreads?: number;
-  git?: GitRunner;
-  /** Extra scan options (smart ignore, overrides). */
-  scan?: Omit<ScanOptions, 'git' | 'maxFileBytes' | 'stat' | 'signal'>;
-  /**
-   * Loupe's state folder whose saved choices for this project apply where these options name
-   * none: the show/hide overrides (unless `scan.overrides`) and masking (unless `masking`).
-   * Default: `stateDir`; null: none. A headless server that keeps its focus in memory still
-   * hides what the person hid and masks as the person chose.
-   */
-  savedFrom?: string | null;
-  /** Token counting for tests or sharing; created (and closed) by the workspace when absent. */
-  tokens?: TokenService;
-  /** Start counting tokens right after the scan (default true); otherwise call countTokens(). */
-  countTokens?: boolean;
-  /** Aborts the opening scan (a window's Cancel); later rescans are not affected. */
-  signal?: AbortSignal;
-  /** Watch the folder and keep everything current (default false: one-shot commands need no watcher). */
-  watch?: boolean | WatchOptions;
-  /** Mask secret values in every read (default: the project's saved setting, else true). */
-  masking?: boolean;
-  /** Gitleaks rule file for the packaged app (default: resources/rules in the sources). */
-  rulesPath?: string;
-  /**
-   * Open even when the saved focus or overrides are damaged (the window, MCP servers: they show
-   * the damage and refuse agents until a person resolves it). Default false: `open` throws the
-   * damage's sentence, so a one-shot command never answers wider than the person chose.
-   */
-  openDamaged?: boolean;
-}
 
 export class Workspace implements WatchedProject {
   readonly index = new FileIndex();
@@ -394,35 +359,9 @@ export class Workspace implements WatchedProject {
     return this.index.all().filter((e) => m.has(e.path));
   }
 
+  /** The focus in numbers: files and tokens inside it, of the whole project, and ticked paths now missing. */
   focusSummary(): FocusSummary {
-    const snap = this.focus.snapshot;
-    const m = this.focus.matcher();
-    let files = 0;
-    let tokens = 0;
-    let totalTokens = 0;
-    let counted = 0;
-    for (const e of this.index.all()) {
-      const t = e.tokens ?? 0;
-      totalTokens += t;
-      if (e.tokens !== undefined) counted++;
-      if (m.has(e.path)) {
-        files++;
-        tokens += t;
-      }
-    }
-    const missing = [...snap.include, ...snap.exclude].filter(
-      (p) => p !== '' && !this.index.get(p) && !this.index.isFolder(p),
-    );
-    return {
-      revision: snap.revision,
-      everything: m.everything,
-      files,
-      tokens,
-      totalFiles: this.index.size,
-      totalTokens,
-      countedFiles: counted,
-      missing,
-    };
+    return summarizeFocus(this.index, this.focus);
   }
 
   private saveFocus(): void {
