@@ -57,6 +57,13 @@ export async function connectSession(
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: registry.list() }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    try {
+      await project.beforeCall();
+    } catch (error) {
+      // Fail closed: a save that could not be applied (a person hid a folder) must not be ignored.
+      const text = `Loupe could not apply the project's saved choices (${(error as Error).message}); nothing was read. Try the call again.`;
+      return { content: [{ type: 'text', text }], isError: true };
+    }
     const out = await registry.call(request.params.name, request.params.arguments, project, session);
     return { content: [{ type: 'text', text: out.text }], ...(out.isError ? { isError: true } : {}) };
   });

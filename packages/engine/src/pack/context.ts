@@ -104,6 +104,7 @@ export function documentContext(
     masking,
     lineNumbers,
     placeholders: false,
+    ...(options.instructions ? { instructions: options.instructions } : {}),
   };
   return {
     layout,

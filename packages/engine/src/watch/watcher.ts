@@ -32,6 +32,8 @@ export interface WatchedProject extends BatchHost {
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   /** Applies one update: index, hidden entries and walked folders in its scope, the journal. */
   applyUpdate(u: IndexUpdate): unknown;
+  /** A repository's index changed (add, commit, checkout): what git lists as changed may differ. */
+  noteGitChange(): void;
   /** Counts the files not counted yet; `tokensReady` follows it. */
   countTokens(): Promise<void>;
   readonly tokensReady: Promise<void>;
@@ -283,6 +285,8 @@ export class ProjectWatcher {
         this.ws.applyUpdate(o.update);
         return o;
       });
+      // A repository's index changed: what git lists as changed may differ though no file did.
+      if ([...events.keys()].some((abs) => this.git.match(abs)?.kind === 'index')) this.ws.noteGitChange();
       if (await this.git.sync(this.ws.repos)) {
         const before = this.gitFolders;
         this.gitFolders = this.git.folders();
