@@ -125,6 +125,10 @@ const CLI: Record<string, string[][] | string> = {
     ['receipts', proj],
     ['receipts', proj, '--json'],
   ],
+  focus: [
+    ['focus', proj],
+    ['focus', proj, '--add', 'src'],
+  ],
   completion: [
     ['completion', 'bash'],
     ['completion', 'zsh'],
