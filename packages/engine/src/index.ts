@@ -10,6 +10,7 @@ export {
   type Level,
   levelsFor,
 } from './compress/index';
+export * from './content/index';
 export {
   contentPath,
   openProjectFileSync,
@@ -17,19 +18,6 @@ export {
   readProjectFile,
   readProjectFileSync,
 } from './content/open';
-export {
-  type ContentOptions,
-  ContentPipeline,
-  type ContentRequest,
-  type ContentResult,
-  type Delivered,
-  type LineRange,
-  type SymbolMiss,
-  sliceLines,
-  type Withheld,
-} from './content/pipeline';
-export { FLAG_REASONS, flagReason } from './content/read';
-export { findSymbol, type SymbolMatch } from './content/symbols';
 export {
   type Declaration,
   type DeclarationKind,

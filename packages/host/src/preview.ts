@@ -19,11 +19,31 @@ export async function previewFile(project: OpenProject, arg: unknown): Promise<F
       'invalid-argument',
       `${JSON.stringify(path)} is not a visible file of this project (a folder, hidden, or gone).`,
     );
+  // The pipeline's own result, rendered here as get_file renders it (mcp/tools/read-one.ts).
   const r = await mcp.content.read(path, { detail: requested }, ws.newMaskSession());
-  // Counted as shown (the pipeline counts the text with its final line break, which get_file drops).
-  const tokens = countTokens(r.text, ws.encoding);
-  const notes = [...(r.notes ?? [])];
-  if (!r.withheld && tokens > mcp.maxResultTokens)
+  const maskingActive = r.kind === 'content' ? r.masked : mcp.content.maskingActive;
+  if (r.kind !== 'content') {
+    // A whole-file read asks for no symbol: only a withheld file lands here.
+    const withheld = r.kind === 'withheld' ? r.reason : 'Not read.';
+    return {
+      path,
+      requested,
+      detail: 'full',
+      text: '',
+      tokens: 0,
+      encoding: ws.encoding,
+      totalLines: r.kind === 'symbol-miss' ? r.totalLines : 0,
+      masked: 0,
+      maskingActive,
+      withheld,
+      notes: [],
+    };
+  }
+  // Counted as shown: get_file drops the text's final line break.
+  const text = r.text.endsWith('\n') ? r.text.slice(0, -1) : r.text;
+  const tokens = countTokens(text, ws.encoding);
+  const notes = r.levelReason ? [`Detail ${r.level}, not ${r.requested}: ${r.levelReason}.`] : [];
+  if (tokens > mcp.maxResultTokens)
     notes.push(
       `An agent reads this file in parts: ${groupDigits(tokens)} tokens is more than the ${groupDigits(mcp.maxResultTokens)} one get_file result carries.`,
     );
@@ -31,13 +51,12 @@ export async function previewFile(project: OpenProject, arg: unknown): Promise<F
     path,
     requested,
     detail: r.level,
-    text: r.text,
-    tokens: r.withheld ? 0 : tokens,
+    text,
+    tokens,
     encoding: ws.encoding,
-    totalLines: r.totalLines,
-    masked: Object.values(r.masked).reduce((s, n) => s + n, 0),
-    maskingActive: r.maskingActive,
-    ...(r.withheld ? { withheld: r.withheld } : {}),
+    totalLines: r.range.total,
+    masked: Object.values(r.maskedByRule).reduce((s, n) => s + n, 0),
+    maskingActive,
     notes,
   };
 }

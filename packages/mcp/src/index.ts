@@ -2,7 +2,7 @@
 export type { AccessAnswer, AccessAsker, AccessRequest } from './access';
 export { MASKING_OFF, maskingTrailer } from './content/notices';
 export { createPipelineSource } from './content/pipeline-source';
-export type { ContentSource, ReadOptions, ReadResult } from './content/source';
+export type { ContentSource } from './content/source';
 export { lenientTransport } from './lenient';
 export { McpProject, type ProjectOptions } from './project';
 export { inputSchemaOf, ToolRegistry } from './registry';

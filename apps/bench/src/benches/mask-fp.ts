@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadMaskRules, looksBinary, MaskSession, maskText } from '@loupe/engine';
+import { isBinary, loadMaskRules, MaskSession, maskText } from '@loupe/engine';
 import type { Bench } from '../harness';
 
 export const maskFpBench: Bench = {
@@ -40,7 +40,7 @@ export const maskFpBench: Bench = {
         } catch {
           continue; // a submodule or a file missing from the checkout
         }
-        if (looksBinary(bytes)) continue;
+        if (isBinary(bytes)) continue;
         const r = maskText(bytes.toString('utf8'), f, rules, session);
         if (r.withheld) {
           withheld++;

@@ -1,26 +1,23 @@
-// loupe mask PATH...: the files with secret values replaced by placeholders, or with --json the
-// findings (rule, file, line/column span; never values). Binary files are skipped, oversized
-// files withheld, each with a reason on stderr; the footer says what rules can miss. A link is
-// masked as its target (by the target's format), and only when the target is a visible file.
-import { realpathSync } from 'node:fs';
-import path from 'node:path';
+// loupe mask PATH...: the files with secret values replaced by placeholders, through the content
+// pipeline's read, classify and mask stages (the same as every read), or with --json the findings
+// (rule, file, line/column span; never values). Binary files are skipped, files masking withholds
+// (oversized, unreadable) are withheld, each with a reason on stderr; the footer says what rules
+// can miss. A link is masked as its target (by the target's format), and only when the target is a
+// visible file.
 import {
   countByRule,
-  DEFAULT_LIMITS,
-  defaultStateDir,
-  judgeNamedFile,
+  type FileInput,
   LoupeError,
-  loadMaskRules,
-  looksBinary,
   type MaskResult,
   MaskSession,
+  maskHere,
   maskingFooter,
-  maskText,
   PLACEHOLDER_WARNING,
-  readProjectFile,
+  processFile,
   summarizeMasking,
 } from '@loupe/engine';
 import { defineCommand } from '../command';
+import { inputAt, namedFile } from '../named-file';
 import { quoteName } from '../quote';
 
 interface Outcome {
@@ -32,40 +29,24 @@ interface Outcome {
 export const mask = defineCommand({
   async run(positionals, values, io) {
     // Check every path before printing anything.
-    const files: Array<{ abs: string; shown: string; size: number }> = [];
-    const stateDir = defaultStateDir(io.env);
+    const files: Array<{ input: FileInput; shown: string }> = [];
     for (const p of positionals) {
-      const named = await judgeNamedFile(path.resolve(io.cwd, p), { stateDir });
-      if (named.kind === 'missing')
-        throw new LoupeError('not-found', `The file ${p} does not exist. Check the path and try again.`);
+      const named = await namedFile(p, io);
       if (named.kind === 'folder')
         throw new LoupeError('not-a-file', `${p} is not a file; loupe mask takes files.`);
-      if (named.kind === 'refused') throw new LoupeError('withheld', `${p} is not read: ${named.reason}.`);
-      files.push({ abs: named.file, shown: p, size: named.size });
+      files.push({ input: inputAt(named.file, io.cwd, named.size), shown: p });
     }
-    const rules = await loadMaskRules();
-    const session = new MaskSession();
+    const masker = maskHere(new MaskSession());
     const outcomes: Outcome[] = [];
-    const cwd = realpathSync(io.cwd); // the files' paths are real paths
     for (const f of files) {
-      // Paths as the rules expect them: relative to the working folder, with `/` (a link's target).
-      const rel = path.relative(cwd, f.abs).split(path.sep).join('/');
-      if (f.size > DEFAULT_LIMITS.maxBytes) {
-        const reason = `the file is larger than ${DEFAULT_LIMITS.maxBytes >> 20} MiB, the masking limit; it was withheld`;
-        outcomes.push({ file: f.shown, result: { text: '', findings: [], withheld: reason } });
-        continue;
-      }
-      let bytes: Buffer;
-      try {
-        bytes = await readProjectFile(f.abs);
-      } catch (error) {
-        // Changed since it was judged (a link or a FIFO swapped in): never read through.
-        const why = `it could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); it was withheld`;
-        outcomes.push({ file: f.shown, result: { text: '', findings: [], withheld: why } });
-        continue;
-      }
-      if (looksBinary(bytes)) outcomes.push({ file: f.shown, skipped: 'binary file' });
-      else outcomes.push({ file: f.shown, result: maskText(bytes.toString('utf8'), rel, rules, session) });
+      const r = await processFile(f.input, { count: false }, { masker });
+      if (r.kind === 'withheld' && r.cause === 'binary')
+        outcomes.push({ file: f.shown, skipped: 'binary file' });
+      else if (r.kind === 'withheld')
+        outcomes.push({ file: f.shown, result: { text: '', findings: [], withheld: r.why } });
+      else if (r.kind === 'content')
+        outcomes.push({ file: f.shown, result: { text: r.text, findings: r.findings } });
+      else throw new Error('a whole-file read found no content'); // no symbol asked
     }
     const summary = summarizeMasking(
       outcomes.flatMap((o) => (o.result ? [{ path: o.file, result: o.result }] : [])),

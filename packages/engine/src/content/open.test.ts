@@ -24,7 +24,7 @@ import {
   readProjectFile,
   readProjectFileSync,
 } from './open';
-import { readOutcome } from './read';
+import { readResult } from './read';
 
 const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'loupe-open-')));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -98,8 +98,8 @@ describe('readProjectFile', () => {
   it('turns each refusal into a sentence for the reader', async () => {
     const why = async (file: string) => {
       const read = await readProjectFile(file).catch((e: NodeJS.ErrnoException) => e);
-      const r = readOutcome({ path: 'x' }, read);
-      return 'kind' in r ? r.reason : '';
+      const r = readResult('x', read);
+      return r.kind === 'withheld' ? r.reason : '';
     };
     expect(await why(abs('pipe'))).toMatch(/^Not read: it is no longer a regular file .*never opened\.$/);
     expect(await why(abs('link.txt'))).toMatch(

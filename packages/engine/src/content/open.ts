@@ -81,7 +81,7 @@ export function openProjectFileSync(abs: string): { fd: number; size: number } {
   }
 }
 
-/** A project file's bytes, read on this thread. Errors carry a `code` (see readOutcome). */
+/** A project file's bytes, read on this thread. Errors carry a `code` (read.ts readResult gives their sentences). */
 export function readProjectFileSync(abs: string): Buffer {
   const { fd, size } = openProjectFileSync(abs);
   try {

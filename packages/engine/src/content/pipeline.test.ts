@@ -4,7 +4,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MaskSession } from '../mask/session';
 import { countTokens } from '../tokens/count';
-import { ContentPipeline, type ContentResult, sliceLines } from './pipeline';
+import { ContentPipeline } from './pipeline';
+import type { ProcessedFile } from './process';
+import { sliceLines } from './select';
 
 const work = mkdtempSync(path.join(tmpdir(), 'loupe-content-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -56,7 +58,7 @@ for (const [rel, text] of Object.entries(files)) {
 }
 
 const entry = (p: string) => ({ path: p, size: Buffer.byteLength(files[p] ?? '') });
-const content = (r: ContentResult) => {
+const content = (r: ProcessedFile) => {
   if (r.kind !== 'content') throw new Error(`expected content, got ${r.kind}: ${JSON.stringify(r)}`);
   return r;
 };
@@ -66,11 +68,11 @@ describe('content pipeline', () => {
 
   it('masks values, keeps keys, numbers the same value the same way across files of one session', async () => {
     const session = new MaskSession();
-    const env = content(await pipeline.read(entry('.env'), { path: '.env' }, session));
+    const env = content(await pipeline.read(entry('.env'), {}, session));
     expect(env.text).toContain('DB_HOST=db.internal\n');
     expect(env.text).not.toContain('s3cr3t-Value-4242');
     expect(env.text).not.toContain(TOKEN);
-    const ts = content(await pipeline.read(entry('src/settings.ts'), { path: 'src/settings.ts' }, session));
+    const ts = content(await pipeline.read(entry('src/settings.ts'), {}, session));
     const placeholder = (t: string) =>
       /LOUPE_REDACTED\[[^\]]+\]/.exec(
         t.split('\n').find((l) => l.includes('REDACTED') && /(TOKEN|token)/.test(l))!,
@@ -83,7 +85,7 @@ describe('content pipeline', () => {
   });
 
   it('keeps line numbers when a multi-line value is masked', async () => {
-    const r = content(await pipeline.read(entry('key.pem'), { path: 'key.pem' }, new MaskSession()));
+    const r = content(await pipeline.read(entry('key.pem'), {}, new MaskSession()));
     expect(r.text).not.toContain('MIIEowIBAAKCAQEA');
     expect(r.text.split('\n').length).toBe(files['key.pem']!.split('\n').length);
     expect(sliceLines(r.text, 7, 7)).toBe('after = 1\n');
@@ -91,11 +93,7 @@ describe('content pipeline', () => {
 
   it('reads a line range, with the file line count', async () => {
     const r = content(
-      await pipeline.read(
-        entry('src/cart.ts'),
-        { path: 'src/cart.ts', lines: { start: 5, end: 8 } },
-        new MaskSession(),
-      ),
+      await pipeline.read(entry('src/cart.ts'), { lines: { start: 5, end: 8 } }, new MaskSession()),
     );
     expect(r.text).toBe(
       '  add(item: string): number {\n    this.items.push(item);\n    return this.items.length;\n  }\n',
@@ -105,25 +103,21 @@ describe('content pipeline', () => {
 
   it('reads one declaration by qualified name, with its doc comment, and refuses ambiguous or unknown names with candidates', async () => {
     const s = new MaskSession();
-    const r = content(
-      await pipeline.read(entry('src/cart.ts'), { path: 'src/cart.ts', symbol: 'Cart.total' }, s),
-    );
+    const r = content(await pipeline.read(entry('src/cart.ts'), { symbol: 'Cart.total' }, s));
     expect(r.text).toBe('  total(): number {\n    return this.items.length * 2;\n  }\n');
     expect(r.symbol?.qualifiedName).toBe('Cart.total');
-    const cls = content(
-      await pipeline.read(entry('src/cart.ts'), { path: 'src/cart.ts', symbol: 'Cart' }, s),
-    );
+    const cls = content(await pipeline.read(entry('src/cart.ts'), { symbol: 'Cart' }, s));
     expect(cls.range.start).toBe(1);
     // An exact qualified name wins over simple names (`add` is the function, not Cart.add).
-    const fn = content(await pipeline.read(entry('src/cart.ts'), { path: 'src/cart.ts', symbol: 'add' }, s));
+    const fn = content(await pipeline.read(entry('src/cart.ts'), { symbol: 'add' }, s));
     expect(fn.range).toMatchObject({ start: 15, end: 17 });
-    const amb = await pipeline.read(entry('src/cart.ts'), { path: 'src/cart.ts', symbol: 'total' }, s);
+    const amb = await pipeline.read(entry('src/cart.ts'), { symbol: 'total' }, s);
     expect(
       amb.kind === 'symbol-miss' &&
         amb.match.kind === 'ambiguous' &&
         amb.match.candidates.map((d) => d.qualifiedName),
     ).toEqual(['Cart.total', 'Till.total']);
-    const unknown = await pipeline.read(entry('src/cart.ts'), { path: 'src/cart.ts', symbol: 'totl' }, s);
+    const unknown = await pipeline.read(entry('src/cart.ts'), { symbol: 'totl' }, s);
     expect(
       unknown.kind === 'symbol-miss' &&
         unknown.match.kind === 'unknown' &&
@@ -132,20 +126,14 @@ describe('content pipeline', () => {
   });
 
   it('compresses a whole-file read and labels the level', async () => {
-    const r = content(
-      await pipeline.read(
-        entry('src/cart.ts'),
-        { path: 'src/cart.ts', detail: 'signatures' },
-        new MaskSession(),
-      ),
-    );
+    const r = content(await pipeline.read(entry('src/cart.ts'), { detail: 'signatures' }, new MaskSession()));
     expect(r.level).toBe('signatures');
     expect(r.text).toContain('add(item: string): number');
     expect(r.text).not.toContain('this.items.push(item)');
     const lines = content(
       await pipeline.read(
         entry('src/cart.ts'),
-        { path: 'src/cart.ts', detail: 'signatures', lines: { start: 1, end: 2 } },
+        { detail: 'signatures', lines: { start: 1, end: 2 } },
         new MaskSession(),
       ),
     );
@@ -157,18 +145,18 @@ describe('content pipeline', () => {
   });
 
   it('withholds binary and flagged files with a sentence', async () => {
-    const bin = await pipeline.read(entry('bin.dat'), { path: 'bin.dat' }, new MaskSession());
+    const bin = await pipeline.read(entry('bin.dat'), {}, new MaskSession());
     expect(bin).toMatchObject({
       kind: 'withheld',
       reason: 'Not read: it is a binary file, never read as text.',
     });
     const big = await pipeline.read(
       { path: 'src/cart.ts', size: 1, flag: 'too-large' },
-      { path: 'src/cart.ts' },
+      {},
       new MaskSession(),
     );
     expect(big.kind).toBe('withheld');
-    const gone = await pipeline.read({ path: 'nope.ts', size: 1 }, { path: 'nope.ts' }, new MaskSession());
+    const gone = await pipeline.read({ path: 'nope.ts', size: 1 }, {}, new MaskSession());
     expect(gone).toMatchObject({ kind: 'withheld', reason: expect.stringMatching(/removed since/) });
   });
 
@@ -176,11 +164,11 @@ describe('content pipeline', () => {
     const bad = path.join(work, 'not-the-rules.toml');
     writeFileSync(bad, 'title = "x"\n');
     const broken = new ContentPipeline(work, { rulesPath: bad });
-    const r = await broken.read(entry('.env'), { path: '.env' }, new MaskSession());
+    const r = await broken.read(entry('.env'), {}, new MaskSession());
     expect(r.kind).toBe('withheld');
     expect(JSON.stringify(r)).not.toContain('s3cr3t');
     const many = await broken.readMany(
-      Array.from({ length: 10 }, () => ({ entry: entry('.env'), request: { path: '.env' } })),
+      Array.from({ length: 10 }, () => ({ entry: entry('.env'), request: {} })),
       new MaskSession(),
     );
     expect(many.every((m) => m.kind === 'withheld')).toBe(true);
@@ -189,7 +177,7 @@ describe('content pipeline', () => {
 
   it('with masking off (an explicit setting) delivers the raw text and says so', async () => {
     const off = new ContentPipeline(work, { mask: false });
-    const r = content(await off.read(entry('.env'), { path: '.env' }, new MaskSession()));
+    const r = content(await off.read(entry('.env'), {}, new MaskSession()));
     expect(r.masked).toBe(false);
     expect(r.text).toBe(files['.env']);
   });
@@ -206,12 +194,12 @@ describe('content pipeline', () => {
       'key.pem',
       'bin.dat',
     ];
-    const items = order.map((p) => ({ entry: entry(p), request: { path: p } }));
+    const items = order.map((p) => ({ entry: entry(p), request: {} }));
     const viaPool = await pipeline.readMany(items, new MaskSession());
-    const oneByOne: ContentResult[] = [];
+    const oneByOne: ProcessedFile[] = [];
     const s = new MaskSession();
     for (const i of items) oneByOne.push(await pipeline.read(i.entry, i.request, s));
-    const texts = (rs: ContentResult[]) => rs.map((r) => (r.kind === 'content' ? r.text : r.kind));
+    const texts = (rs: ProcessedFile[]) => rs.map((r) => (r.kind === 'content' ? r.text : r.kind));
     expect(texts(viaPool)).toEqual(texts(oneByOne));
     await pipeline.close();
   });

@@ -1,51 +1,48 @@
-// The read stage of the content pipeline as a pure function of what the read gave: a file's text
-// and content hash, or why nothing of it is delivered. The pipeline and the full-pack workers
-// (pack/section.ts) both read through it, so their reasons and texts are the same.
+// The read stage: a file's bytes, as text (UTF-8, invalid bytes as U+FFFD) with the SHA-256 of the
+// bytes, or why nothing of it is read. Pure once the bytes are in: the I/O is the `read` function
+// the caller passes (sync in slices for bulk reads, async for one file, a worker's own read), and
+// both given here open the file the one safe way (open.ts: a link's target, never a FIFO).
+import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { describeHidden } from '../scan/smart/summary';
 import { decodeText } from '../tokens/count';
-import type { FileEntry, RelPath } from '../types';
-import { MOVED, NOT_REGULAR } from './open';
+import type { FileFlag, HiddenReason, RelPath } from '../types';
+import { binaryBytes, flagged } from './classify';
+import { MOVED, NOT_REGULAR, readProjectFile, readProjectFileSync } from './open';
+import { notRead, type Withheld } from './withheld';
 
-export type ReadEntry = Pick<FileEntry, 'path' | 'flag' | 'targetHidden'>;
+/** One file to process: its project path and where to read it. */
+export interface FileInput {
+  path: RelPath;
+  /** Absolute path of the bytes to read (open.ts projectFile: a link's target). */
+  file: string;
+  /** A link's target: the name format detection, rules, compression and language follow. */
+  target?: RelPath;
+  flag?: FileFlag;
+  /** Why a link's target is hidden (for a `symlink-to-hidden` flag's sentence). */
+  targetHidden?: HiddenReason;
+  /** Bytes by stat, when the caller has it: a masker's size limit then refuses the file unread. */
+  size?: number;
+}
 
-/** A file's text (UTF-8, invalid bytes as U+FFFD) and the SHA-256 (hex) of its bytes. */
+/** Reads a file's bytes; throws as `fs` does (and as open.ts refuses). */
+export type ReadBytes = (file: string) => Buffer | Promise<Buffer>;
+
+/** The project file's bytes, read here and now (bulk readers, workers). */
+export const readBytesSync: (file: string) => Buffer = readProjectFileSync;
+
+/** The project file's bytes, read on the thread pool (one file at a time). */
+export const readBytesAsync: (file: string) => Promise<Buffer> = readProjectFile;
+
 export interface ReadText {
+  kind: 'text';
   raw: string;
   hash: string;
+  bytes: Buffer;
+  /** The bytes are valid UTF-8: `raw` is exactly their decoding, and they are `raw`'s UTF-8. */
+  exact: boolean;
 }
 
-export interface Withheld {
-  kind: 'withheld';
-  path: RelPath;
-  /** A sentence: why nothing of the file is delivered. */
-  reason: string;
-  hash?: string;
-}
-
-export const FLAG_REASONS: Record<NonNullable<FileEntry['flag']>, string> = {
-  binary: 'it is a binary file, never read as text',
-  'too-large': 'it is larger than the size limit for reading files as text',
-  unreadable: 'it could not be read when the project was scanned',
-  'symlink-outside-root': 'it is a link to a file outside the project',
-  'symlinked-folder': 'it is a link to a folder, which is never followed',
-  'symlink-into-git': "it is a link into git's own folder (.git), which is never read",
-  'symlink-to-hidden': 'it is a link to a file that is not visible in this project',
-  'symlink-not-regular':
-    'it is a link to something that is not a regular file (a pipe, socket or device), which is never opened',
-  'symlink-broken': 'it is a link whose target does not exist',
-  'symlink-loop': 'it is a link that never reaches a file (its links go round in a loop)',
-};
-
-/** Why a flagged entry is not read, as the end of a sentence (a hidden target's own reason included). */
-export function flagReason(entry: Pick<FileEntry, 'flag' | 'targetHidden'>): string {
-  const base = FLAG_REASONS[entry.flag!];
-  return entry.flag === 'symlink-to-hidden' && entry.targetHidden
-    ? `${base} (the target is ${describeHidden(entry.targetHidden)})`
-    : base;
-}
-
-/** Why an open or read failed (see content/open.ts), as the end of a sentence. */
+/** Why an open or read failed (see open.ts), as the end of a sentence. */
 function errorReason(code: string | undefined): string {
   switch (code) {
     case 'ENOENT':
@@ -66,21 +63,25 @@ function errorReason(code: string | undefined): string {
   }
 }
 
-/** Git's rule, as the scan applies it: a NUL byte in the first 8 KiB makes a file binary. */
-export function isBinary(bytes: Uint8Array): boolean {
-  return bytes.subarray(0, 8192).includes(0);
+/** What a read gave, as the stage's result. */
+export function readResult(path: RelPath, read: Buffer | NodeJS.ErrnoException): ReadText | Withheld {
+  if (!Buffer.isBuffer(read)) return notRead(path, errorReason(read.code), 'unreadable');
+  const hash = createHash('sha256').update(read).digest('hex');
+  const binary = binaryBytes(path, read, hash);
+  if (binary) return binary;
+  return { kind: 'text', raw: decodeText(read), hash, bytes: read, exact: isUtf8(read) };
 }
 
-/** What a read of `entry` gave: its bytes, the error, or nothing (flagged entries are never read). */
-export function readOutcome(
-  entry: ReadEntry,
-  read: Buffer | NodeJS.ErrnoException | undefined,
-): ReadText | Withheld {
-  if (entry.flag) return { kind: 'withheld', path: entry.path, reason: `Not read: ${flagReason(entry)}.` };
-  if (!Buffer.isBuffer(read))
-    return { kind: 'withheld', path: entry.path, reason: `Not read: ${errorReason(read?.code)}.` };
-  const hash = createHash('sha256').update(read).digest('hex');
-  if (isBinary(read))
-    return { kind: 'withheld', path: entry.path, reason: `Not read: ${FLAG_REASONS.binary}.`, hash };
-  return { raw: decodeText(read), hash };
+/** The read and classify stages: a flagged entry is never read; otherwise its bytes, judged. */
+export async function readStage(input: FileInput, read: ReadBytes): Promise<ReadText | Withheld> {
+  const refused = flagged(input);
+  if (refused) return refused;
+  let bytes: Buffer | NodeJS.ErrnoException;
+  try {
+    const r = read(input.file);
+    bytes = r instanceof Promise ? await r : r;
+  } catch (error) {
+    bytes = error as NodeJS.ErrnoException;
+  }
+  return readResult(input.path, bytes);
 }

@@ -8,7 +8,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { safeJson } from '@loupe/common';
-import { flagReason } from '../content/read';
+import { flagReason } from '../content/withheld';
 import { describeHidden } from '../scan/smart/summary';
 import type { FileEntry, FileFlag, HiddenEntry, HiddenReason, RelPath } from '../types';
 import { type LexicalRefusal, lexicalPath, relativeInside } from './lexical';

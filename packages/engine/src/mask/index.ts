@@ -1,5 +1,4 @@
 // Public API of secret masking (see docs/masking.md).
-export { looksBinary } from './binary';
 export {
   assembleMask,
   type MaskFinding,

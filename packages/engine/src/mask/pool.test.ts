@@ -41,20 +41,30 @@ afterAll(async () => {
 });
 
 describe('mask worker pool', () => {
-  it('gives the same bytes and findings as masking in this thread', async () => {
-    const inputs = Object.keys(FILES).map((p) => ({ path: p, file: path.join(dir, p) }));
-    const viaPool = await pool.maskMany(inputs, new MaskSession());
+  it('gives the same bytes and findings as masking in this thread, for texts and for files read in the workers', async () => {
+    const texts = Object.entries(FILES).map(([p, text]) => ({ path: p, text }));
+    const viaPool = await pool.maskMany(texts, new MaskSession());
     const local = new MaskSession();
     const inThread = Object.entries(FILES).map(([p, t]) => maskText(t, p, rules, local));
     expect(viaPool).toEqual(inThread);
     expect(viaPool.some((r) => r.findings.length > 0)).toBe(true);
+    const files = Object.keys(FILES).map((p) => ({ path: p, file: path.join(dir, p) }));
+    const read = await pool.readMasked(files, new MaskSession());
+    expect(read.map((r) => (r.kind === 'masked' ? { text: r.text, findings: r.findings } : r))).toEqual(
+      inThread.map(({ text, findings }) => ({ text, findings })),
+    );
   });
 
   it('numbers the same value the same way in every file, whichever worker read it', async () => {
     const session = new MaskSession();
+    const one = (p: string) =>
+      pool.readMasked([{ path: p, file: path.join(dir, p) }], session).then(([r]) => {
+        if (r?.kind !== 'masked') throw new Error(`${p} was withheld`);
+        return r;
+      });
     const results = await Promise.all([
-      pool.maskFile(path.join(dir, '.env'), '.env', session),
-      pool.maskFile(path.join(dir, 'src/client.ts'), 'src/client.ts', session),
+      one('.env'),
+      one('src/client.ts'),
       pool.maskText(`token: "${TOKEN}"\n`, 'other.yaml', session),
     ]);
     const gh = results.flatMap((r) =>
@@ -85,11 +95,22 @@ describe('mask worker pool', () => {
 
   it('withholds binary files, oversized files and files a worker cannot read', async () => {
     const session = new MaskSession();
-    const bin = await pool.maskFile(path.join(dir, 'logo.png'), 'logo.png', session);
-    expect(bin).toEqual({ text: '', findings: [], withheld: 'binary file; not masked and not shown' });
-    const missing = await pool.maskFile(path.join(dir, 'nope.txt'), 'nope.txt', session);
-    expect(missing.text).toBe('');
-    expect(missing.withheld).toMatch(/could not be read/);
+    // Read in the workers by the content pipeline's own read stage: the same sentences as any read.
+    const [bin, missing] = await pool.readMasked(
+      [
+        { path: 'logo.png', file: path.join(dir, 'logo.png') },
+        { path: 'nope.txt', file: path.join(dir, 'nope.txt') },
+      ],
+      session,
+    );
+    expect(bin).toMatchObject({
+      kind: 'withheld',
+      reason: 'Not read: it is a binary file, never read as text.',
+    });
+    expect(missing).toMatchObject({
+      kind: 'withheld',
+      reason: 'Not read: it was removed since the project was scanned.',
+    });
     const slow = await createMaskPool({ maxThreads: 1, limits: { timeLimitMs: 0 } });
     try {
       const late = await slow.maskText(FILES['src/client.ts']!, 'src/client.ts', session);

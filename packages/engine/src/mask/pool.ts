@@ -1,6 +1,7 @@
-// Bulk masking on worker threads. Workers scan; this thread numbers values in the caller's
-// session and builds the text, so placeholders are stable across workers and values never
-// cross a thread boundary. A task that fails or runs past its time withholds its file.
+// Bulk masking on worker threads, an executor of the content pipeline's mask stage (and, for
+// files, of its read and classify stages too: worker.ts). Workers scan; this thread numbers values
+// in the caller's session and builds the text, so placeholders are stable across workers and
+// values never cross a thread boundary. A task that fails or runs past its time withholds its file.
 //
 // Worker threads live as long as the process: pools of one size are shared, never shrink, and a
 // late task is abandoned (its result dropped) rather than its worker terminated. This began as a
@@ -10,13 +11,17 @@
 // new worker loads and compiles the rule set before its first task (docs/decisions.md).
 import { availableParallelism } from 'node:os';
 import type { Piscina } from 'piscina';
+import type { MaskedText } from '../content/mask-stage';
+import { maskedFrom } from '../content/maskers';
+import type { FileInput } from '../content/read';
+import { type Withheld, withheldByMasking } from '../content/withheld';
 import { LoupeError } from '../errors';
 import { locateWorker } from '../workers/locate';
-import { assembleMany, assembleMask, type MaskResult, type PreparedMask } from './mask';
+import { assembleMany, assembleMask, type MaskResult, type PreparedMask, rememberMarks } from './mask';
 import { loadMaskRules } from './rules';
 import { DEFAULT_LIMITS, type MaskLimits } from './scan';
 import type { MaskSession } from './session';
-import type { MaskItem, MaskTask } from './worker';
+import type { MaskItem, MaskTask, ReadItem } from './worker';
 
 export interface MaskPoolOptions {
   rulesPath?: string;
@@ -28,20 +33,27 @@ export interface MaskPoolOptions {
 export interface MaskPool {
   /** Masks text held by the caller. `path` is relative to the project root. */
   maskText(text: string, path: string, session: MaskSession): Promise<MaskResult>;
-  /** Reads and masks a file inside a worker; binary and oversized files are withheld. */
-  maskFile(file: string, path: string, session: MaskSession): Promise<MaskResult>;
   /**
    * Masks many inputs in parallel and numbers them in input order, so the same inputs give the
    * same placeholders run after run (exports want that).
    */
   maskMany(items: ReadonlyArray<MaskInput>, session: MaskSession): Promise<MaskResult[]>;
+  /**
+   * Reads, classifies and masks files inside the workers (the content pipeline's first stages),
+   * numbered here in input order; `size` (bytes, when known) sizes the batches.
+   */
+  readMasked(
+    files: ReadonlyArray<FileInput & { size?: number }>,
+    session: MaskSession,
+  ): Promise<Array<MaskedText | Withheld>>;
   /** Ends this handle; the shared worker threads stay for the process (see the note at the top). */
   close(): Promise<void>;
 }
 
-export type MaskInput =
-  | { path: string; text: string; file?: undefined }
-  | { path: string; file: string; text?: undefined };
+export interface MaskInput {
+  path: string;
+  text: string;
+}
 
 export async function createMaskPool(options: MaskPoolOptions = {}): Promise<MaskPool> {
   // Load here first: a wrong or missing rule file is one clear error, not a withheld file per task.
@@ -49,20 +61,18 @@ export async function createMaskPool(options: MaskPoolOptions = {}): Promise<Mas
   const limits: MaskLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const pool = await sharedPool(options.maxThreads ?? Math.max(1, Math.floor(availableParallelism() / 2)));
   let closed = false;
-  /** Runs one batch in a worker; any failure or overrun withholds every file of the batch. */
-  const prepare = async (items: MaskItem[], session: MaskSession): Promise<PreparedMask[]> => {
+  /** Runs one task in a worker; any failure or overrun withholds every file of the batch. */
+  const run = async <T>(task: MaskTask, count: number, withheld: (reason: string) => T[]): Promise<T[]> => {
     if (closed) throw new LoupeError('invalid-argument', 'This mask pool was closed; create a new one.');
-    const withheld = (reason: string) => items.map(() => ({ pieces: [], marks: [], withheld: reason }));
     let timer: NodeJS.Timeout | undefined;
     // The worker checks the time limit per file itself; this catches a worker that cannot.
-    const late = new Promise<PreparedMask[]>((resolve) => {
+    const late = new Promise<T[]>((resolve) => {
       timer = setTimeout(
         () => resolve(withheld('masking did not finish in time; the file was withheld')),
-        limits.timeLimitMs * items.length + 15_000,
+        limits.timeLimitMs * count + 15_000,
       );
     });
-    const task: MaskTask = { items, key: session.key, rulesPath: rules.file, limits, known: session.known() };
-    const done = (pool.run(task) as Promise<PreparedMask[]>).catch(() =>
+    const done = (pool.run(task) as Promise<T[]>).catch(() =>
       withheld('masking failed in a worker; the file was withheld'),
     );
     try {
@@ -71,14 +81,33 @@ export async function createMaskPool(options: MaskPoolOptions = {}): Promise<Mas
       clearTimeout(timer);
     }
   };
+  // Each task carries the session's known values when it is sent (masked wherever they occur).
+  const common = (session: MaskSession) => ({
+    key: session.key,
+    rulesPath: rules.file,
+    limits,
+    known: session.known(),
+  });
+  const prepare = (items: MaskItem[], session: MaskSession): Promise<PreparedMask[]> =>
+    run<PreparedMask>({ items, ...common(session) }, items.length, (reason) =>
+      items.map(() => ({ pieces: [], marks: [], withheld: reason })),
+    );
+  const readFiles = (files: FileInput[], session: MaskSession): Promise<ReadItem[]> =>
+    run<ReadItem>({ files, ...common(session) }, files.length, (reason) =>
+      files.map((f) => withheldByMasking(f.path, reason)),
+    );
   return {
     maskText: async (text, path, session) =>
       assembleMask((await prepare([{ text, path }], session))[0]!, session),
-    maskFile: async (file, path, session) =>
-      assembleMask((await prepare([{ file, path }], session))[0]!, session),
     maskMany: async (items, session) => {
       const prepared = (await Promise.all(batches(items).map((b) => prepare(b, session)))).flat();
       return assembleMany(prepared, session);
+    },
+    readMasked: async (files, session) => {
+      const read = (await Promise.all(fileBatches(files).map((b) => readFiles(b, session)))).flat();
+      // As maskMany: files read together learn each other's values before any is numbered.
+      for (const r of read) if (r.kind === 'pending') rememberMarks(r.prepared, session);
+      return read.map((r) => (r.kind === 'pending' ? maskedFrom(r, session) : r));
     },
     close: async () => {
       closed = true;
@@ -111,20 +140,28 @@ function sharedPool(threads: number): Promise<Piscina> {
 }
 
 /** Consecutive items grouped up to ~256 KB of text or 64 files, so small files share a message. */
-function batches(items: ReadonlyArray<MaskInput>): MaskItem[][] {
-  const out: MaskItem[][] = [];
-  let current: MaskItem[] = [];
+function groups<T>(items: ReadonlyArray<T>, weight: (item: T) => number): T[][] {
+  const out: T[][] = [];
+  let current: T[] = [];
   let size = 0;
   for (const item of items) {
-    const weight = item.text?.length ?? 16 * 1024;
-    if (current.length > 0 && (size + weight > 256 * 1024 || current.length >= 64)) {
+    const w = weight(item);
+    if (current.length > 0 && (size + w > 256 * 1024 || current.length >= 64)) {
       out.push(current);
       current = [];
       size = 0;
     }
     current.push(item);
-    size += weight;
+    size += w;
   }
   if (current.length) out.push(current);
   return out;
 }
+
+const batches = (items: ReadonlyArray<MaskInput>): MaskItem[][] => groups(items, (i) => i.text.length);
+
+const fileBatches = (files: ReadonlyArray<FileInput & { size?: number }>): FileInput[][] =>
+  groups(files, (f) => f.size ?? 16 * 1024).map((b) =>
+    // The size only sizes the batches: the rest of the input goes to the worker as it is.
+    b.map(({ size: _size, ...input }) => input),
+  );

@@ -67,7 +67,8 @@ export function scanText(
   return { spans };
 }
 
-function tooLarge(limits: MaskLimits): string {
+/** Why a text over the size limit is withheld. */
+export function tooLarge(limits: MaskLimits): string {
   return `the file is larger than ${Math.round(limits.maxBytes / 1024 / 1024)} MiB, the masking limit; it was withheld`;
 }
 

@@ -1,10 +1,10 @@
 // What the counting thread counts (count-worker.ts), and what this thread counts the same way when
 // that thread cannot: many items per task, exact counts back in the same order. An item is a text,
 // its UTF-8 bytes, or a file's section given as its label, the file (read where it is counted, so
-// its text never crosses threads) and its closing delimiter; the file must still have the content
-// hash the pack read, or the item answers -1.
-import { createHash } from 'node:crypto';
-import { readProjectFileSync } from '../content/open';
+// its text never crosses threads) and its closing delimiter. The file goes through the content
+// pipeline's read stage again (content/read.ts: nothing else, masking included, loads in this
+// thread); it must still have the content hash the pack read, or the item answers -1.
+import { readBytesSync, readResult } from '../content/read';
 import { countTokens, decodeText } from '../tokens/count';
 import type { Encoding } from '../types';
 
@@ -33,13 +33,13 @@ export function itemText(item: CountItem): string | undefined {
   if (item.file === undefined) return item.text ?? '';
   let bytes: Buffer;
   try {
-    bytes = readProjectFileSync(item.file);
+    bytes = readBytesSync(item.file);
   } catch {
     return undefined;
   }
-  if (createHash('sha256').update(bytes).digest('hex') !== item.hash) return undefined;
-  const body = decodeText(bytes);
-  return `${item.head ?? ''}${body}${item.eol ? '\n' : ''}${item.tail ?? ''}`;
+  const read = readResult('', bytes);
+  if (read.kind !== 'text' || read.hash !== item.hash) return undefined;
+  return `${item.head ?? ''}${read.raw}${item.eol ? '\n' : ''}${item.tail ?? ''}`;
 }
 
 export function countItems(task: CountTask): number[] {

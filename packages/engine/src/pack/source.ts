@@ -1,20 +1,17 @@
 // File texts for a pack, through the one content pipeline: each file is read and masked once, in
-// batches (masking runs on worker threads, placeholders numbered in pack order), one batch read
-// ahead of the one in use; then offered at the levels the budget asks for. A level below `full`
-// is `compress` applied to the masked text, exactly what the pipeline does for a read at that
-// detail.
-import { compress } from '../compress/compress';
+// batches (on the worker pool for batches of some size, placeholders numbered in pack order), one
+// batch read ahead of the one in use; then finished at the levels the pack asks for by the same
+// stages as any read (finishFile: compress -> number -> label), never counted alone there: a pack
+// counts whole sections.
 import type { Level } from '../compress/types';
-import { contentPath } from '../content/open';
-import type { ContentPipeline, MaskedText, Withheld } from '../content/pipeline';
+import type { MaskedText } from '../content/mask-stage';
+import type { ContentPipeline } from '../content/pipeline';
+import { type FileContent, finishFile } from '../content/process';
+import type { Withheld } from '../content/withheld';
 import type { MaskSession } from '../mask/session';
 import { countTokens } from '../tokens/count';
 import type { Encoding } from '../types';
 import type { IndexEntry } from '../workspace/file-index';
-import { alignLines, numberLines, splitLines } from './lines';
-import { fullVariant, maskedIn, type Variant } from './variant';
-
-export { lineCount, maskedIn, type Variant } from './variant';
 
 export type Loaded = MaskedText | Withheld;
 
@@ -29,7 +26,7 @@ export interface SourceOptions {
 
 export class FileSource {
   private readonly loaded = new Map<number, Promise<Loaded>>();
-  private readonly variants = new Map<number, Map<Level, Promise<Variant>>>();
+  private readonly variants = new Map<number, Map<Level, Promise<FileContent>>>();
   private readonly tokens = new Map<MaskedText, number>();
   /** Where the next batch starts, where the last one started, and that batch's promise. */
   private next = 0;
@@ -93,8 +90,8 @@ export class FileSource {
     return n;
   }
 
-  /** The file at `level` (compressed from the masked text; `full` is the masked text itself). */
-  variant(i: number, d: MaskedText, level: Level): Promise<Variant> {
+  /** The file at `level` (kept: the budget walk may offer it again). */
+  variant(i: number, d: MaskedText, level: Level): Promise<FileContent> {
     let levels = this.variants.get(i);
     if (!levels) {
       levels = new Map();
@@ -109,28 +106,13 @@ export class FileSource {
   }
 
   /** The file at `level`, not kept (full packs use each text once). */
-  async make(d: MaskedText, level: Level): Promise<Variant> {
-    if (level === 'full') return fullVariant(d, this.options.lineNumbers);
-    const c = await compress(d.text, contentPath(d), { level });
-    const text = c.text;
-    const applied = c.level;
-    const reason = c.reason;
-    const masked = maskedIn(d, text);
-    const out: Variant = { level: applied, text, masked, ...(reason ? { reason } : {}) };
-    if (!this.options.lineNumbers) return out;
-    const lines = splitLines(text);
-    if (applied === 'full') {
-      out.text = numberLines(
-        lines,
-        lines.map((_, k) => k + 1),
-      );
-      return out;
-    }
-    const numbers = alignLines(splitLines(d.text), lines);
-    if (numbers) out.text = numberLines(lines, numbers);
-    else
-      out.unnumbered =
-        "no line numbers: the compressed text could not be traced line by line to the file's own lines";
-    return out;
+  async make(d: MaskedText, level: Level): Promise<FileContent> {
+    const r = await finishFile(
+      d,
+      { detail: level, lineNumbers: this.options.lineNumbers, count: false },
+      { encoding: this.options.encoding },
+    );
+    if (r.kind !== 'content') throw new Error('a whole-file read found no content'); // no symbol asked
+    return r;
   }
 }

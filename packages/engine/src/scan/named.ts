@@ -5,7 +5,7 @@
 // file of that project, and its target's name then decides format and language.
 import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { flagReason } from '../content/read';
+import { flagReason } from '../content/withheld';
 import type { FileEntry, FileFlag } from '../types';
 import { scanProject, statEntry } from './index';
 import { judgeLink, linkView } from './links';

@@ -1,7 +1,7 @@
 // The three parts of a search result, from the ranked files: the best match's declaration (capped,
 // with the calls that read the rest), the declarations holding matches (each file's best first, a
 // ready get_file call each), and the matching lines per file after the fair cut.
-import type { LineRange } from '../content/pipeline';
+import type { LineRange } from '../content/select';
 import { findSymbol } from '../content/symbols';
 import type { Declaration } from '../declarations/declarations';
 import { capBody, MAX_LINE_CHARS } from './body';

@@ -78,7 +78,7 @@ describe('best match body in a search result', () => {
     // The call reads exactly what was left out: shown + read = the whole declaration.
     const read = await p.ws.content.read(
       p.ws.index.get('src/work.ts')!,
-      { path: 'src/work.ts', lines: { start: gap!.start, end: gap!.end } },
+      { lines: { start: gap!.start, end: gap!.end } },
       p.ws.newMaskSession(),
     );
     expect(read.kind === 'content' && `${shown}\n${read.text}`).toBe(source);

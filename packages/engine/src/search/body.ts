@@ -1,7 +1,7 @@
 // The best match's enclosing declaration, capped: whole when it fits the character cap; otherwise
 // its first lines and, when the match lies further down, a window around the match. Every range
 // left out is reported so the result can carry the exact `get_file` call that reads it.
-import type { LineRange } from '../content/pipeline';
+import type { LineRange } from '../content/select';
 
 export interface BodyPart extends LineRange {
   text: string;

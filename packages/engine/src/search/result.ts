@@ -1,5 +1,5 @@
 // The shape of a search result: what the renderer prints and what an MCP tool records.
-import type { LineRange } from '../content/pipeline';
+import type { LineRange } from '../content/select';
 import type { Declaration } from '../declarations/declarations';
 import type { MaskSession } from '../mask/session';
 import type { IndexEntry } from '../workspace/file-index';

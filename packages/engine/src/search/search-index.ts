@@ -3,7 +3,8 @@
 // its entry again). What must be fast on every search is eager; declarations and imports are
 // computed on first need and kept with the entry. Text comes only from the content pipeline, so
 // the index never holds a secret value (see placeholders.ts for how masked values are numbered).
-import type { MaskedText, Withheld } from '../content/pipeline';
+import type { MaskedText } from '../content/mask-stage';
+import type { Withheld } from '../content/withheld';
 import { DeclarationCache } from '../declarations/declaration-cache';
 import type { FileEntry, RelPath } from '../types';
 import type { ContentEntry } from './entry';

@@ -4,7 +4,7 @@
 // the same answer; parsed once per content, kept on disk); the result carries the best match's
 // declaration, the declarations holding matches with ready get_file calls, and the matches per
 // file after a fair cut.
-import type { LineRange } from '../content/pipeline';
+import type { LineRange } from '../content/select';
 import { MaskSession } from '../mask/session';
 import type { FileFlag } from '../types';
 import type { IndexEntry } from '../workspace/file-index';

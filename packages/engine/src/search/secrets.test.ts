@@ -75,11 +75,7 @@ describe('search over masked text', () => {
     expect(r.placeholders).toBe('session');
     // The first value this session sees is #1, whatever its place in the index.
     expect(shownText(r)).toContain('deployToken = "LOUPE_REDACTED[github-pat#1]"');
-    const read = await p.ws.content.read(
-      p.ws.index.get('src/settings.ts')!,
-      { path: 'src/settings.ts' },
-      session,
-    );
+    const read = await p.ws.content.read(p.ws.index.get('src/settings.ts')!, {}, session);
     expect(read.kind === 'content' && read.text).toBe(
       'export const token = "LOUPE_REDACTED[github-pat#2]";\nexport const other = "LOUPE_REDACTED[github-pat#1]";\n',
     );

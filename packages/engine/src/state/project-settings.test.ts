@@ -18,7 +18,7 @@ async function read(options: WorkspaceOptions) {
   const ws = await Workspace.open(proj, { cacheDir: null, countTokens: false, ...options });
   try {
     const entry = ws.index.get('config.py')!;
-    const r = await ws.content.read(entry, { path: 'config.py' }, new MaskSession());
+    const r = await ws.content.read(entry, {}, new MaskSession());
     return { masking: ws.content.masking, text: r.kind === 'content' ? r.text : '', warnings: ws.warnings };
   } finally {
     await ws.close();

@@ -2,6 +2,7 @@
 // from the shared content-hash store or count it. Results travel back as three typed arrays.
 import { createHash } from 'node:crypto';
 import { closeSync, readSync } from 'node:fs';
+import { isBinary } from '../content/classify';
 import { openProjectFileSync } from '../content/open';
 import type { Encoding } from '../types';
 import { createCounter, decodeText, type TokenCounter } from './count';
@@ -30,9 +31,6 @@ export interface TokenTaskResult {
   /** One sentence per file that could not be counted, else null. */
   errors: Array<string | null>;
 }
-
-/** git's rule: a NUL byte in the first 8 KiB makes a file binary. */
-export const SNIFF_BYTES = 8192;
 
 const counters = new Map<Encoding, TokenCounter>();
 let buffer = Buffer.allocUnsafe(1 << 20);
@@ -95,7 +93,8 @@ export default function countBatch(task: TokenTask): TokenTaskResult {
     const content = buffer.subarray(0, length);
     const hash = createHash('sha256').update(content).digest();
     result.hashes.set(hash, i * 32);
-    if (content.subarray(0, SNIFF_BYTES).includes(0)) {
+    // The content pipeline's own sniff: a file counted as text here is read as text everywhere.
+    if (isBinary(content)) {
       result.flags[i] = FLAG_BINARY;
       continue;
     }

@@ -1,6 +1,7 @@
-// The watcher of one open Workspace. chokidar watches folders only: exactly the folders the scan
-// walked (its `ignored` function asks the Workspace), plus the folders of the git index and
-// info/exclude. Files are seen through their folder's events (one watch per folder, not per file).
+// The watcher of one open project (a Workspace, through the WatchedProject port). chokidar
+// watches folders only: exactly the folders the scan walked (its `ignored` function asks the
+// project), plus the folders of the git index and info/exclude. Files are seen through their
+// folder's events (one watch per folder, not per file).
 // Events are coalesced into batches (a quiet moment, or a deadline), each batch becomes one index
 // update (batch.ts), and updates apply one at a time. New folders are watched once the scanner has
 // judged them visible, then listed again after their watch is in place, so nothing created in
@@ -11,13 +12,32 @@ import type { watch as chokidarWatch, FSWatcher } from 'chokidar';
 import { createGitRunner, untrustedRootsFor } from '../scan/git';
 import { type ScanOptions, toNative } from '../scan/index';
 import type { RelPath } from '../types';
-import type { Workspace } from '../workspace/workspace';
 import { type BatchHost, kindOnDisk, MODIFIED, RENAMED, relOf, runBatch } from './batch';
 import { GitFiles } from './git-files';
 import { watchProblem } from './limits';
 import { listFolders, watchesInPlace } from './new-folders';
+import type { IndexUpdate } from './plan';
 import { parentOf } from './regions';
 import { RepoCache } from './repo-cache';
+
+/**
+ * What the watcher needs of the project it watches (the Workspace implements it): what a batch
+ * reads, and the three ways it changes the project. A narrow port, so watch/ never imports the
+ * Workspace.
+ */
+export interface WatchedProject extends BatchHost {
+  /** Absolute path of a project path. */
+  abs(rel: RelPath): string;
+  /** Runs `fn` after every update queued before it (updates never interleave). */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /** Applies one update: index, hidden entries and walked folders in its scope, the journal. */
+  applyUpdate(u: IndexUpdate): unknown;
+  /** A repository's index changed (add, commit, checkout): what git lists as changed may differ. */
+  noteGitChange(): void;
+  /** Counts the files not counted yet; `tokensReady` follows it. */
+  countTokens(): Promise<void>;
+  readonly tokensReady: Promise<void>;
+}
 
 const isFolder = (abs: string) => kindOnDisk(abs) === 'dir';
 
@@ -97,7 +117,7 @@ export class ProjectWatcher {
   readonly errors: string[] = [];
 
   constructor(
-    private readonly ws: Workspace,
+    private readonly ws: WatchedProject,
     options: WatchOptions,
     private readonly notify: (status: WatchStatus) => void,
   ) {

@@ -8,7 +8,7 @@ export const WORKER_SOURCES = {
   // name: '../feature/worker.ts'
   mask: '../mask/worker.ts',
   'pack-count': '../pack/count-worker.ts',
-  'pack-sections': '../pack/section-worker.ts',
+  'pack-sections': '../pack/strategy/section-worker.ts',
   tokens: '../tokens/worker.ts',
 } as const satisfies Record<string, string>;
 

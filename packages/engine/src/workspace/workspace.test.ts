@@ -132,11 +132,7 @@ describe('Workspace.setEncoding', () => {
       expect(ws.index.all().map((e) => e.hash)).toEqual(hashes);
       expect(ws.focus.snapshot.revision).toBe(revision);
       expect(ws.content.encoding).toBe('cl100k_base');
-      const read = await ws.content.read(
-        ws.index.get('src/words.md')!,
-        { path: 'src/words.md' },
-        ws.newMaskSession(),
-      );
+      const read = await ws.content.read(ws.index.get('src/words.md')!, {}, ws.newMaskSession());
       expect(read.kind === 'content' && read.tokens).toBe(cl100k.encode(text, [], []).length);
     } finally {
       await ws.close();

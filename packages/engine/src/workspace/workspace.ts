@@ -1,11 +1,14 @@
 // A Workspace is one open project: the file index (scan + token counts), the focus with its
 // revisions, and the events every consumer (window, MCP sessions, CLI) follows. It is the one
-// owner of this state; consumers never keep their own copies.
+// owner of this state; consumers never keep their own copies. Beside it in this folder: what it
+// opens with (options.ts), the token counting (token-count.ts), its two content pipelines
+// (pipelines.ts), its links, judged again as files change (links.ts), and the focus in numbers
+// (focus-summary.ts); the saved choices it opens with are state/'s and focus/saved.ts's; the
+// watcher (watch/) sees it through a narrow port.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { compareBytewise } from '@loupe/common';
-import { projectFile } from '../content/open';
-import { ContentPipeline } from '../content/pipeline';
+import type { ContentPipeline } from '../content/pipeline';
 import { LoupeError } from '../errors';
 import { Focus, type FocusDelta, type FocusRules } from '../focus/focus';
 import { loadFocus, saveFocus } from '../focus/saved';
@@ -13,7 +16,7 @@ import { MaskSession } from '../mask/session';
 import { createGitRunner, type GitRunner, untrustedRootsFor } from '../scan/git';
 import { type GitChanges, gitChanges } from '../scan/git-changes';
 import { resolveRoot, type ScanOptions, scanProject } from '../scan/index';
-import { hiddenAt, judgeLink, type LinkView, sameVerdict } from '../scan/links';
+import type { LinkView } from '../scan/links';
 import type { Overrides } from '../scan/overrides';
 import { loadOverrides } from '../scan/overrides-file';
 import { DamagedState, damageNotice } from '../state/damage';
@@ -25,53 +28,18 @@ import type { Encoding, FocusSummary, HiddenEntry, RelPath, RepoInfo } from '../
 import { Emitter } from '../util/emitter';
 import { ChangeJournal, type FileChanges, type FilesChangedEvent } from '../watch/journal';
 import { type IndexUpdate, updateFromScan } from '../watch/plan';
-import { ProjectWatcher, type WatchOptions, type WatchStatus } from '../watch/watcher';
+import { ProjectWatcher, type WatchedProject, type WatchOptions, type WatchStatus } from '../watch/watcher';
 import { FileIndex, type IndexEntry } from './file-index';
+import { summarizeFocus } from './focus-summary';
+import { indexLinkView, judgeLinksAgain } from './links';
+import type { WorkspaceOptions } from './options';
+import { ContentPipelines } from './pipelines';
+import { TokenCounting, type TokenProgress } from './token-count';
 
-export interface WorkspaceOptions {
-  encoding?: Encoding;
-  maxFileBytes?: number;
-  /** Loupe's state folder (focus persistence); null keeps the focus in memory only. */
-  stateDir?: string | null;
-  /** Token cache folder; null keeps counts in memory only; default: the user's cache folder. */
-  cacheDir?: string | null;
-  tokenThreads?: number;
-  git?: GitRunner;
-  /** Extra scan options (smart ignore, overrides). */
-  scan?: Omit<ScanOptions, 'git' | 'maxFileBytes' | 'stat' | 'signal'>;
-  /**
-   * Loupe's state folder whose saved choices for this project apply where these options name
-   * none: the show/hide overrides (unless `scan.overrides`) and masking (unless `masking`).
-   * Default: `stateDir`; null: none. A headless server that keeps its focus in memory still
-   * hides what the person hid and masks as the person chose.
-   */
-  savedFrom?: string | null;
-  /** Token counting for tests or sharing; created (and closed) by the workspace when absent. */
-  tokens?: TokenService;
-  /** Start counting tokens right after the scan (default true); otherwise call countTokens(). */
-  countTokens?: boolean;
-  /** Aborts the opening scan (a window's Cancel); later rescans are not affected. */
-  signal?: AbortSignal;
-  /** Watch the folder and keep everything current (default false: one-shot commands need no watcher). */
-  watch?: boolean | WatchOptions;
-  /** Mask secret values in every read (default: the project's saved setting, else true). */
-  masking?: boolean;
-  /** Gitleaks rule file for the packaged app (default: resources/rules in the sources). */
-  rulesPath?: string;
-  /**
-   * Open even when the saved focus or overrides are damaged (the window, MCP servers: they show
-   * the damage and refuse agents until a person resolves it). Default false: `open` throws the
-   * damage's sentence, so a one-shot command never answers wider than the person chose.
-   */
-  openDamaged?: boolean;
-}
+export type { WorkspaceOptions } from './options';
+export type { TokenProgress } from './token-count';
 
-export interface TokenProgress {
-  done: number;
-  total: number;
-}
-
-export class Workspace {
+export class Workspace implements WatchedProject {
   readonly index = new FileIndex();
   readonly focus: Focus;
   hidden: readonly HiddenEntry[] = [];
@@ -81,7 +49,6 @@ export class Workspace {
   readonly warnings: string[] = [];
   /** Damaged saved focus or overrides, until a person resolves it (state/damage.ts). */
   readonly damage = new DamagedState();
-  tokensReady: Promise<void> = Promise.resolve();
   /**
    * HMAC key for masked-value identities: random per opened project, never stored or shown. Agent
    * sessions made with `newMaskSession()` and the shared search index use it, so a value gets the
@@ -120,19 +87,15 @@ export class Workspace {
   private git: GitRunner | undefined;
   private readonly ownsTokens: boolean;
   private tokens: TokenService;
-  private counting: AbortController | undefined;
+  private readonly counting: TokenCounting;
+  private readonly pipelines: ContentPipelines;
   private closed = false;
-  private pipeline: ContentPipeline | undefined;
-  private otherPipeline: ContentPipeline | undefined;
-  /** Masking as chosen (options, then `setMasking`); undefined: the pipeline's default (on). */
-  private maskingChoice: boolean | undefined;
 
   private constructor(
     readonly root: string,
     private readonly options: WorkspaceOptions,
     saved: SavedChoices,
   ) {
-    this.maskingChoice = options.masking;
     this.focusFile = saved.focusFile;
     this.warnings.push(...saved.problems);
     if (saved.damage.focus) this.damage.set('focus', saved.damage.focus);
@@ -148,6 +111,17 @@ export class Workspace {
         ...(options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
         ...(options.tokenThreads ? { threads: options.tokenThreads } : {}),
       });
+    this.counting = new TokenCounting(
+      {
+        root,
+        index: this.index,
+        isClosed: () => this.closed,
+        onProgress: (p) => this.tokenProgress.fire(p),
+        onCounted: () => this.indexChanged.fire(),
+      },
+      () => this.tokens,
+    );
+    this.pipelines = new ContentPipelines(root, () => this.encoding, options.rulesPath, options.masking);
   }
 
   /** Loupe's cache folder for this workspace (token counts, declarations); null: none. */
@@ -260,7 +234,7 @@ export class Workspace {
   applyUpdate(u: IndexUpdate): FilesChangedEvent | undefined {
     this.index.update(u.upsert, u.remove);
     if (u.scope) this.setScope(u.scope.covers, u.scope.hidden, u.scope.folders, u.scope.repos, u.scope.notes);
-    this.judgeLinks(u);
+    judgeLinksAgain(this.index, () => this.linkView(), u);
     const seq = this.journal.record(u.added, u.changed, u.removed);
     const touched = u.upsert.length > 0 || u.remove.length > 0 || u.scope !== undefined;
     let event: FilesChangedEvent | undefined;
@@ -272,41 +246,13 @@ export class Workspace {
     return event;
   }
 
-  /**
-   * Judges every link again against the index as it is now: a link follows its target's verdict
-   * (the target hidden, shown, grown too large) without an event under the link's own name, and a
-   * partial walk judged its links against only the folders it read. Changed links join `u.changed`.
-   */
-  private judgeLinks(u: IndexUpdate): void {
-    const links = this.index.all().filter((e) => e.symlink && e.target !== undefined);
-    if (!links.length) return;
-    const view = this.linkView();
-    const changed = new Set(u.changed);
-    const added = new Set(u.added);
-    for (const link of links) {
-      const judged = judgeLink(link, view);
-      if (sameVerdict(link, judged)) continue;
-      this.index.upsert(judged);
-      if (!changed.has(link.path) && !added.has(link.path)) u.changed.push(link.path);
-    }
-  }
-
   /** What a link is judged against: the index and the hidden entries as they are now. */
   linkView(): LinkView {
-    let byLower: Map<string, RelPath> | undefined;
-    const fold = this.repos.find((r) => r.path === '')?.ignoreCase;
-    return {
-      file: (p) => this.index.get(p),
-      hidden: (p) => hiddenAt(this.hiddenByPath, p),
-      ...(fold
-        ? {
-            folded: (lower: string) => {
-              byLower ??= new Map(this.index.all().map((e) => [e.path.toLowerCase(), e.path]));
-              return byLower.get(lower);
-            },
-          }
-        : {}),
-    };
+    return indexLinkView(
+      this.index,
+      this.hiddenByPath,
+      Boolean(this.repos.find((r) => r.path === '')?.ignoreCase),
+    );
   }
 
   /** The content sequence number: it grows with every update that added, changed or removed a file. */
@@ -371,116 +317,42 @@ export class Workspace {
       ...(this.options.cacheDir !== undefined ? { cacheDir: this.options.cacheDir } : {}),
       ...(this.options.tokenThreads ? { threads: this.options.tokenThreads } : {}),
     });
-    // The pipelines count their output in the old encoding: later reads get new ones. A read
-    // still running finishes on the old one, closed a while later (or when the workspace closes).
-    const retired = [this.pipeline, this.otherPipeline];
-    this.pipeline = undefined;
-    this.otherPipeline = undefined;
-    this.retire(retired);
+    // The pipelines count their output in the old encoding: later reads get new ones.
+    this.pipelines.renew();
     await old.close();
     this.index.clearTokens();
     this.indexChanged.fire();
     void this.countTokens();
   }
 
-  private readonly retiring = new Set<ContentPipeline>();
-
-  private retire(pipelines: Array<ContentPipeline | undefined>): void {
-    for (const p of pipelines) {
-      if (!p) continue;
-      this.retiring.add(p);
-      setTimeout(() => {
-        if (this.retiring.delete(p)) void p.close();
-      }, 30_000).unref?.();
-    }
+  /** Resolves when every token count asked for so far has ended. */
+  get tokensReady(): Promise<void> {
+    return this.counting.ready;
   }
 
   /** Counts the files not counted yet (in worker threads, cached on disk); `tokensReady` follows it. */
   countTokens(): Promise<void> {
-    const run = this.tokensReady.then(() => this.countMissing());
-    this.tokensReady = run.catch(() => {});
-    return run;
+    return this.counting.run();
   }
 
-  private async countMissing(): Promise<void> {
-    const todo = this.index
-      .all()
-      .filter((e) => !e.flag && e.tokens === undefined)
-      .map((e) => ({ path: e.path, abs: projectFile(this.root, e), size: e.size, mtimeMs: e.mtimeMs }));
-    if (!todo.length || this.closed) return;
-    const asked = new Map(todo.map((t) => [t.path, t]));
-    const abort = new AbortController();
-    this.counting = abort;
-    let counts: Awaited<ReturnType<TokenService['countFiles']>>;
-    try {
-      counts = await this.tokens.countFiles(todo, {
-        root: this.root,
-        signal: abort.signal,
-        onProgress: (done, total) => this.tokenProgress.fire({ done, total }),
-      });
-    } catch (error) {
-      // A cancelled count leaves the files uncounted (finished batches are cached on disk).
-      if (abort.signal.aborted) return;
-      throw error;
-    } finally {
-      if (this.counting === abort) this.counting = undefined;
-    }
-    for (const [p, t] of counts) {
-      const entry = this.index.get(p);
-      // The file changed while it was counted: the newer entry waits for its own count.
-      const job = asked.get(p);
-      if (!entry || !job || entry.size !== job.size || entry.mtimeMs !== job.mtimeMs) continue;
-      if (t.binary) entry.flag = 'binary';
-      else if (t.error) entry.flag = 'unreadable';
-      else this.index.setTokens(p, t.tokens, t.hash);
-    }
-    this.tokenProgress.fire({ done: todo.length, total: todo.length });
-    this.indexChanged.fire();
-  }
-
-  /** Stops the running token count, if any; returns whether one was running. */
+  /** Stops a running token count (the files stay uncounted; finished batches stay cached). */
   cancelTokenCount(): boolean {
-    const running = this.counting;
-    running?.abort();
-    return Boolean(running);
-  }
-
-  /**
-   * The pipeline with masking on or off: the project's own (`content`) when that matches, else a
-   * second one for a person's explicit one-off choice (an unmasked export). Agents always read
-   * through `content`.
-   */
-  contentFor(mask: boolean): ContentPipeline {
-    if (mask === this.content.masking) return this.content;
-    this.otherPipeline ??= new ContentPipeline(this.root, {
-      encoding: this.encoding,
-      mask,
-      ...(this.options.rulesPath ? { rulesPath: this.options.rulesPath } : {}),
-    });
-    return this.otherPipeline;
-  }
-
-  /**
-   * Switches masking for every later read (a person changed the project's setting while it is
-   * open): agents' next calls, previews and the search index follow. The two pipelines swap, so a
-   * read still running finishes on the one it started with.
-   */
-  setMasking(on: boolean): void {
-    if (on === this.content.masking) return;
-    const previous = this.pipeline;
-    this.maskingChoice = on;
-    this.pipeline = this.otherPipeline; // made for the other choice, when it exists
-    this.otherPipeline = previous;
+    return this.counting.cancel();
   }
 
   /** The one content pipeline (read -> mask -> select -> compress) for this project. */
   get content(): ContentPipeline {
-    this.pipeline ??= new ContentPipeline(this.root, {
-      encoding: this.encoding,
-      ...(this.maskingChoice !== undefined ? { mask: this.maskingChoice } : {}),
-      ...(this.options.rulesPath ? { rulesPath: this.options.rulesPath } : {}),
-    });
-    return this.pipeline;
+    return this.pipelines.content;
+  }
+
+  /** The pipeline with masking on or off: the project's own (`content`) when that matches, else a second one. */
+  contentFor(mask: boolean): ContentPipeline {
+    return this.pipelines.contentFor(mask);
+  }
+
+  /** Switches masking for every later read (agents' next calls, previews, the search index). */
+  setMasking(on: boolean): void {
+    this.pipelines.setMasking(on);
   }
 
   /** Placeholder numbering for one agent session or one export, under this project's mask key. */
@@ -530,35 +402,9 @@ export class Workspace {
     return this.index.all().filter((e) => m.has(e.path));
   }
 
+  /** The focus in numbers: files and tokens inside it, of the whole project, and ticked paths now missing. */
   focusSummary(): FocusSummary {
-    const snap = this.focus.snapshot;
-    const m = this.focus.matcher();
-    let files = 0;
-    let tokens = 0;
-    let totalTokens = 0;
-    let counted = 0;
-    for (const e of this.index.all()) {
-      const t = e.tokens ?? 0;
-      totalTokens += t;
-      if (e.tokens !== undefined) counted++;
-      if (m.has(e.path)) {
-        files++;
-        tokens += t;
-      }
-    }
-    const missing = [...snap.include, ...snap.exclude].filter(
-      (p) => p !== '' && !this.index.get(p) && !this.index.isFolder(p),
-    );
-    return {
-      revision: snap.revision,
-      everything: m.everything,
-      files,
-      tokens,
-      totalFiles: this.index.size,
-      totalTokens,
-      countedFiles: counted,
-      missing,
-    };
+    return summarizeFocus(this.index, this.focus);
   }
 
   private saveFocus(): void {
@@ -597,10 +443,7 @@ export class Workspace {
   async close(): Promise<void> {
     this.closed = true;
     await this.watcher_?.close();
-    await this.pipeline?.close();
-    await this.otherPipeline?.close();
-    for (const p of this.retiring) await p.close();
-    this.retiring.clear();
+    await this.pipelines.close();
     if (this.ownsTokens) await this.tokens.close();
   }
 }

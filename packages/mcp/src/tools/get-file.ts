@@ -10,7 +10,7 @@ import { looseBool, looseList, looseString } from '../lenient';
 import type { ToolBody, ToolRegistry } from '../registry';
 import { gate } from './ask';
 import { linesFromAliases, parseLines } from './lines';
-import { type ReadOutcome, type ReadRequest, readOne } from './read-one';
+import { type ReadBody, type ReadRequest, readOne } from './read-one';
 
 const MAX_REQUESTS = 8;
 
@@ -78,7 +78,7 @@ export function registerGetFileTool(registry: ToolRegistry): void {
       const gates = await Promise.all(list.map((req) => gate(req, ctx)));
       const requests: AccessRequestReceipt[] = gates.flatMap((g) => (g.kind === 'open' ? [] : [g.receipt]));
       let budget = ctx.project.maxResultTokens;
-      const outcomes: ReadOutcome[] = [];
+      const outcomes: ReadBody[] = [];
       for (const [i, req] of list.entries()) {
         const g = gates[i]!;
         if (g.kind === 'refused') {
@@ -104,12 +104,12 @@ export function registerGetFileTool(registry: ToolRegistry): void {
       });
       const masked: Record<string, number> = {};
       for (const o of outcomes) addMasked(masked, o.masked);
-      if (outcomes.some((o) => o.delivered))
-        parts.push(...maskingTrailer(masked, ctx.project.content.maskingActive));
+      const delivered = outcomes.flatMap((o) => o.delivered ?? []);
+      if (delivered.length) parts.push(...maskingTrailer(masked, ctx.project.content.maskingActive));
       const failed = outcomes.filter((o) => o.error);
       return {
         parts,
-        delivered: outcomes.flatMap((o) => (o.delivered ? [o.delivered] : [])),
+        delivered,
         masked,
         ...(requests.length ? { requests } : {}),
         ...(failed.length === outcomes.length ? { error: failed[0]!.error! } : {}),

@@ -1,22 +1,23 @@
 // One get_file request: jail, read through the content pipeline, consult the session ledger
 // (a repeat costs one line, a partial overlap sends only new lines), keep within the token budget
-// (an oversized read answers with a `lines` call that fits), and say what was left out.
+// (an oversized read answers with a `lines` call that fits), and say what was left out. The
+// pipeline's result (the engine's ProcessedFile) is rendered here, into the tool's body.
 
 import { type Detail, groupDigits, plural } from '@loupe/common';
 import {
   countTokens,
   DEFAULT_MAX_FILE_BYTES,
-  type DeliveredReceipt,
   type DeliveredSpan,
   formatRanges,
   isLoupeError,
   jailPath,
   type LineSpan,
   LoupeError,
+  type ProcessedFile,
+  type SymbolMiss,
 } from '@loupe/engine';
-import type { SymbolMissInfo } from '../content/source';
 import { call, quoted, span } from '../format';
-import type { CallContext } from '../registry';
+import type { CallContext, ToolBody } from '../registry';
 import { dataBlock } from '../untrusted';
 import { OPEN_END } from './lines';
 import { refusal } from './refusal';
@@ -31,15 +32,10 @@ export interface ReadRequest {
   allowedOnce?: boolean;
 }
 
-export interface ReadOutcome {
-  parts: string[];
-  tokens: number;
-  delivered?: DeliveredReceipt;
-  masked?: Record<string, number>;
-  error?: string;
-}
+/** One request's part of a get_file result, and the tokens of the file text it carries. */
+export type ReadBody = ToolBody & { tokens: number };
 
-const fail = (parts: string[], error: string): ReadOutcome => ({ parts, tokens: 0, error });
+const fail = (parts: string[], error: string): ReadBody => ({ parts, tokens: 0, error });
 
 function coveredText(covered: DeliveredSpan[]): string {
   const calls = [...new Set(covered.map((c) => c.call))].sort((a, b) => a - b);
@@ -59,7 +55,7 @@ function fittingEnd(lines: string[], firstLine: number, budget: number): number 
   return firstLine + lines.length - 1;
 }
 
-export async function readOne(req: ReadRequest, budget: number, ctx: CallContext): Promise<ReadOutcome> {
+export async function readOne(req: ReadRequest, budget: number, ctx: CallContext): Promise<ReadBody> {
   const { project, session } = ctx;
   const v = jailPath(req.path, project.jail);
   if (!v.ok) {
@@ -82,12 +78,12 @@ export async function readOne(req: ReadRequest, budget: number, ctx: CallContext
       ],
       'withheld',
     );
-  let res: Awaited<ReturnType<typeof project.content.read>>;
+  let r: ProcessedFile;
   try {
-    res = await project.content.read(
+    r = await project.content.read(
       p,
       {
-        ...(req.lines ? { lines: req.lines } : {}),
+        ...(req.lines ? { lines: { start: req.lines[0], end: req.lines[1] } } : {}),
         ...(req.symbol ? { symbol: req.symbol } : {}),
         ...(req.detail ? { detail: req.detail } : {}),
       },
@@ -97,9 +93,15 @@ export async function readOne(req: ReadRequest, budget: number, ctx: CallContext
     if (isLoupeError(error)) return fail([`${quoted(p)}: ${error.message}`], error.code);
     throw error;
   }
-  if (res.withheld) return fail([`${quoted(p)}: ${res.withheld}`], 'withheld');
-  if (res.symbolMiss) return symbolMiss(p, req.symbol ?? '', res.symbolMiss, res.totalLines);
-  const total = res.totalLines;
+  if (r.kind === 'withheld') return fail([`${quoted(p)}: ${r.reason}`], 'withheld');
+  if (r.kind === 'symbol-miss') return symbolMiss(p, r);
+  // The delivered text, without a final line break.
+  const res = {
+    text: r.text.endsWith('\n') ? r.text.slice(0, -1) : r.text,
+    lines: [r.range.start || 1, r.range.end] as LineSpan,
+    level: r.level,
+  };
+  const total = r.range.total;
   if (req.lines && total > 0 && req.lines[0] > total)
     throw new LoupeError(
       'invalid-argument',
@@ -116,10 +118,10 @@ export async function readOne(req: ReadRequest, budget: number, ctx: CallContext
 
   // What this session already holds. Text read with masking off is other text than the masked
   // read of the same file (the project's setting can change mid-session): held apart.
-  const held = res.maskingActive ? res.level : `${res.level} unmasked`;
+  const held = r.masked ? res.level : `${res.level} unmasked`;
   const plan = req.fresh
     ? { send: to >= from ? [[from, to] as LineSpan] : [], covered: [] as DeliveredSpan[] }
-    : session.ledger.plan(p, res.hash, held, from, to);
+    : session.ledger.plan(p, r.hash, held, from, to);
   if (to >= from && plan.send.length === 0) {
     return {
       parts: [
@@ -143,8 +145,8 @@ export async function readOne(req: ReadRequest, budget: number, ctx: CallContext
   // Budget: a cheap length bound first, the exact count only when it might fit.
   const text = segments.map((s) => s.text).join('\n');
   const tokens =
-    segments.length === 1 && res.tokens !== undefined && segments[0]!.text === res.text
-      ? res.tokens
+    segments.length === 1 && r.tokens !== undefined && segments[0]!.text === res.text
+      ? r.tokens
       : text.length > budget * 12
         ? Number.POSITIVE_INFINITY
         : countTokens(text);
@@ -178,26 +180,30 @@ export async function readOne(req: ReadRequest, budget: number, ctx: CallContext
       `Not shown: lines ${span(to + 1, total)}; ${call('get_file', { path: p, lines: `${to + 1}-${Math.min(total, to + 400)}` })}.`,
     );
   else if (from > 1 && !req.symbol) parts.push(`Not shown: lines 1–${from - 1}.`);
-  for (const note of res.notes ?? []) parts.push(note);
+  if (r.levelReason) parts.push(`Detail ${r.level}, not ${r.requested}: ${r.levelReason}.`);
 
   const sent = segments.map((s) => s.range).filter(([a, b]) => b >= a);
-  if (sent.length) session.ledger.record(p, res.hash, held, sent, ctx.call, ctx.revision, total);
+  if (sent.length) session.ledger.record(p, r.hash, held, sent, ctx.call, ctx.revision, total);
   return {
     parts,
     tokens,
-    delivered: {
-      path: p,
-      lines: sent.map(([a, b]) => [a, b] as LineSpan),
-      hash: res.hash,
-      detail: res.level,
-    },
-    masked: res.masked,
+    delivered: [
+      {
+        path: p,
+        lines: sent.map(([a, b]) => [a, b] as LineSpan),
+        hash: r.hash,
+        detail: r.level,
+      },
+    ],
+    masked: r.maskedByRule,
   };
 }
 
 /** A symbol that is ambiguous or unknown: the candidates (names are data) and the call to make. */
-function symbolMiss(p: string, query: string, miss: SymbolMissInfo, totalLines: number): ReadOutcome {
-  const rows = miss.declarations.map(
+function symbolMiss(p: string, r: SymbolMiss): ReadBody {
+  const { query, match: miss, totalLines } = r;
+  const declarations = miss.kind === 'ambiguous' ? miss.candidates : miss.nearest;
+  const rows = declarations.map(
     (d) => `${d.qualifiedName} (${d.kind}, lines ${span(d.docLine ?? d.startLine, d.endLine)})`,
   );
   const what =

@@ -3,10 +3,10 @@
 // text the content pipeline gives for that file at that level (same session, same placeholders);
 // the footer's numbers agree with the document; line numbers are the files' own.
 import { expect } from 'vitest';
+import { splitLines } from '../../content/number';
 import type { MaskSession } from '../../mask/session';
 import { countTokens } from '../../tokens/count';
 import type { Workspace } from '../../workspace/workspace';
-import { splitLines } from '../lines';
 import { parsePack } from '../parse';
 import type { PackFormat, PackResult } from '../types';
 
@@ -52,7 +52,7 @@ export async function checkPack({ ws, result, format, session, budget, lineNumbe
     const o = inDoc[k]!;
     if (o.kind !== 'included') continue;
     const entry = ws.index.get(o.path)!;
-    const read = await ws.content.read(entry, { path: o.path, detail: o.level }, session);
+    const read = await ws.content.read(entry, { detail: o.level }, session);
     if (read.kind !== 'content') throw new Error(`${o.path} was packed but the pipeline withholds it`);
     expect(read.level).toBe(o.level);
     const level = /Detail: (\w+)/.exec(f.meta ?? '')?.[1] ?? 'full';
@@ -64,7 +64,7 @@ export async function checkPack({ ws, result, format, session, budget, lineNumbe
     const { numbers, lines } = unnumber(f.text!);
     const own = splitLines(read.text);
     expect(lines).toEqual(own);
-    const fullRead = await ws.content.read(entry, { path: o.path }, session);
+    const fullRead = await ws.content.read(entry, {}, session);
     const source = splitLines(fullRead.kind === 'content' ? fullRead.text : '');
     if (o.level === 'full') expect(numbers).toEqual(own.map((_, i) => i + 1));
     for (let i = 0; i < numbers.length; i++) {
@@ -114,7 +114,7 @@ export async function checkPack({ ws, result, format, session, budget, lineNumbe
   const byRule: Record<string, number> = {};
   for (const f of parsed.files) {
     if (f.kind !== 'file') continue;
-    const full = await ws.content.read(ws.index.get(f.path)!, { path: f.path }, session);
+    const full = await ws.content.read(ws.index.get(f.path)!, {}, session);
     if (full.kind !== 'content') continue;
     const want = new Map<string, { rule: string; k: number }>();
     for (const x of full.findings)

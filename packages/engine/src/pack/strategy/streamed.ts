@@ -1,19 +1,31 @@
-// A full pack (no budget): every file at the detail asked for, in priority order, emitted section
-// by section as it is read, so a large project never sits in memory as one string. Sections split
-// cleanly from each other (counter.ts), so each is counted alone, on worker threads while this
-// thread reads and masks the next; the document's count is their sum.
+// A streamed pack (no budget): every file at the detail asked for, in priority order, through the
+// FileSource (read and masked in batches ahead, finished at the level by the pipeline's stages),
+// emitted section by section as it is read, so a large project never sits in memory as one
+// string. Sections split cleanly from each other (counter.ts), so each is counted alone, on the
+// counting thread while this thread reads and masks the next; the document's count is their sum.
+// For an agent the data block needs the whole body: then it is built in memory and measured whole.
+// (A full pack at full detail for a reader is sectioned: sectioned.ts.)
+import type { Level } from '../../compress/types';
+import { projectFile } from '../../content/open';
+import { reasonPhrase } from '../../content/withheld';
+import { isLoupeError, LoupeError } from '../../errors';
+import type { IndexEntry } from '../../workspace/file-index';
+import type { TextCounter } from '../counter';
+import {
+  coverageOf,
+  type DocContext,
+  measured,
+  type PackReport,
+  type PartWriter,
+  report,
+  writeDocument,
+} from '../document';
+import { blockOf, metaOf } from '../file-block';
+import type { Layout } from '../formats';
+import type { FileSource } from '../source';
+import type { AlreadyReceived, Included, Omitted, Outcome, Referenced } from '../types';
 
-import type { Level } from '../compress/types';
-import { projectFile } from '../content/open';
-import { isLoupeError, LoupeError } from '../errors';
-import type { IndexEntry } from '../workspace/file-index';
-import { blockOf, metaOf, withheldWhy } from './budget';
-import type { TextCounter } from './counter';
-import type { Layout } from './formats';
-import { type FileSource, lineCount } from './source';
-import type { AlreadyReceived, Included, Omitted, Outcome, Referenced } from './types';
-
-export interface FullContext {
+export interface StreamContext {
   layout: Layout;
   source: FileSource;
   requested: Level;
@@ -38,7 +50,7 @@ class Failures {
 }
 
 /** Emits every file's section (each followed by the blank line that joins it to the next). */
-export async function packAll(files: readonly IndexEntry[], ctx: FullContext): Promise<Outcome[]> {
+export async function streamFiles(files: readonly IndexEntry[], ctx: StreamContext): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   const omitted: Omitted[] = [];
   const pending: Array<Promise<void>> = [];
@@ -58,7 +70,7 @@ export async function packAll(files: readonly IndexEntry[], ctx: FullContext): P
         kind: 'omitted',
         path: entry.path,
         reason: 'not-read',
-        why: withheldWhy(loaded.reason),
+        why: reasonPhrase(loaded.reason),
         steps: [],
       });
       continue;
@@ -99,19 +111,19 @@ export async function packAll(files: readonly IndexEntry[], ctx: FullContext): P
     }
     const v = await ctx.source.make(loaded, ctx.requested);
     const meta = metaOf(v, ctx.requested, [], undefined);
-    const [head, body, close] = ctx.layout.fileParts(blockOf(loaded, v, meta));
+    const [head, body, close] = ctx.layout.fileParts(blockOf(entry, v, meta));
     const tail = `${close}\n\n`;
     const included: Included = {
       kind: 'included',
       path: entry.path,
       level: v.level,
       requested: ctx.requested,
-      ...(v.level !== ctx.requested ? { levelReason: v.reason ?? `${ctx.requested} requested` } : {}),
+      ...(v.level !== ctx.requested ? { levelReason: v.levelReason ?? `${ctx.requested} requested` } : {}),
       tokens: 0,
       steps: [],
       hash: loaded.hash,
-      lines: lineCount(loaded.text),
-      masked: v.masked,
+      lines: v.range.total,
+      masked: v.maskedByRule,
       ...(v.unnumbered ? { unnumbered: v.unnumbered } : {}),
     };
     outcomes.push(included);
@@ -143,4 +155,30 @@ export async function packAll(files: readonly IndexEntry[], ctx: FullContext): P
   await Promise.all(pending);
   if (failures.first !== undefined) throw failures.first;
   return [...outcomes, ...omitted];
+}
+
+/** The streamed pack: written section by section, or for an agent built in memory and measured whole. */
+export async function streamedPack(
+  ctx: DocContext,
+  files: readonly IndexEntry[],
+  stream: Omit<StreamContext, 'counter' | 'emit'>,
+  write: PartWriter,
+  counter: TextCounter,
+): Promise<PackReport> {
+  if (!ctx.wrapData)
+    return writeDocument(ctx, counter, write, (emit) => streamFiles(files, { ...stream, counter, emit }));
+  const sections: string[] = [];
+  const outcomes = await streamFiles(files, {
+    ...stream,
+    counter,
+    emit: async (part) => {
+      sections.push(part);
+    },
+  });
+  const coverage = coverageOf(ctx.base, outcomes, ctx.scope.length);
+  coverage.tree.tokens = ctx.count(ctx.treeSection);
+  const body = `${ctx.treeSection}\n\n${sections.join('')}`.replace(/\n\n$/, '');
+  const result = measured(ctx, coverage, body, Number.POSITIVE_INFINITY);
+  await write(result.text);
+  return report(result.coverage);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compress } from '../compress/compress';
 import { generateCorpus } from '../compress/testing/corpus';
-import { alignLines, numberLines, splitLines } from './lines';
+import { alignLines, numberLines, splitLines } from './number';
 
 const STUB = /lines? (\d+)(?:–(\d+))?/;
 

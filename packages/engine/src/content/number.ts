@@ -1,8 +1,8 @@
-// Line numbers in a pack are the file's own, never positions inside the pack. A full file is
-// numbered 1..n. Compressed text keeps the lines it keeps verbatim (or cut short where a trailing
-// comment went) and replaces bodies with stubs that name the lines they stand for, so each of its
-// lines can be traced to one line of the file; when that fails, the file carries no numbers and
-// the pack says so.
+// The number stage: line numbers are the file's own, never positions inside a pack. A full file
+// is numbered 1..n (a line range from its first line). Compressed text keeps the lines it keeps
+// verbatim (or cut short where a trailing comment went) and replaces bodies with stubs that name
+// the lines they stand for, so each of its lines can be traced to one line of the file; when that
+// fails, the file carries no numbers and says so.
 
 /** Splits into lines without their breaks; a final line break ends the last line, it adds none. */
 export function splitLines(text: string): string[] {
@@ -69,4 +69,30 @@ export function numberLines(lines: readonly string[], numbers: readonly number[]
   let out = '';
   for (let i = 0; i < lines.length; i++) out += `${String(numbers[i]).padStart(width)}: ${lines[i]}\n`;
   return out;
+}
+
+export interface Numbered {
+  text: string;
+  /** Set when the text carries no numbers, and why. */
+  unnumbered?: string;
+}
+
+export const UNTRACED =
+  "no line numbers: the compressed text could not be traced line by line to the file's own lines";
+
+/**
+ * `text` (from line `first` of the file) with each line's number: counted on at full detail;
+ * traced through `source` (the whole masked file) when compression removed lines.
+ */
+export function numberStage(text: string, full: boolean, first: number, source: string): Numbered {
+  const lines = splitLines(text);
+  if (full)
+    return {
+      text: numberLines(
+        lines,
+        lines.map((_, k) => k + first),
+      ),
+    };
+  const numbers = alignLines(splitLines(source), lines);
+  return numbers ? { text: numberLines(lines, numbers) } : { text, unnumbered: UNTRACED };
 }

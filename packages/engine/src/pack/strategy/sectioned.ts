@@ -1,34 +1,38 @@
-// A full pack at full detail, file by file in priority order: batches of files are read, masked,
-// laid out and counted by section.ts, on worker threads for a large pack (several batches in
-// flight, emitted strictly in order) or here for a smaller one, where starting those threads would
-// cost more than they save (from 1 MiB its counting goes to the counting thread: `counter`). Files
-// where values were found are numbered here, in pack order, laid out here and counted by
+// A sectioned pack: a full pack at full detail for a reader (no budget, no data block, no session
+// references), file by file in priority order. Batches of files go through the content pipeline on
+// an executor (section-batch.ts): on worker threads for a large pack (several batches in flight,
+// emitted strictly in order) or here for a smaller one, where starting those threads would cost
+// more than they save (from 1 MiB its counting goes to the counting thread: `counter`). Files where
+// values were found are numbered here, in pack order, finished and laid out here and counted by
 // `counter`; a batch a worker could not finish is done here instead, so a worker's trouble never
-// changes the document.
+// changes the document. A value masked once is masked everywhere: a batch looks for the values the
+// session knew when it started (and those it finds itself); a file it laid out is done again here
+// when the session has learned values since (from batches that were in flight beside it).
 import { availableParallelism } from 'node:os';
 import type { Piscina } from 'piscina';
-import { projectFile } from '../content/open';
-import { assembleMask } from '../mask/mask';
-import type { MaskSession } from '../mask/session';
-import { locateWorker } from '../workers/locate';
-import type { IndexEntry } from '../workspace/file-index';
-import type { TextCounter } from './counter';
-import type { Layout } from './formats';
-import {
-  fullSection,
-  type SectionBatch,
-  type SectionItem,
-  type SectionSettings,
-  sectionBatch,
-} from './section';
+import { maskedFrom, maskHere } from '../../content/maskers';
+import { projectFile } from '../../content/open';
+import { type FileContent, finishFile, processFile } from '../../content/process';
+import { readBytesSync } from '../../content/read';
+import { reasonPhrase, type Withheld } from '../../content/withheld';
+import { LoupeError } from '../../errors';
+import { loadMaskRules } from '../../mask/rules';
+import type { KnownValues, MaskSession } from '../../mask/session';
+import { locateWorker } from '../../workers/locate';
+import type { IndexEntry } from '../../workspace/file-index';
+import type { TextCounter } from '../counter';
+import { type DocContext, type Emit, type PackReport, type PartWriter, writeDocument } from '../document';
+import { fullSection } from '../file-block';
+import type { Layout } from '../formats';
+import type { Included, Omitted, Outcome } from '../types';
+import { type SectionBatch, type SectionItem, type SectionSettings, sectionBatch } from './section-batch';
 import type { SectionTask } from './section-worker';
-import type { Included, Omitted, Outcome } from './types';
-import { lineCount, withheldWhy } from './variant';
 
 /** Runs batches: on worker threads (`threads` > 0) or on this thread. */
 export interface SectionRunner {
   readonly threads: number;
-  run(items: SectionItem[]): Promise<SectionBatch>;
+  /** `known`: the session's known values as the batch starts. */
+  run(items: SectionItem[], known?: KnownValues): Promise<SectionBatch>;
   /** Batches done on worker threads, and on this thread (by choice, or after a worker failed). */
   readonly done: { workers: number; here: number };
 }
@@ -39,8 +43,7 @@ export interface SectionsContext {
   session: MaskSession;
   /** Counts what the batches left uncounted, and the sections laid out here. */
   counter: TextCounter;
-  /** Writes a part of the document with its tokens (known, or still being counted). */
-  emit(part: string | Uint8Array, tokens: number | Promise<number>): Promise<void>;
+  emit: Emit;
 }
 
 /**
@@ -62,9 +65,9 @@ export function localRunner(settings: SectionSettings): SectionRunner {
   return {
     threads: 0,
     done,
-    run: (items) => {
+    run: (items, known) => {
       done.here++;
-      return sectionBatch(items, settings);
+      return sectionBatch(items, settings, known);
     },
   };
 }
@@ -118,14 +121,16 @@ export function poolRunner(
   return {
     threads,
     done,
-    run: async (items) => {
+    run: async (items, known) => {
       try {
-        const batch = (await (await pool).run({ items, settings })) as SectionBatch;
+        const batch = (await (
+          await pool
+        ).run({ items, settings, ...(known ? { known } : {}) })) as SectionBatch;
         done.workers++;
         return batch;
       } catch {
         done.here++;
-        return sectionBatch(items, settings);
+        return sectionBatch(items, settings, known);
       }
     },
   };
@@ -155,27 +160,37 @@ export interface SectionStream {
   readonly bounds: readonly number[];
   /** Batch `k`, once done (batches are taken in order, each once). */
   take(k: number): Promise<SectionBatch>;
+  /** File `i` as a batch reads it. */
+  item(i: number): SectionItem;
 }
 
 /**
  * Starts reading `files` in batches: on worker threads, up to four batches per thread ahead of
  * the one being written (a slow batch does not idle the other threads); on this thread, one at a
- * time as each is taken.
+ * time as each is taken. Each batch starts with the values `known` gives then.
  */
 export function startSections(
   files: readonly IndexEntry[],
   root: string,
   runner: SectionRunner,
+  known: () => KnownValues | undefined = () => undefined,
 ): SectionStream {
   const batches = batchesOf(files, runner.threads > 0 ? BATCH.threads : BATCH.here);
-  const items = (b: [number, number]): SectionItem[] =>
-    files.slice(b[0], b[1]).map((e) => ({
+  const item = (i: number): SectionItem => {
+    const e = files[i]!;
+    return {
       path: e.path,
       file: projectFile(root, e),
       ...(e.target ? { target: e.target } : {}),
       ...(e.flag ? { flag: e.flag } : {}),
       ...(e.targetHidden ? { targetHidden: e.targetHidden } : {}),
-    }));
+    };
+  };
+  const items = (b: [number, number]): SectionItem[] => {
+    const out: SectionItem[] = [];
+    for (let i = b[0]; i < b[1]; i++) out.push(item(i));
+    return out;
+  };
   const ahead = runner.threads * 4;
   const running = new Map<number, Promise<SectionBatch>>();
   let next = 0;
@@ -183,18 +198,19 @@ export function startSections(
   const fill = () => {
     while (next < batches.length && next - taken < ahead) {
       const k = next++;
-      running.set(k, runner.run(items(batches[k]!)));
+      running.set(k, runner.run(items(batches[k]!), known()));
     }
   };
   fill();
   return {
     files,
     bounds: [...batches.map((b) => b[0]), files.length],
+    item,
     take(k) {
       if (k >= next) {
         // On this thread (or behind the threads): start it now.
         next = k + 1;
-        running.set(k, runner.run(items(batches[k]!)));
+        running.set(k, runner.run(items(batches[k]!), known()));
       }
       const batch = running.get(k)!;
       running.delete(k);
@@ -206,7 +222,7 @@ export function startSections(
 }
 
 /** Emits every file's section in order (each followed by the blank line that joins it to the next). */
-export async function packSections(stream: SectionStream, ctx: SectionsContext): Promise<Outcome[]> {
+export async function writeSections(stream: SectionStream, ctx: SectionsContext): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   const omitted: Omitted[] = [];
   const counts: Array<Promise<void>> = [];
@@ -214,6 +230,8 @@ export async function packSections(stream: SectionStream, ctx: SectionsContext):
   for (let k = 0; k + 1 < bounds.length; k++) {
     const batch = await stream.take(k);
     const from = bounds[k]!;
+    // The values the batch found itself (it looked for them in its later files).
+    const found = new Set<string>();
     // Consecutive sections go out as one write.
     let runStart = -1;
     let runEnd = -1;
@@ -232,7 +250,7 @@ export async function packSections(stream: SectionStream, ctx: SectionsContext):
           kind: 'omitted',
           path: entry.path,
           reason: 'not-read',
-          why: withheldWhy(r.reason),
+          why: reasonPhrase(r.reason),
           steps: [],
         });
         continue;
@@ -241,7 +259,9 @@ export async function packSections(stream: SectionStream, ctx: SectionsContext):
       let hash = r.hash;
       let lines: number;
       let masked: Record<string, number> = {};
-      if (r.kind === 'section') {
+      const since =
+        r.kind === 'section' && ctx.settings.masking ? unseen(ctx.session, batch.knownChecked, found) : 0;
+      if (r.kind === 'section' && since === 0) {
         if (runStart < 0) runStart = r.start;
         runEnd = r.end;
         tokens = r.tokens ?? quiet(ctx.counter.countBytes(batch.bytes.subarray(r.start, r.end)));
@@ -249,19 +269,38 @@ export async function packSections(stream: SectionStream, ctx: SectionsContext):
         lines = r.lines;
       } else {
         await flush();
-        const m = assembleMask(r.prepared, ctx.session);
-        const d = {
-          path: entry.path,
-          ...(entry.target ? { target: entry.target } : {}),
-          text: m.text,
-          findings: m.findings,
-        };
-        const { head, body, tail, variant } = fullSection(ctx.layout, d, ctx.settings.lineNumbers);
+        let c: FileContent | Withheld;
+        if (r.kind === 'section') c = await again(stream.item(from + i), r.hash, ctx);
+        else {
+          for (const mark of r.prepared.marks) found.add(mark.identity);
+          const m = maskedFrom(
+            {
+              kind: 'pending',
+              path: entry.path,
+              ...(entry.target ? { target: entry.target } : {}),
+              hash: r.hash,
+              prepared: r.prepared,
+            },
+            ctx.session,
+          );
+          c = m.kind === 'withheld' ? m : await finish(m, ctx);
+        }
+        if (c.kind === 'withheld') {
+          omitted.push({
+            kind: 'omitted',
+            path: entry.path,
+            reason: 'not-read',
+            why: reasonPhrase(c.reason),
+            steps: [],
+          });
+          continue;
+        }
+        const { head, body, tail } = fullSection(ctx.layout, c);
         const section = head + body + tail;
         tokens = quiet(ctx.counter.count(section));
         hash = r.hash;
-        lines = lineCount(m.text);
-        masked = variant.masked;
+        lines = c.range.total;
+        masked = c.maskedByRule;
         await ctx.emit(section, tokens);
       }
       const included: Included = {
@@ -292,6 +331,43 @@ export async function packSections(stream: SectionStream, ctx: SectionsContext):
   return [...outcomes, ...omitted];
 }
 
+/** How many values the session learned after the batch's `checked` that the batch did not find itself. */
+function unseen(session: MaskSession, checked: number, found: ReadonlySet<string>): number {
+  let n = 0;
+  for (const v of session.knownSince(checked).values) if (!found.has(v.identity)) n++;
+  return n;
+}
+
+/** A file numbered here, at full detail. */
+async function finish(m: Parameters<typeof finishFile>[0], ctx: SectionsContext): Promise<FileContent> {
+  const c = await finishFile(m, { lineNumbers: ctx.settings.lineNumbers, count: false });
+  if (c.kind !== 'content') throw new Error('a whole-file read found no content'); // no symbol asked
+  return c;
+}
+
+/**
+ * A file a batch laid out before the session learned values it may hold: read and masked again
+ * here, with everything the session knows; it must still be the file the batch read.
+ */
+async function again(
+  input: SectionItem,
+  hash: string,
+  ctx: SectionsContext,
+): Promise<FileContent | Withheld> {
+  const { settings } = ctx;
+  const masker = maskHere(ctx.session, () => loadMaskRules(settings.rulesPath), settings.limits);
+  const r = await processFile(
+    input,
+    { lineNumbers: settings.lineNumbers, count: false },
+    { read: readBytesSync, masker },
+  );
+  if (r.kind === 'withheld') return r;
+  if (r.kind !== 'content') throw new Error('a whole-file read found no content'); // no symbol asked
+  if (r.hash !== hash)
+    throw new LoupeError('unreadable', `${input.path} changed while it was being packed; pack again.`);
+  return r;
+}
+
 /** A count awaited later: a failure is reported there, not as an unhandled rejection meanwhile. */
 function quiet<T>(pending: Promise<T>): Promise<T> {
   pending.catch(() => {});
@@ -302,4 +378,20 @@ function quiet<T>(pending: Promise<T>): Promise<T> {
 function sum(counts: Array<number | Promise<number>>): number | Promise<number> {
   if (counts.every((c) => typeof c === 'number')) return (counts as number[]).reduce((a, b) => a + b, 0);
   return quiet(Promise.all(counts).then((all) => all.reduce((a, b) => a + b, 0)));
+}
+
+/**
+ * The sectioned pack, written section by section as the files are read (see the note at the top);
+ * `counter` counts what the batches leave uncounted (on a thread of its own beside this one, or here).
+ */
+export function sectionedPack(
+  ctx: DocContext,
+  stream: SectionStream,
+  sections: Omit<SectionsContext, 'emit' | 'layout' | 'counter'>,
+  write: PartWriter,
+  counter: TextCounter,
+): Promise<PackReport> {
+  return writeDocument(ctx, counter, write, (emit) =>
+    writeSections(stream, { ...sections, layout: ctx.layout, counter, emit }),
+  );
 }

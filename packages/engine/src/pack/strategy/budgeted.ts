@@ -1,20 +1,29 @@
-// The budget walk: files in priority order, each offered at the detail asked for and, when its
-// section would take more than 40% of what remains, at `signatures`, then `outline`, and only then
-// omitted. Every try is recorded with its tokens. Files the session already received unchanged
-// become one-line references, and the tokens they would have taken go to the files after them.
-
-import { groupDigits, moreCompressed } from '@loupe/common';
-import { levelsFor } from '../compress/levels';
-import type { Level } from '../compress/types';
-import { languageOf } from '../lang/languages';
-import type { IndexEntry } from '../workspace/file-index';
-import { fileSection, type Layout } from './formats';
-import type { FileSource } from './source';
-import { blockOf, lineCount, metaOf, type Variant, withheldWhy } from './variant';
-
-export { blockOf, metaOf, withheldWhy } from './variant';
-
-import { type AlreadyReceived, FILE_SHARE, type Omitted, type Outcome, type Step } from './types';
+// A budgeted pack: the document in memory, the most the budget walk fits, measured on the whole
+// text. The walk takes files in priority order, each offered at the detail asked for and, when its
+// section would take more than 40% of what remains, at `signatures`, then `outline` (content/
+// detail.ts decides which levels a file has), and only then omitted. Every try is recorded with
+// its tokens. Files the session already received unchanged become one-line references, and the
+// tokens they would have taken go to the files after them. If the whole comes out over the
+// budget, the walk is redone with less room.
+import { groupDigits } from '@loupe/common';
+import type { Level } from '../../compress/types';
+import { ladder } from '../../content/detail';
+import type { FileContent } from '../../content/process';
+import { reasonPhrase } from '../../content/withheld';
+import { LoupeError } from '../../errors';
+import type { IndexEntry } from '../../workspace/file-index';
+import { coverageOf, DATA_LABEL, type DocContext, LIST_SHARE, measured } from '../document';
+import { blockOf, metaOf } from '../file-block';
+import { fileSection, type Layout } from '../formats';
+import type { FileSource } from '../source';
+import {
+  type AlreadyReceived,
+  FILE_SHARE,
+  type Omitted,
+  type Outcome,
+  type PackResult,
+  type Step,
+} from '../types';
 
 const n = groupDigits;
 
@@ -45,17 +54,8 @@ export interface Walk {
   used: number;
 }
 
-/** Levels a file is offered at, from the one asked for down to `outline`, as its language allows. */
-export function ladder(requested: Level, path: string): Level[] {
-  const can = levelsFor(languageOf(path));
-  const out: Level[] = [requested];
-  for (const l of ['signatures', 'outline'] as const)
-    if (moreCompressed(l, requested) && can.includes(l)) out.push(l);
-  return out;
-}
-
 function levelReason(
-  v: Variant,
+  v: FileContent,
   requested: Level,
   steps: readonly Step[],
   cap: number | undefined,
@@ -63,12 +63,16 @@ function levelReason(
   const tried = steps.filter((s) => !s.fits);
   if (tried.length && cap !== undefined)
     return `stepped down: ${tried.map((s) => `${s.level} ${n(s.tokens)}`).join(', ')} tokens, over the per-file cap of ${n(cap)}`;
-  if (v.level !== requested) return v.reason ?? `${requested} requested`;
+  if (v.level !== requested) return v.levelReason ?? `${requested} requested`;
   return undefined;
 }
 
 /** Walks `files` (in priority order) into `avail` tokens. */
-export async function walk(files: readonly IndexEntry[], avail: number, ctx: WalkContext): Promise<Walk> {
+export async function walkBudget(
+  files: readonly IndexEntry[],
+  avail: number,
+  ctx: WalkContext,
+): Promise<Walk> {
   const outcomes: Outcome[] = [];
   const omitted: Omitted[] = [];
   const sections: string[] = [];
@@ -108,7 +112,7 @@ export async function walk(files: readonly IndexEntry[], avail: number, ctx: Wal
     }
     const loaded = await ctx.source.load(i);
     if (loaded.kind === 'withheld') {
-      omit({ path: entry.path, reason: 'not-read', why: withheldWhy(loaded.reason) });
+      omit({ path: entry.path, reason: 'not-read', why: reasonPhrase(loaded.reason) });
       continue;
     }
     const before = ctx.alreadyReceived?.(entry.path, loaded.hash);
@@ -156,14 +160,14 @@ export async function walk(files: readonly IndexEntry[], avail: number, ctx: Wal
       }
       lastText = v.text;
       const meta = metaOf(v, ctx.requested, steps, cap);
-      const section = fileSection(ctx.layout, blockOf(loaded, v, meta));
+      const section = fileSection(ctx.layout, blockOf(entry, v, meta));
       const tokens = ctx.count(section);
       const fits = tokens + JOIN <= cap;
       steps.push({
         level: v.level,
         tokens,
         fits,
-        ...(v.level !== level ? { note: v.reason ?? `${level} gave ${v.level}` } : {}),
+        ...(v.level !== level ? { note: v.levelReason ?? `${level} gave ${v.level}` } : {}),
       });
       if (!fits) continue;
       const reason = levelReason(v, ctx.requested, steps, cap);
@@ -176,8 +180,8 @@ export async function walk(files: readonly IndexEntry[], avail: number, ctx: Wal
         tokens,
         steps,
         hash: loaded.hash,
-        lines: lineCount(loaded.text),
-        masked: v.masked,
+        lines: v.range.total,
+        masked: v.maskedByRule,
         ...(v.unnumbered ? { unnumbered: v.unnumbered } : {}),
       });
       sections.push(section);
@@ -195,4 +199,64 @@ export async function walk(files: readonly IndexEntry[], avail: number, ctx: Wal
   return { outcomes: [...outcomes, ...omitted], sections, used };
 }
 
-/** "Not read: it is a binary file, never read as text." -> "not read: it is a binary file, …". */
+function composeWalk(ctx: DocContext, w: Walk, listCap: number): PackResult {
+  const coverage = coverageOf(ctx.base, w.outcomes, ctx.scope.length);
+  return measured(ctx, coverage, [ctx.treeSection, ...w.sections].join('\n\n'), listCap);
+}
+
+/** The budgeted document: the most the walk fits, measured on the whole text. */
+export async function budgetedPack(
+  ctx: DocContext,
+  files: readonly IndexEntry[],
+  walkContext: WalkContext,
+  budget: number,
+  treeTokens: number,
+): Promise<PackResult> {
+  const listCap = Math.floor(budget * LIST_SHARE);
+  const { count, layout } = ctx;
+  // Nothing but omissions: the smallest document, and the footer at its longest lists.
+  const emptyWalk: Walk = {
+    outcomes: files.map((f) =>
+      f.flag
+        ? { kind: 'omitted', path: f.path, reason: 'not-read', why: `not read (${f.flag})`, steps: [] }
+        : {
+            kind: 'omitted',
+            path: f.path,
+            reason: 'budget',
+            why: 'the budget ran out',
+            steps: [],
+            ...(f.tokens === undefined ? {} : { tokens: f.tokens }),
+          },
+    ),
+    sections: [],
+    used: 0,
+  };
+  const least = composeWalk(ctx, emptyWalk, listCap);
+  const headerTokens = count(layout.header({ ...ctx.header, placeholders: true }));
+  const footerTokens = least.tokens - count(layout.header(ctx.header)) - treeTokens;
+  const wrapTokens = ctx.wrapData ? count(ctx.wrapData(DATA_LABEL, '')) + 8 : 0;
+  // The lists of compressed and referenced files add a heading and a tail line each.
+  let avail = budget - headerTokens - treeTokens - wrapTokens - (footerTokens + 48) - 3 * JOIN;
+  let best: PackResult | undefined;
+  let grew = false;
+  for (let attempt = 0; attempt < 12; attempt++) {
+    const result = composeWalk(ctx, await walkBudget(files, Math.max(0, avail), walkContext), listCap);
+    if (result.tokens <= budget) {
+      best = result;
+      // The footer came out smaller than its reserve: offer the slack to the files once.
+      const slack = budget - result.tokens;
+      if (grew || slack < 64) break;
+      grew = true;
+      avail += slack - 16;
+      continue;
+    }
+    if (best || avail <= 0) break;
+    avail -= result.tokens - budget + 8 * (attempt + 1);
+  }
+  if (best) return best;
+  if (least.tokens <= budget) return least;
+  throw new LoupeError(
+    'invalid-argument',
+    `A budget of ${budget} tokens cannot hold this pack's header, tree line and coverage footer (${least.tokens} tokens); give a budget of at least ${least.tokens}.`,
+  );
+}

@@ -5,17 +5,17 @@ import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MaskSession } from '../mask/session';
-import { countTokens } from '../tokens/count';
-import type { IndexEntry } from '../workspace/file-index';
-import { Workspace } from '../workspace/workspace';
-import { localCounter, threadCounter } from './counter';
-import { LAYOUTS } from './formats';
-import { rankFiles } from './priority';
-import type { SectionSettings } from './section';
-import { localRunner, packSections, poolRunner, type SectionRunner, startSections } from './sections';
-import { writeCorpus } from './testing/corpus';
-import type { Outcome } from './types';
+import { MaskSession } from '../../mask/session';
+import { countTokens } from '../../tokens/count';
+import type { IndexEntry } from '../../workspace/file-index';
+import { Workspace } from '../../workspace/workspace';
+import { localCounter, threadCounter } from '../counter';
+import { LAYOUTS } from '../formats';
+import { rankFiles } from '../priority';
+import { writeCorpus } from '../testing/corpus';
+import type { Outcome } from '../types';
+import type { SectionSettings } from './section-batch';
+import { localRunner, poolRunner, type SectionRunner, startSections, writeSections } from './sectioned';
 
 const work = mkdtempSync(path.join(tmpdir(), 'loupe-sections-'));
 let ws: Workspace;
@@ -52,7 +52,7 @@ async function run(runner: SectionRunner, s: SectionSettings, counter = localCou
   const parts: string[] = [];
   const counts: Array<Promise<void>> = [];
   let tokens = 0;
-  const outcomes: Outcome[] = await packSections(startSections(files, ws.root, runner), {
+  const outcomes: Outcome[] = await writeSections(startSections(files, ws.root, runner), {
     layout: LAYOUTS[s.format],
     settings: s,
     session: new MaskSession(key),
@@ -72,7 +72,7 @@ async function run(runner: SectionRunner, s: SectionSettings, counter = localCou
   return { text: parts.join(''), tokens, outcomes };
 }
 
-describe('packSections', () => {
+describe('writeSections', () => {
   it('gives the same parts, counts and outcomes on worker threads as on this thread', async () => {
     for (const [format, lineNumbers] of [
       ['markdown', false],
