@@ -32,102 +32,53 @@ import {
   type TreeSnapshot,
   type ViewState,
 } from '@loupe/common';
-import {
-  deletePreset,
-  getPreset,
-  loadOverrides,
-  renamePreset,
-  resolveRoot,
-  setOverride as saveOverride,
-  saveOverrides,
-  savePreset,
-  Workspace,
-  type WorkspaceOptions,
-} from '@loupe/engine';
+import { resolveRoot, type Workspace } from '@loupe/engine';
 import { type AgentSocket, McpProject } from '@loupe/mcp';
-import { AccessRequests } from './access-requests';
 import { AgentAccess } from './agent-access';
 import { registrySessions } from './agent-sessions';
 import { HostError } from './errors';
 import { HostEventBus } from './events';
 import { checkExportOptions, exportFocus } from './export';
+import { getInstructions, setInstructions } from './instructions';
+import { ProjectOpening } from './opening';
+import type { HostOptions } from './options';
+import { clearOverrides, getOverrides, type OverrideTarget, setOverride } from './overrides';
+import { deletePreset, loadPreset, renamePreset, savePreset } from './presets';
 import { previewFile } from './preview';
 import { ProgressReporter } from './progress';
 import { OpenProject } from './project';
 import { setProjectMasking, setProjectStrict } from './project-settings';
-import {
-  cleanSettings,
-  INSTRUCTIONS_MAX,
-  InstructionsFile,
-  RecentProjectsFile,
-  SettingsFile,
-  ViewStateFile,
-} from './state-files';
+import { HostSettings } from './settings';
+import { InstructionsFile, RecentProjectsFile, ViewStateFile } from './state-files';
+import { StrictAccess } from './strict-access';
 import * as v from './validate';
 
-export interface HostOptions {
-  /** Loupe's state folder: focus, view state, recent projects, settings. */
-  stateDir: string;
-  /** Token cache folder (default: the user's cache folder; null: memory only). */
-  cacheDir?: string | null;
-  tokenThreads?: number;
-  /** A native folder dialog (Electron); absent in browser mode. */
-  chooseFolder?: () => Promise<string | null>;
-  /**
-   * The local agent socket (started by the app or `loupe serve`): each opened project is
-   * registered with it, so agents working inside the project reach this window's focus.
-   */
-  agentSocket?: AgentSocket;
-  /** Why there is no socket (for the Connect panel), when `agentSocket` is absent. */
-  socketNote?: string;
-  /** The command agents launch (default `loupe bridge`). */
-  bridgeCommand?: string[];
-  /**
-   * The MCP HTTP endpoint the `httpEndpoint` setting starts for the open project: a fixed port
-   * (tests: 0); default the port it had last time, else a free one.
-   */
-  httpPort?: number;
-  /** The system clipboard (Electron's, in the main process); absent in browser mode. */
-  clipboard?: { writeText(text: string): void };
-  /** Watch open projects for changes on disk (the app and `loupe serve`; default off). */
-  watch?: boolean;
-  /**
-   * How long a strict-focus read waits for the person's answer, in ms (default 50 s; tests shorten
-   * it; `loupe serve` and the app read LOUPE_ASK_TIMEOUT_MS).
-   */
-  askTimeoutMs?: number;
-  /** Extra workspace options (tests: git runner, scan options). */
-  workspace?: Partial<WorkspaceOptions>;
-}
+export type { HostOptions } from './options';
 
-const OVERRIDES: readonly (OverrideState | 'default')[] = ['show', 'hide', 'default'];
 const RECEIPTS: readonly ReceiptFormat[] = ['markdown', 'json'];
 const GIT_SETS: readonly GitSet[] = ['changed', 'branch'];
 
 export class LoupeHost implements HostCommands {
   readonly events = new HostEventBus();
   private project: OpenProject | undefined;
-  private opening: AbortController | undefined;
+  private readonly opening: ProjectOpening;
   private readonly progress = new ProgressReporter(this.events);
-  private settings: Settings;
+  private readonly settings: HostSettings;
   private readonly recent: RecentProjectsFile;
-  private readonly settingsFile: SettingsFile;
   private readonly views: ViewStateFile;
   private readonly instructions: InstructionsFile;
   private readonly startupWarnings: string[] = [];
   private readonly agents: AgentAccess;
-  /** Strict-focus reads of the open project waiting for the person. */
-  private access: AccessRequests | undefined;
+  private readonly strict: StrictAccess;
 
   constructor(private readonly options: HostOptions) {
     this.agents = new AgentAccess(options);
     this.recent = new RecentProjectsFile(options.stateDir);
-    this.settingsFile = new SettingsFile(options.stateDir);
     this.views = new ViewStateFile(options.stateDir);
     this.instructions = new InstructionsFile(options.stateDir);
-    const loaded = this.settingsFile.load();
-    this.settings = loaded.value;
-    if (loaded.problem) this.startupWarnings.push(loaded.problem);
+    this.settings = new HostSettings(options.stateDir, this.startupWarnings);
+    this.strict = new StrictAccess(this.events, options.askTimeoutMs);
+    this.opening = new ProjectOpening(options, this.progress);
   }
 
   /**
@@ -152,40 +103,9 @@ export class LoupeHost implements HostCommands {
 
   async openProject(arg: { path: string }): Promise<ProjectInfo> {
     const root = resolveRoot(v.string(v.record(arg).path, 'folder path'));
-    this.opening?.abort();
-    const abort = new AbortController();
-    this.opening = abort;
     const name = root.split(/[\\/]/).pop() ?? root;
-    const onProgress = this.progress.scan(name);
     const warnings = this.startupWarnings.splice(0);
-    let ws: Workspace;
-    try {
-      ws = await Workspace.open(root, {
-        stateDir: this.options.stateDir,
-        encoding: this.settings.encoding,
-        ...(this.options.cacheDir !== undefined ? { cacheDir: this.options.cacheDir } : {}),
-        ...(this.options.tokenThreads ? { tokenThreads: this.options.tokenThreads } : {}),
-        ...(this.options.watch ? { watch: true } : {}),
-        ...this.options.workspace,
-        signal: abort.signal,
-        // Damaged saved focus or overrides: the window shows it and agents are refused until resolved.
-        openDamaged: true,
-        // The project's saved choices (overrides, masking) are read by Workspace.open from stateDir.
-        scan: { ...this.options.workspace?.scan, onProgress },
-      });
-    } catch (error) {
-      if (this.opening === abort) {
-        this.opening = undefined;
-        this.progress.idle();
-      }
-      if (abort.signal.aborted) throw new HostError('cancelled', `Opening ${root} was cancelled.`);
-      throw error;
-    }
-    if (this.opening !== abort) {
-      await ws.close(); // superseded by a later open, or cancelled after the scan finished
-      throw new HostError('cancelled', `Opening ${root} was cancelled.`);
-    }
-    this.opening = undefined;
+    const ws = await this.opening.open(root, name, this.settings.current.encoding);
     const previous = this.project;
     this.project = undefined;
     if (previous) await this.agents.serveHttp(undefined, false);
@@ -203,7 +123,7 @@ export class LoupeHost implements HostCommands {
     const mcp = new McpProject(ws, { stateDir: this.options.stateDir });
     const sessions = registrySessions(mcp.sessions, this.options.stateDir, ws.root);
     const project = new OpenProject(ws, sessions, this.events, warnings, mcp, this.options.stateDir);
-    this.access = this.askFor(project);
+    this.strict.askFor(project);
     this.agents.admit(project);
     this.project = project;
     project.adopt(this.progress.followTokenCount(project.ws, () => this.project === project));
@@ -214,26 +134,6 @@ export class LoupeHost implements HostCommands {
     this.events.emit('didChangeSessions', project.sessions.list());
     for (const message of info.warnings) this.events.emit('didNotice', { level: 'warning', message });
     return info;
-  }
-
-  /** The window asks the person about reads outside the strict focus of `project`. */
-  private askFor(project: OpenProject): AccessRequests {
-    const access = new AccessRequests(
-      this.events,
-      (path) => {
-        project.ws.toggleFocus(path, true);
-        return project.ws.focus.snapshot.revision;
-      },
-      this.options.askTimeoutMs,
-    );
-    project.mcp.asker = access;
-    project.adopt(() => {
-      access.close();
-      if (this.access === access) this.access = undefined;
-    });
-    // The setting changed here or in another process (seen on an agent's call): the window follows.
-    project.adopt(project.mcp.onDidChangeStrict(() => this.events.emit('didChangeProject', project.info())));
-    return access;
   }
 
   async chooseFolder(): Promise<string | null> {
@@ -253,14 +153,11 @@ export class LoupeHost implements HostCommands {
   }
 
   async accessRequests(): Promise<AccessRequestInfo[]> {
-    return this.access?.list() ?? [];
+    return this.strict.list();
   }
 
   async answerAccessRequest(arg: { id: string; choice: AccessChoice }): Promise<AccessRequestInfo[]> {
-    const a = v.record(arg);
-    const access = this.access;
-    if (!access) throw new HostError('no-project', 'No project is open. Open a folder first.');
-    return access.answer(v.string(a.id, 'request id'), a.choice as AccessChoice);
+    return this.strict.answer(arg);
   }
 
   async recentProjects(): Promise<RecentProject[]> {
@@ -278,12 +175,7 @@ export class LoupeHost implements HostCommands {
   }
 
   async cancel(): Promise<void> {
-    if (this.opening) {
-      this.opening.abort();
-      this.opening = undefined;
-      this.progress.idle();
-      return;
-    }
+    if (this.opening.cancel()) return;
     const project = this.project;
     if (project?.ws.cancelTokenCount()) {
       this.progress.idle();
@@ -338,35 +230,25 @@ export class LoupeHost implements HostCommands {
   }
 
   async getOverrides(): Promise<Overrides> {
-    return loadOverrides(this.options.stateDir, this.current().ws.root).overrides;
+    return getOverrides(this.options.stateDir, this.current());
   }
 
   async setOverride(arg: { path: string; state: OverrideState | 'default' }): Promise<Overrides> {
-    const a = v.record(arg);
-    const path = v.string(a.path, 'path');
-    const state = v.oneOf(a.state, OVERRIDES, 'override');
-    const project = this.current();
-    const { show, hide } = saveOverride(this.options.stateDir, project.ws.root, path, state);
-    return this.applyOverrides(project, { show, hide });
+    return setOverride(this.overrideTarget(), arg);
   }
 
   async clearOverrides(): Promise<Overrides> {
-    const project = this.current();
-    return this.applyOverrides(
-      project,
-      saveOverrides(this.options.stateDir, project.ws.root, { show: [], hide: [] }),
-    );
+    return clearOverrides(this.overrideTarget());
   }
 
-  /** Saved overrides take effect: a rescan (and damaged overrides are resolved). */
-  private async applyOverrides(project: OpenProject, overrides: Overrides): Promise<Overrides> {
-    this.progress.scan(project.info().name, 'Applying the override…', false);
-    try {
-      await project.ws.overridesSaved(overrides);
-    } finally {
-      if (this.project === project) this.progress.idle();
-    }
-    return overrides;
+  private overrideTarget(): OverrideTarget {
+    const { stateDir } = this.options;
+    return {
+      stateDir,
+      progress: this.progress,
+      current: () => this.current(),
+      isOpen: (p) => this.project === p,
+    };
   }
 
   // ------------------------------------------------------------ presets, git, preview
@@ -376,38 +258,19 @@ export class LoupeHost implements HostCommands {
   }
 
   async savePreset(arg: { name: string }): Promise<FocusPreset[]> {
-    const name = v.string(v.record(arg).name, 'preset name');
-    const project = this.current();
-    const saved = savePreset(this.options.stateDir, project.ws.root, name, project.ws.focus.snapshot);
-    this.events.emit('didChangePresets', saved.presets);
-    return saved.presets;
+    return savePreset(this.options.stateDir, () => this.current(), this.events, arg);
   }
 
   async loadPreset(arg: { name: string }): Promise<FocusState> {
-    const name = v.string(v.record(arg).name, 'preset name');
-    const project = this.current();
-    const preset = getPreset(this.options.stateDir, project.ws.root, name);
-    project.ws.setFocus({ include: preset.include, exclude: preset.exclude });
-    return project.focusState();
+    return loadPreset(this.options.stateDir, () => this.current(), arg);
   }
 
   async renamePreset(arg: { from: string; to: string }): Promise<FocusPreset[]> {
-    const a = v.record(arg);
-    const list = renamePreset(
-      this.options.stateDir,
-      this.current().ws.root,
-      v.string(a.from, 'preset name'),
-      v.string(a.to, 'preset name'),
-    );
-    this.events.emit('didChangePresets', list);
-    return list;
+    return renamePreset(this.options.stateDir, () => this.current(), this.events, arg);
   }
 
   async deletePreset(arg: { name: string }): Promise<FocusPreset[]> {
-    const name = v.string(v.record(arg).name, 'preset name');
-    const list = deletePreset(this.options.stateDir, this.current().ws.root, name);
-    this.events.emit('didChangePresets', list);
-    return list;
+    return deletePreset(this.options.stateDir, () => this.current(), this.events, arg);
   }
 
   async gitFiles(): Promise<GitFiles> {
@@ -430,19 +293,11 @@ export class LoupeHost implements HostCommands {
   }
 
   async getInstructions(): Promise<string> {
-    const loaded = this.instructions.load(this.current().ws.root);
-    if (loaded.problem) this.events.emit('didNotice', { level: 'warning', message: loaded.problem });
-    return loaded.value;
+    return getInstructions(this.instructions, this.current(), this.events);
   }
 
   async setInstructions(arg: { text: string }): Promise<void> {
-    const text = v.string(v.record(arg).text, 'instructions text');
-    if (text.length > INSTRUCTIONS_MAX)
-      throw new HostError(
-        'invalid-argument',
-        `Instructions hold at most ${groupDigits(INSTRUCTIONS_MAX)} characters; these have ${groupDigits(text.length)}.`,
-      );
-    this.instructions.save(this.current().ws.root, text);
+    setInstructions(this.instructions, () => this.current(), arg);
   }
 
   // ------------------------------------------------------------ export
@@ -483,16 +338,11 @@ export class LoupeHost implements HostCommands {
   // ------------------------------------------------------------ settings, connect, view
 
   async getSettings(): Promise<Settings> {
-    return { ...this.settings };
+    return { ...this.settings.current };
   }
 
   async updateSettings(arg: Partial<Settings>): Promise<Settings> {
-    const next = cleanSettings({ ...this.settings, ...v.record(arg) }, this.settings);
-    const encodingChanged = next.encoding !== this.settings.encoding;
-    const httpChanged = next.httpEndpoint !== this.settings.httpEndpoint;
-    this.settings = next;
-    this.settingsFile.save(next);
-    this.events.emit('didChangeSettings', { ...next });
+    const { next, encodingChanged, httpChanged } = this.settings.update(arg, this.events);
     // Token counts belong to one encoding: the open project counts again in the new one. It is
     // not reopened: agent sessions, their received files (marks) and receipts go on as they were.
     if (encodingChanged && this.project) {
@@ -506,12 +356,12 @@ export class LoupeHost implements HostCommands {
 
   /** Starts or stops the HTTP endpoint to match the setting and the open project. */
   private async syncHttp(): Promise<void> {
-    const problem = await this.agents.serveHttp(this.project, this.settings.httpEndpoint);
+    const problem = await this.agents.serveHttp(this.project, this.settings.current.httpEndpoint);
     if (problem) this.events.emit('didNotice', { level: 'warning', message: problem });
   }
 
   async connectInfo(): Promise<ConnectInfo> {
-    return this.agents.info(this.project, this.settings.httpEndpoint);
+    return this.agents.info(this.project, this.settings.current.httpEndpoint);
   }
 
   async getViewState(): Promise<ViewState> {
@@ -541,7 +391,7 @@ export class LoupeHost implements HostCommands {
   }
 
   async close(): Promise<void> {
-    this.opening?.abort();
+    this.opening.abort();
     const project = this.project;
     this.project = undefined;
     await this.agents.serveHttp(undefined, false);

@@ -1,17 +1,16 @@
 // A Workspace is one open project: the file index (scan + token counts), the focus with its
 // revisions, and the events every consumer (window, MCP sessions, CLI) follows. It is the one
 // owner of this state; consumers never keep their own copies. Beside it in this folder: what it
-// opens with (options.ts), the token counting (token-count.ts), its two content pipelines
-// (pipelines.ts), its links, judged again as files change (links.ts), and the focus in numbers
-// (focus-summary.ts); the saved choices it opens with are state/'s and focus/saved.ts's; the
-// watcher (watch/) sees it through a narrow port.
+// opens with (options.ts), the token service (token-service.ts) and counting (token-count.ts),
+// its two content pipelines (pipelines.ts), what the scans hid and walked (scope.ts), its links,
+// judged again as files change (links.ts), the focus as saved and followed (saved-focus.ts) and
+// in numbers (focus-summary.ts); the saved choices it opens with are state/'s; the watcher
+// (watch/) sees it through a narrow port.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { compareBytewise } from '@loupe/common';
 import type { ContentPipeline } from '../content/pipeline';
 import { LoupeError } from '../errors';
 import { Focus, type FocusDelta, type FocusRules } from '../focus/focus';
-import { loadFocus, saveFocus } from '../focus/saved';
 import { MaskSession } from '../mask/session';
 import { createGitRunner, type GitRunner, untrustedRootsFor } from '../scan/git';
 import { type GitChanges, gitChanges } from '../scan/git-changes';
@@ -23,7 +22,6 @@ import { DamagedState, damageNotice } from '../state/damage';
 import { loadSavedChoices, type SavedChoices } from '../state/saved-choices';
 import type { StateDamage } from '../state/state-file';
 import { userCacheDir } from '../tokens/cache-dir';
-import { createTokenService, type TokenService } from '../tokens/service';
 import type { Encoding, FocusSummary, HiddenEntry, RelPath, RepoInfo } from '../types';
 import { Emitter } from '../util/emitter';
 import { ChangeJournal, type FileChanges, type FilesChangedEvent } from '../watch/journal';
@@ -34,7 +32,10 @@ import { summarizeFocus } from './focus-summary';
 import { indexLinkView, judgeLinksAgain } from './links';
 import type { WorkspaceOptions } from './options';
 import { ContentPipelines } from './pipelines';
+import { SavedFocus } from './saved-focus';
+import { ScanScope } from './scope';
 import { TokenCounting, type TokenProgress } from './token-count';
+import { WorkspaceTokens } from './token-service';
 
 export type { WorkspaceOptions } from './options';
 export type { TokenProgress } from './token-count';
@@ -42,9 +43,6 @@ export type { TokenProgress } from './token-count';
 export class Workspace implements WatchedProject {
   readonly index = new FileIndex();
   readonly focus: Focus;
-  hidden: readonly HiddenEntry[] = [];
-  repos: readonly RepoInfo[] = [];
-  notes: string[] = [];
   /** Problems met while opening (e.g. a corrupt state file set aside). */
   readonly warnings: string[] = [];
   /** Damaged saved focus or overrides, until a person resolves it (state/damage.ts). */
@@ -76,17 +74,14 @@ export class Workspace implements WatchedProject {
   readonly onDidChangeGit = this.gitChanged.event;
   readonly onDidChangeFocus;
 
-  /** Folders the scan walked: where visible files can appear (the watcher watches exactly these). */
-  private walked = new Set<RelPath>();
-  private hiddenByPath = new Map<RelPath, HiddenEntry>();
+  private readonly scope = new ScanScope();
   private watcher_: ProjectWatcher | undefined;
   /** Updates (watcher batches, rescans) apply one at a time. */
   private updating: Promise<unknown> = Promise.resolve();
 
-  private readonly focusFile: string | undefined;
+  private readonly savedFocus: SavedFocus;
   private git: GitRunner | undefined;
-  private readonly ownsTokens: boolean;
-  private tokens: TokenService;
+  private readonly tokens: WorkspaceTokens;
   private readonly counting: TokenCounting;
   private readonly pipelines: ContentPipelines;
   private closed = false;
@@ -96,21 +91,14 @@ export class Workspace implements WatchedProject {
     private readonly options: WorkspaceOptions,
     saved: SavedChoices,
   ) {
-    this.focusFile = saved.focusFile;
     this.warnings.push(...saved.problems);
     if (saved.damage.focus) this.damage.set('focus', saved.damage.focus);
     if (saved.damage.overrides) this.damage.set('overrides', saved.damage.overrides);
     this.focus = new Focus(saved.focus, { unknown: Boolean(saved.damage.focus) });
     this.onDidChangeFocus = this.focus.onDidChange;
-    this.focus.onDidChange(() => this.saveFocus());
-    this.ownsTokens = !options.tokens;
-    this.tokens =
-      options.tokens ??
-      createTokenService({
-        encoding: options.encoding ?? 'o200k_base',
-        ...(options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
-        ...(options.tokenThreads ? { threads: options.tokenThreads } : {}),
-      });
+    this.savedFocus = new SavedFocus(saved.focusFile, this.focus, this.damage, this.warnings);
+    this.focus.onDidChange(() => this.savedFocus.save());
+    this.tokens = new WorkspaceTokens(options);
     this.counting = new TokenCounting(
       {
         root,
@@ -119,7 +107,7 @@ export class Workspace implements WatchedProject {
         onProgress: (p) => this.tokenProgress.fire(p),
         onCounted: () => this.indexChanged.fire(),
       },
-      () => this.tokens,
+      () => this.tokens.current,
     );
     this.pipelines = new ContentPipelines(root, () => this.encoding, options.rulesPath, options.masking);
   }
@@ -153,14 +141,14 @@ export class Workspace implements WatchedProject {
     });
     const ws = new Workspace(scanned.root, options, saved);
     ws.index.replace(scanned.files);
-    ws.setScope(() => true, scanned.hidden, scanned.dirs, scanned.repos, scanned.notes);
+    ws.scope.update(() => true, scanned.hidden, scanned.dirs, scanned.repos, scanned.notes);
     if (options.countTokens !== false) void ws.countTokens();
     if (options.watch) await ws.watch(options.watch === true ? {} : options.watch);
     return ws;
   }
 
   get encoding(): Encoding {
-    return this.tokens.encoding;
+    return this.tokens.current.encoding;
   }
 
   /**
@@ -197,33 +185,26 @@ export class Workspace implements WatchedProject {
     return run;
   }
 
-  /** Folders the latest scan walked (visible, or hidden but holding visible files). */
+  /** What the scans hid, and why (scope.ts). */
+  get hidden(): readonly HiddenEntry[] {
+    return this.scope.hidden;
+  }
+
+  get repos(): readonly RepoInfo[] {
+    return this.scope.repos;
+  }
+
+  get notes(): string[] {
+    return this.scope.notes;
+  }
+
+  /** Folders the latest scan walked: where visible files can appear (the watcher watches exactly these). */
   get folders(): ReadonlySet<RelPath> {
-    return this.walked;
+    return this.scope.walked;
   }
 
   hiddenEntry(p: RelPath): HiddenEntry | undefined {
-    return this.hiddenByPath.get(p);
-  }
-
-  private setScope(
-    covers: (p: RelPath) => boolean,
-    hidden: readonly HiddenEntry[],
-    folders: readonly RelPath[],
-    repos?: readonly RepoInfo[],
-    notes?: string[],
-  ): void {
-    const all = covers('');
-    const kept = all ? [] : this.hidden.filter((h) => !covers(h.path));
-    this.hidden = kept.length ? [...kept, ...hidden].sort((a, b) => compareBytewise(a.path, b.path)) : hidden;
-    this.hiddenByPath = new Map(this.hidden.map((h) => [h.path, h]));
-    if (all) this.walked = new Set(folders);
-    else {
-      for (const f of [...this.walked]) if (covers(f)) this.walked.delete(f);
-      for (const f of folders) this.walked.add(f);
-    }
-    if (repos) this.repos = all ? repos : [...this.repos.filter((r) => !covers(r.path)), ...repos];
-    if (notes) this.notes = notes;
+    return this.scope.hiddenByPath.get(p);
   }
 
   /**
@@ -233,7 +214,8 @@ export class Workspace implements WatchedProject {
    */
   applyUpdate(u: IndexUpdate): FilesChangedEvent | undefined {
     this.index.update(u.upsert, u.remove);
-    if (u.scope) this.setScope(u.scope.covers, u.scope.hidden, u.scope.folders, u.scope.repos, u.scope.notes);
+    if (u.scope)
+      this.scope.update(u.scope.covers, u.scope.hidden, u.scope.folders, u.scope.repos, u.scope.notes);
     judgeLinksAgain(this.index, () => this.linkView(), u);
     const seq = this.journal.record(u.added, u.changed, u.removed);
     const touched = u.upsert.length > 0 || u.remove.length > 0 || u.scope !== undefined;
@@ -250,7 +232,7 @@ export class Workspace implements WatchedProject {
   linkView(): LinkView {
     return indexLinkView(
       this.index,
-      this.hiddenByPath,
+      this.scope.hiddenByPath,
       Boolean(this.repos.find((r) => r.path === '')?.ignoreCase),
     );
   }
@@ -304,19 +286,10 @@ export class Workspace implements WatchedProject {
    */
   async setEncoding(encoding: Encoding): Promise<void> {
     if (encoding === this.encoding || this.closed) return;
-    if (!this.ownsTokens)
-      throw new LoupeError(
-        'unsupported',
-        'This workspace counts with a token service it was given; open it again to change the encoding.',
-      );
+    this.tokens.checkOwned();
     this.cancelTokenCount();
     await this.tokensReady;
-    const old = this.tokens;
-    this.tokens = createTokenService({
-      encoding,
-      ...(this.options.cacheDir !== undefined ? { cacheDir: this.options.cacheDir } : {}),
-      ...(this.options.tokenThreads ? { threads: this.options.tokenThreads } : {}),
-    });
+    const old = this.tokens.replace(encoding);
     // The pipelines count their output in the old encoding: later reads get new ones.
     this.pipelines.renew();
     await old.close();
@@ -383,17 +356,7 @@ export class Workspace implements WatchedProject {
    * Returns the delta, or undefined when the saved focus is the one held (or none is saved).
    */
   reloadFocus(): FocusDelta | undefined {
-    if (!this.focusFile) return undefined;
-    const saved = loadFocus(this.focusFile);
-    if (saved.problem && !this.warnings.includes(saved.problem)) this.warnings.push(saved.problem);
-    if (saved.damage) {
-      // Damaged since (by another process): fail closed until a person sets the focus again.
-      if (!this.damage.get('focus')) this.damage.set('focus', saved.damage);
-      return undefined;
-    }
-    // Damaged here, and another process has set the focus since (or removed the set-aside copy).
-    if (this.damage.get('focus')) return this.focus.set(saved.focus ?? { include: [], exclude: [] });
-    return saved.focus ? this.focus.adopt(saved.focus) : undefined;
+    return this.savedFocus.reload();
   }
 
   /** The visible files inside the focus (all visible files when nothing is ticked), sorted. */
@@ -407,25 +370,12 @@ export class Workspace implements WatchedProject {
     return summarizeFocus(this.index, this.focus);
   }
 
-  private saveFocus(): void {
-    if (!this.focusFile) return;
-    try {
-      saveFocus(this.focusFile, this.focus.snapshot);
-      this.damage.resolve('focus');
-    } catch (error) {
-      this.warnings.push(`The focus could not be saved (${(error as Error).message}).`);
-    }
-  }
-
   /**
    * While saved state is damaged, looks again: another process (the window, a CLI command) may have
    * resolved it, and this project follows (the saved focus, or a rescan with the saved overrides).
    */
   async recheckDamage(): Promise<void> {
-    if (this.damage.get('focus') && this.focusFile) {
-      const saved = loadFocus(this.focusFile);
-      if (!saved.damage) this.focus.set(saved.focus ?? { include: [], exclude: [] }); // resolves
-    }
+    this.savedFocus.recheckDamage();
     const from = this.options.savedFrom !== undefined ? this.options.savedFrom : this.options.stateDir;
     if (this.damage.get('overrides') && from) {
       const saved = loadOverrides(from, this.root);
@@ -444,6 +394,6 @@ export class Workspace implements WatchedProject {
     this.closed = true;
     await this.watcher_?.close();
     await this.pipelines.close();
-    if (this.ownsTokens) await this.tokens.close();
+    await this.tokens.close();
   }
 }
