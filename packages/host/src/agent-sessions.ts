@@ -2,7 +2,14 @@
 // sessions and the recently ended ones, with their ledgers and call logs) plus the receipts kept
 // on disk from earlier runs. Receipts hold no contents and no secret values; neither does this.
 
-import type { CallRecord, ReceivedFile, SessionDetail, SessionSummary } from '@loupe/common';
+import type {
+  CallRecord,
+  Receipt,
+  ReceiptFormat,
+  ReceivedFile,
+  SessionDetail,
+  SessionSummary,
+} from '@loupe/common';
 import {
   type AgentSession,
   type CallReceipt,
@@ -12,9 +19,12 @@ import {
   type SessionRegistry,
   sessionReceipt,
 } from '@loupe/engine';
+import { HostError } from './errors';
 import type { SessionSource } from './sessions';
+import * as v from './validate';
 
 const HISTORY = 50;
+const RECEIPTS: readonly ReceiptFormat[] = ['markdown', 'json'];
 
 const maskedOf = (c: CallReceipt) => Object.values(c.masked).reduce((a, b) => a + b, 0);
 
@@ -153,4 +163,13 @@ export function registrySessions(
         listener({ sessionId: session.id, client: clientName(session), call: callRecord(receipt) }),
       ),
   };
+}
+
+/** One session's receipt (the window's Export receipt); an unknown session, or no project, is refused. */
+export function exportReceipt(sessions: SessionSource | undefined, arg: unknown): Receipt {
+  const a = v.record(arg);
+  const id = v.string(a.id, 'session id');
+  const receipt = sessions?.receipt(id, v.oneOf(a.format, RECEIPTS, 'receipt format'));
+  if (!receipt) throw new HostError('invalid-argument', `There is no agent session ${id} in this project.`);
+  return receipt;
 }

@@ -1,4 +1,5 @@
-// The one implementation of the host API over engine Workspaces. Transports (Electron IPC,
+// The one implementation of the host API over engine Workspaces: most commands hand their arguments
+// to the file that owns their concern (docs/architecture.md names them). Transports (Electron IPC,
 // WebSocket) call its commands and forward its events; they never reach past it into the engine.
 import { existsSync } from 'node:fs';
 import {
@@ -35,7 +36,7 @@ import {
 import { resolveRoot, type Workspace } from '@loupe/engine';
 import { type AgentSocket, McpProject } from '@loupe/mcp';
 import { AgentAccess } from './agent-access';
-import { registrySessions } from './agent-sessions';
+import { exportReceipt, registrySessions } from './agent-sessions';
 import { HostError } from './errors';
 import { HostEventBus } from './events';
 import { checkExportOptions, exportFocus } from './export';
@@ -55,7 +56,6 @@ import * as v from './validate';
 
 export type { HostOptions } from './options';
 
-const RECEIPTS: readonly ReceiptFormat[] = ['markdown', 'json'];
 const GIT_SETS: readonly GitSet[] = ['changed', 'branch'];
 
 export class LoupeHost implements HostCommands {
@@ -328,11 +328,7 @@ export class LoupeHost implements HostCommands {
   }
 
   async exportReceipt(arg: { id: string; format: ReceiptFormat }): Promise<Receipt> {
-    const a = v.record(arg);
-    const id = v.string(a.id, 'session id');
-    const receipt = this.project?.sessions.receipt(id, v.oneOf(a.format, RECEIPTS, 'receipt format'));
-    if (!receipt) throw new HostError('invalid-argument', `There is no agent session ${id} in this project.`);
-    return receipt;
+    return exportReceipt(this.project?.sessions, arg);
   }
 
   // ------------------------------------------------------------ settings, connect, view
