@@ -34,7 +34,12 @@ export interface ProjectOptions {
   maxResultTokens?: number;
   /** Default cap of get_tree, in tokens (default 5,000). */
   treeTokens?: number;
+  /** Calls wait for token counting when the project has at most this many countable files (default 5,000). */
+  waitForCountsUpTo?: number;
 }
+
+/** Up to this many countable files, a call waits for counting: the answer then states every count. */
+export const WAIT_FOR_COUNTS_FILES = 5_000;
 
 export class McpProject {
   readonly sessions: SessionRegistry;
@@ -77,6 +82,11 @@ export class McpProject {
     return this.options.headless;
   }
 
+  /** Changes with the focus revision, the index and its token counts: what cached answers key on. */
+  get contentKey(): string {
+    return this.key();
+  }
+
   private key(): string {
     return `${this.ws.focus.snapshot.revision}:${this.version}`;
   }
@@ -102,6 +112,18 @@ export class McpProject {
     if (this.hiddenCache?.of !== hidden)
       this.hiddenCache = { of: hidden, value: summarizeHidden(hidden, { quoteNames: true }) };
     return this.hiddenCache.value;
+  }
+
+  /**
+   * Waits for token counting to finish when the project is small enough (a bound by file count, so
+   * the same files give the same answer); a larger project answers at once and says how far
+   * counting got.
+   */
+  async countingSettled(): Promise<void> {
+    const s = this.summary();
+    if (s.countedFiles >= s.countable) return;
+    if (s.countable > (this.options.waitForCountsUpTo ?? WAIT_FOR_COUNTS_FILES)) return;
+    await this.ws.tokensReady;
   }
 
   focused(): IndexEntry[] {

@@ -7,6 +7,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import { lenientTransport } from './lenient';
 import type { McpProject } from './project';
 import { ToolRegistry } from './registry';
+import { clientLimits, replyBudget } from './reply-limits';
 import { registerAllTools } from './tools/index';
 
 export const SERVER_NAME = 'loupe';
@@ -29,6 +30,8 @@ export function toolRegistry(): ToolRegistry {
 export interface ConnectOptions {
   /** Receipt label: 'socket', 'stdio', 'http', 'bridge-headless', 'memory'. */
   transport: string;
+  /** MAX_MCP_OUTPUT_TOKENS as the client set it for the process it started (parsed). */
+  maxOutputTokens?: number;
 }
 
 export interface Connection {
@@ -57,7 +60,10 @@ export async function connectSession(
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: registry.list() }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const out = await registry.call(request.params.name, request.params.arguments, project, session);
+    // Sized for the client that asked (its `initialize` name), read per call: a client that
+    // skipped `initialized` still gets the default.
+    const reply = replyBudget(clientLimits(server.getClientVersion()?.name, options.maxOutputTokens));
+    const out = await registry.call(request.params.name, request.params.arguments, project, session, reply);
     return { content: [{ type: 'text', text: out.text }], ...(out.isError ? { isError: true } : {}) };
   });
   server.oninitialized = () => {

@@ -72,11 +72,13 @@ export function registerGetFileTool(registry: ToolRegistry): void {
           'invalid-argument',
           'get_file needs a path, e.g. get_file {"path": "src/index.ts"}, or requests.',
         );
-      let budget = ctx.project.maxResultTokens;
+      // File text of all reads together: the project's cap, within what this client accepts.
+      const room = { tokens: Math.min(ctx.project.maxResultTokens, ctx.room.tokens), chars: ctx.room.chars };
       const outcomes: ReadOutcome[] = [];
       for (const req of list) {
-        const o = await readOne(req, budget, ctx);
-        budget = Math.max(0, budget - o.tokens);
+        const o = await readOne(req, room, ctx);
+        room.tokens = Math.max(0, room.tokens - o.tokens - 40);
+        room.chars = Math.max(0, room.chars - o.parts.reduce((a, t) => a + t.length + 1, 0));
         outcomes.push(o);
       }
       const parts: string[] = [];

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { defaultStateDir, LoupeError, Workspace } from '@loupe/engine';
 import { McpProject, type ProjectOptions } from '../project';
+import { parseMaxOutputTokens } from '../reply-limits';
 import { connectSession } from '../server';
 import { preambleLine } from './agent-socket';
 import { NdjsonTransport } from './ndjson';
@@ -46,6 +47,8 @@ export interface HeadlessOptions {
   /** Receipt transport label. */
   transport: string;
   project?: Omit<ProjectOptions, 'stateDir' | 'headless'>;
+  /** The environment the client started this process with (MAX_MCP_OUTPUT_TOKENS); default process.env. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -73,8 +76,10 @@ export async function serveStdio(io: StdioIo, options: HeadlessOptions): Promise
   const project = await openHeadless(options);
   const { ws } = project;
   try {
+    const max = parseMaxOutputTokens((options.env ?? process.env).MAX_MCP_OUTPUT_TOKENS);
     const connection = await connectSession(project, new NdjsonTransport(io.stdin, io.stdout), {
       transport: options.transport,
+      ...(max !== undefined ? { maxOutputTokens: max } : {}),
     });
     await connection.closed;
   } finally {
@@ -110,7 +115,7 @@ export function pipeToApp(io: StdioIo, socket: net.Socket, cwd: string): Promise
   } catch {
     // send it as given
   }
-  socket.write(preambleLine(real));
+  socket.write(preambleLine(real, parseMaxOutputTokens(process.env.MAX_MCP_OUTPUT_TOKENS)));
   io.stdin.pipe(socket);
   socket.pipe(io.stdout, { end: false });
   return new Promise((resolve) => {
