@@ -2,7 +2,7 @@
 // detail level; or up to 8 such requests at once. Repeats of unchanged content cost one line.
 
 import { DETAILS } from '@loupe/common';
-import { LoupeError } from '@loupe/engine';
+import { countTokens, LoupeError } from '@loupe/engine';
 import * as z from 'zod';
 import { addMasked, maskingTrailer } from '../content/notices';
 import { looseBool, looseList, looseString } from '../lenient';
@@ -75,10 +75,21 @@ export function registerGetFileTool(registry: ToolRegistry): void {
       // File text of all reads together: the project's cap, within what this client accepts.
       const room = { tokens: Math.min(ctx.project.maxResultTokens, ctx.room.tokens), chars: ctx.room.chars };
       const outcomes: ReadOutcome[] = [];
-      for (const req of list) {
-        const o = await readOne(req, room, ctx);
-        room.tokens = Math.max(0, room.tokens - o.tokens - 40);
-        room.chars = Math.max(0, room.chars - o.parts.reduce((a, t) => a + t.length + 1, 0));
+      for (const [i, req] of list.entries()) {
+        // Each read after this one keeps room for its header or refusal.
+        const after = list.length - i - 1;
+        const o = await readOne(
+          req,
+          {
+            tokens: Math.max(0, room.tokens - 150 - 120 * after),
+            chars: Math.max(0, room.chars - 600 - 500 * after),
+          },
+          ctx,
+        );
+        // Everything the read adds counts (its header, notes and refusals as well as its text).
+        const added = o.parts.join('\n');
+        room.tokens = Math.max(0, room.tokens - countTokens(added) - 2);
+        room.chars = Math.max(0, room.chars - added.length - 2);
         outcomes.push(o);
       }
       const parts: string[] = [];

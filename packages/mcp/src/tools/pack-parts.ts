@@ -2,8 +2,8 @@
 // result carries, part 2 the pack of the files part 1 did not carry with what is left of the budget,
 // and so on. The plan is packed without the session (no references, its own placeholder numbering),
 // so the parts depend on the focus, the files and the arguments only: the same call gets the same
-// part. Each part is then packed again for the session, within the same files and budget.
-import { type IndexEntry, MaskSession, packFocus } from '@loupe/engine';
+// part. Each part is then packed again for the session from exactly its planned files, at its budget.
+import { MaskSession, packFocus } from '@loupe/engine';
 import type { McpProject } from '../project';
 import type { ReplyBudget } from '../reply-limits';
 import { dataBlock } from '../untrusted';
@@ -26,9 +26,8 @@ const MIN_PART = 2_000;
 
 export interface PlanPart {
   budget: number;
-  /** The files this part chooses from (undefined: the focus or the given paths, as a single pack). */
-  within?: IndexEntry[];
   tokens: number;
+  /** The files the part holds, in the plan's order. */
   included: string[];
 }
 
@@ -121,7 +120,7 @@ export async function partPlan(
       }
       const included = r.coverage.outcomes.filter((o) => o.kind === 'included').map((o) => o.path);
       const unread = r.coverage.outcomes.some((o) => o.kind === 'omitted' && o.reason !== 'not-read');
-      plan.parts.push({ budget: partBudget, ...(within ? { within } : {}), tokens: r.tokens, included });
+      plan.parts.push({ budget: partBudget, tokens: r.tokens, included });
       plan.spent += r.tokens;
       plan.unread = unread;
       // A part that carried no file ends the plan: another would carry none either.

@@ -126,10 +126,18 @@ async function packInParts(
     };
   }
   const p = plan.parts[part - 1]!;
-  const r = await sessionPack(args, p.budget, p.within, ctx);
+  // Exactly the planned files: a session's references and placeholders change sizes, never which
+  // part holds a file.
+  const holds = new Set(p.included);
+  const r = await sessionPack(
+    { ...args, paths: [] },
+    p.budget,
+    ctx.project.focused().filter((e) => holds.has(e.path)),
+    ctx,
+  );
   const count = plan.complete ? `${plan.parts.length}` : `at least ${plan.parts.length + 1}`;
   const notes = [
-    `Part ${part} of ${count} of this ${groupDigits(budget)}-token pack (one result carries at most ${groupDigits(ctx.reply.tokens)} tokens for ${ctx.reply.limits.client}; parts are the same for the same focus, files and arguments).${part > 1 ? ` It holds the files earlier parts did not carry; its tree shows only them.` : ''}`,
+    `Part ${part} of ${count} of this ${groupDigits(budget)}-token pack (one result carries at most ${groupDigits(ctx.reply.tokens)} tokens for ${ctx.reply.limits.client}; parts are the same for the same focus, files and arguments).${part > 1 ? ` It holds files earlier parts did not carry.` : ''} Each part's tree shows only the files it holds; get_tree shows the whole focus.`,
   ];
   if (part < plan.parts.length || !plan.complete)
     notes.push(

@@ -186,7 +186,8 @@ describe('get_file', () => {
       const r = await c.result('get_file', args);
       expect(r.isError).toBe(false);
       expect(countTokens(r.text)).toBeLessThanOrEqual(8000 + 400);
-      for (const m of r.text.matchAll(/^a somewhat longer line of code so the file is large (\d+):/gm)) seen.push(Number(m[1]));
+      for (const m of r.text.matchAll(/^a somewhat longer line of code so the file is large (\d+):/gm))
+        seen.push(Number(m[1]));
       const next = /Not shown: lines (\d+)–6000; the next part: get_file (\{[^}]+\})/.exec(r.text);
       args = next ? JSON.parse(next[2]!) : undefined;
       if (next) expect(Number(next[1])).toBe(seen[seen.length - 1]! + 1);
