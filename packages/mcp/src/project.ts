@@ -132,6 +132,26 @@ export class McpProject {
     return this.focusedCache.value;
   }
 
+  /**
+   * What a file costs read whole, at the content with this hash: the index's count when it counted
+   * that content, else undefined (never a guess).
+   */
+  wholeTokens(path: string, hash: string): number | undefined {
+    const e = this.ws.index.get(path);
+    return e && e.hash === hash ? e.tokens : undefined;
+  }
+
+  /** The sum of `wholeTokens` over files read; undefined when one of them is not known. */
+  wholeOf(files: ReadonlyArray<{ path: string; hash: string }>): number | undefined {
+    let sum = 0;
+    for (const f of files) {
+      const t = this.wholeTokens(f.path, f.hash);
+      if (t === undefined) return undefined;
+      sum += t;
+    }
+    return files.length ? sum : undefined;
+  }
+
   /** Whether a visible file is in the focus. */
   inFocus(path: string): boolean {
     return this.ws.focus.matcher().has(path);

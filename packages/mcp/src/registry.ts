@@ -38,6 +38,8 @@ export interface ToolBody {
   parts: string[];
   delivered?: DeliveredReceipt[];
   masked?: Record<string, number>;
+  /** Reads: what the files read or referenced cost whole (receipts' proof of savings). */
+  wholeTokens?: number;
   /** Set for refusals and failures: the receipt's error code; the result is marked isError. */
   error?: string;
 }
@@ -162,6 +164,7 @@ export class ToolRegistry {
       resultTokens: tokens,
       delivered: body.delivered ?? [],
       masked: body.masked ?? {},
+      ...(body.wholeTokens !== undefined ? { wholeTokens: body.wholeTokens } : {}),
       ...(body.error ? { error: body.error } : {}),
       at: new Date().toISOString(),
     });

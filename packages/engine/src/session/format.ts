@@ -1,7 +1,8 @@
 // Receipts for people: one line per session and per call (`loupe receipts`), or a Markdown
 // document (the window's "export receipt"). Both hold what the receipt holds: no contents, no
 // search text, no secret values.
-import type { CallReceipt, SessionReceipt } from './receipts';
+import { savingsText } from '@loupe/common';
+import { type CallReceipt, type SessionReceipt, savingsOf } from './receipts';
 import type { AgentSession } from './sessions';
 
 /** A live or ended in-memory session as a receipt (the calls it still holds in memory). */
@@ -27,7 +28,8 @@ function headline(s: SessionReceipt): string {
   const tokens = s.calls.reduce((a, c) => a + c.resultTokens, 0);
   const errors = s.calls.filter((c) => c.error).length;
   const end = s.end ? `ended ${s.end}` : 'open or interrupted';
-  return `${s.start}  ${client} over ${s.transport}${s.headless ? ' (headless)' : ''}: ${s.calls.length} calls, ${tokens} result tokens${errors ? `, ${errors} refused or failed` : ''}; ${end}`;
+  const saved = savingsText(savingsOf(s.calls));
+  return `${s.start}  ${client} over ${s.transport}${s.headless ? ' (headless)' : ''}: ${s.calls.length} calls, ${tokens} result tokens${errors ? `, ${errors} refused or failed` : ''}${saved ? `; reads: ${saved}` : ''}; ${end}`;
 }
 
 /** `loupe receipts`: a headline per session, one line per call. */
@@ -37,7 +39,7 @@ export function receiptText(s: SessionReceipt): string[] {
     const files = c.delivered.map((d) => `${d.path}:${ranges(d.lines)}`).join(' ');
     const masked = maskedCount(c);
     out.push(
-      `  #${c.n} ${c.tool} r${c.revision} ${c.ms} ms ${c.resultTokens} tok${c.error ? ` [${c.error}]` : ''}${masked ? ` masked ${masked}` : ''}${files ? ` ${files}` : ''}`,
+      `  #${c.n} ${c.tool} r${c.revision} ${c.ms} ms ${c.resultTokens} tok${c.wholeTokens !== undefined ? ` (whole files ${c.wholeTokens})` : ''}${c.error ? ` [${c.error}]` : ''}${masked ? ` masked ${masked}` : ''}${files ? ` ${files}` : ''}`,
     );
   }
   if (s.dropped) out.push(`  … ${s.dropped} calls not listed (beyond the receipt's size bound)`);
@@ -58,16 +60,17 @@ export function receiptMarkdown(s: SessionReceipt): string {
     `- Transport: ${s.transport}${s.headless ? ' (headless)' : ''}`,
     `- Started: ${s.start}; ${s.end ? `ended: ${s.end}` : 'not ended (open or interrupted)'}`,
     `- Calls: ${s.calls.length}${s.dropped ? ` listed (${s.dropped} more not listed)` : ''}; result tokens: ${tokens}; masked values: ${masked}`,
+    `- Reads (get_file and pack): ${savingsText(savingsOf(s.calls)) ?? 'no file read'}${s.dropped ? ' (over the listed calls)' : ''}`,
     '',
     'Receipts hold no file contents, no search text and no secret values.',
     '',
-    '| # | tool | revision | ms | tokens | delivered (path: lines) | masked | error |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| # | tool | revision | ms | tokens | whole files | delivered (path: lines) | masked | error |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const c of s.calls) {
     const files = c.delivered.map((d) => `${cell(d.path)}: ${ranges(d.lines)}`).join('<br>');
     out.push(
-      `| ${c.n} | ${c.tool} | ${c.revision} | ${c.ms} | ${c.resultTokens} | ${files} | ${maskedCount(c) || ''} | ${c.error ?? ''} |`,
+      `| ${c.n} | ${c.tool} | ${c.revision} | ${c.ms} | ${c.resultTokens} | ${c.wholeTokens ?? ''} | ${files} | ${maskedCount(c) || ''} | ${c.error ?? ''} |`,
     );
   }
   return `${out.join('\n')}\n`;

@@ -22,6 +22,7 @@ export {
   type SessionReceipt,
   SessionRecorder,
   type SessionStart,
+  savingsOf,
 } from './receipts';
 export {
   AgentSession,

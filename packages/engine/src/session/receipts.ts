@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { appendFile, readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import type { Savings } from '@loupe/common';
 import { projectStateDir } from '../state/state-file';
 import type { RelPath } from '../types';
 import type { LineSpan } from './ledger';
@@ -43,8 +44,25 @@ export interface CallReceipt {
   delivered: DeliveredReceipt[];
   /** Masked values per rule id. */
   masked: Record<string, number>;
+  /**
+   * Calls that read files (get_file, pack): what the files read or answered by reference would
+   * have cost read whole, at the content the call saw (the index's count of each file at that hash).
+   */
+  wholeTokens?: number;
   error?: string;
   at: string;
+}
+
+/** A session's reads against the same files read whole: the sums over calls that carry `wholeTokens`. */
+export function savingsOf(calls: readonly CallReceipt[]): Savings {
+  let delivered = 0;
+  let whole = 0;
+  for (const c of calls) {
+    if (c.wholeTokens === undefined) continue;
+    delivered += c.resultTokens;
+    whole += c.wholeTokens;
+  }
+  return { delivered, whole };
 }
 
 export interface SessionReceipt extends SessionStart {

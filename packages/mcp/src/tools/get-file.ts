@@ -102,7 +102,9 @@ export function registerGetFileTool(registry: ToolRegistry): void {
       if (outcomes.some((o) => o.delivered))
         parts.push(...maskingTrailer(masked, ctx.project.content.maskingActive));
       const failed = outcomes.filter((o) => o.error);
+      const whole = ctx.project.wholeOf(outcomes.flatMap((o) => (o.read ? [o.read] : [])));
       return {
+        ...(whole !== undefined ? { wholeTokens: whole } : {}),
         parts,
         delivered: outcomes.flatMap((o) => (o.delivered ? [o.delivered] : [])),
         masked,

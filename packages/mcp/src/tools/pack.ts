@@ -90,11 +90,15 @@ export function registerPackTool(registry: ToolRegistry): void {
 }
 
 /** The result; what the pack delivered counts as received (a later get_file answers in one line). */
-function body(r: Packed, notes: string[], { session, call: n, revision }: CallContext): ToolBody {
+function body(r: Packed, notes: string[], { project, session, call: n, revision }: CallContext): ToolBody {
   for (const d of r.delivered) {
     if (d.lines > 0) session.ledger.record(d.path, d.hash, d.level, [[1, d.lines]], n, revision, d.lines);
   }
+  const whole = project.wholeOf(
+    r.coverage.outcomes.flatMap((o) => (o.kind === 'omitted' ? [] : [{ path: o.path, hash: o.hash }])),
+  );
   return {
+    ...(whole !== undefined ? { wholeTokens: whole } : {}),
     parts: [r.text, ...notes],
     delivered: r.delivered.map((d) => ({
       path: d.path,

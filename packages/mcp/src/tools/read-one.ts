@@ -32,6 +32,8 @@ export interface ReadRequest {
 export interface ReadOutcome {
   parts: string[];
   tokens: number;
+  /** The file this read sent lines of, or answered with a reference to, at its content hash. */
+  read?: { path: string; hash: string };
   delivered?: DeliveredReceipt;
   masked?: Record<string, number>;
   error?: string;
@@ -134,6 +136,7 @@ export async function readOne(req: ReadRequest, room: ReadBudget, ctx: CallConte
         `[Already received] ${quoted(p)} ${from === to ? 'line' : 'lines'} ${span(from, to)} ${coveredText(plan.covered)}; pass fresh:true to receive it again.`,
       ],
       tokens: 0,
+      read: { path: p, hash: res.hash },
     };
   }
 
@@ -217,6 +220,7 @@ export async function readOne(req: ReadRequest, room: ReadBudget, ctx: CallConte
   return {
     parts,
     tokens,
+    read: { path: p, hash: res.hash },
     delivered: {
       path: p,
       lines: sent.map(([a, b]) => [a, b] as LineSpan),
