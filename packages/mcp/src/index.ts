@@ -6,6 +6,14 @@ export { lenientTransport } from './lenient';
 export { McpProject, type ProjectOptions } from './project';
 export { inputSchemaOf, ToolRegistry } from './registry';
 export {
+  CHAR_MARGIN,
+  type ClientLimits,
+  clientLimits,
+  type ReplyBudget,
+  replyBudget,
+  TOKEN_MARGIN,
+} from './reply-limits';
+export {
   type Connection,
   type ConnectOptions,
   connectSession,

@@ -51,7 +51,9 @@ describe('proof of savings', () => {
 
     const delivered = [...reads.map((r) => r.text), packed].reduce((a, t) => a + countTokens(t), 0);
     const wholeFiles =
-      reads.flatMap((r) => r.files).reduce((a, f) => a + whole(f), 0) + whole('src/a.ts') + whole('README.md');
+      reads.flatMap((r) => r.files).reduce((a, f) => a + whole(f), 0) +
+      whole('src/a.ts') +
+      whole('README.md');
     expect(project.sessions.list()).toHaveLength(1);
     const session = c.connection.session;
     expect(session.savings).toEqual({ delivered, whole: wholeFiles });
@@ -67,7 +69,9 @@ describe('proof of savings', () => {
     expect(savingsOf(onDisk!.calls)).toEqual({ delivered, whole: wholeFiles });
     expect(onDisk!.calls.find((x) => x.tool === 'get_tree')!.wholeTokens).toBeUndefined();
     expect(receiptText(onDisk!)[0]).toContain(`reads: ${savingsText(session.savings)}`);
-    expect(receiptMarkdown(onDisk!)).toContain(`- Reads (get_file and pack): ${savingsText(session.savings)}`);
+    expect(receiptMarkdown(onDisk!)).toContain(
+      `- Reads (get_file and pack): ${savingsText(session.savings)}`,
+    );
   }, 120_000);
 
   it('says so when a session read more than whole files would have cost', () => {

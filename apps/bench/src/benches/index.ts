@@ -9,6 +9,7 @@ import { mcpBench } from './mcp';
 import { packBench } from './pack';
 import { searchBench } from './search';
 import { smart } from './smart';
+import { tokenizersBench } from './tokenizers';
 import { tokensBench } from './tokens';
 import { treeBench } from './tree';
 import { watchBench } from './watch';
@@ -17,6 +18,7 @@ import { windowBench } from './window';
 export const benches: Bench[] = [
   listingBench,
   tokensBench,
+  tokenizersBench,
   treeBench,
   smart,
   maskBench,
