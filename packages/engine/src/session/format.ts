@@ -64,13 +64,13 @@ export function receiptMarkdown(s: SessionReceipt): string {
     '',
     'Receipts hold no file contents, no search text and no secret values.',
     '',
-    '| # | tool | revision | ms | tokens | whole files | delivered (path: lines) | masked | error |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| # | tool | revision | ms | tokens | delivered (path: lines) | masked | error |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const c of s.calls) {
     const files = c.delivered.map((d) => `${cell(d.path)}: ${ranges(d.lines)}`).join('<br>');
     out.push(
-      `| ${c.n} | ${c.tool} | ${c.revision} | ${c.ms} | ${c.resultTokens} | ${c.wholeTokens ?? ''} | ${files} | ${maskedCount(c) || ''} | ${c.error ?? ''} |`,
+      `| ${c.n} | ${c.tool} | ${c.revision} | ${c.ms} | ${c.resultTokens} | ${files} | ${maskedCount(c) || ''} | ${c.error ?? ''} |`,
     );
   }
   return `${out.join('\n')}\n`;
