@@ -108,14 +108,19 @@ export function connectToApp(socketPath: string, timeoutMs = 2000): Promise<net.
 }
 
 /** Pipes the agent's stdio to the app through `socket` after the preamble; resolves when either side ends. */
-export function pipeToApp(io: StdioIo, socket: net.Socket, cwd: string): Promise<void> {
+export function pipeToApp(
+  io: StdioIo,
+  socket: net.Socket,
+  cwd: string,
+  maxOutputTokens?: number,
+): Promise<void> {
   let real = cwd;
   try {
     real = realpathSync.native(cwd);
   } catch {
     // send it as given
   }
-  socket.write(preambleLine(real, parseMaxOutputTokens(process.env.MAX_MCP_OUTPUT_TOKENS)));
+  socket.write(preambleLine(real, maxOutputTokens));
   io.stdin.pipe(socket);
   socket.pipe(io.stdout, { end: false });
   return new Promise((resolve) => {
@@ -133,13 +138,17 @@ export interface BridgeOptions {
   cwd: string;
   socketPath: string;
   stateDir?: string;
+  /** The environment the client started the bridge with (MAX_MCP_OUTPUT_TOKENS); default process.env. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** `loupe bridge`: the app when it runs, else the cwd's project served headless. */
 export async function runBridge(io: StdioIo, options: BridgeOptions): Promise<'app' | 'headless'> {
   const socket = await connectToApp(options.socketPath);
+  const env = options.env ?? process.env;
   if (socket) {
-    await pipeToApp(io, socket, options.cwd);
+    // The app's process has its own environment: the client's setting travels in the preamble.
+    await pipeToApp(io, socket, options.cwd, parseMaxOutputTokens(env.MAX_MCP_OUTPUT_TOKENS));
     return 'app';
   }
   await serveStdio(io, {
@@ -147,6 +156,7 @@ export async function runBridge(io: StdioIo, options: BridgeOptions): Promise<'a
     ...(options.stateDir ? { stateDir: options.stateDir } : {}),
     label: 'served headless by loupe bridge (the Loupe app is not running; last saved focus)',
     transport: 'bridge-headless',
+    env,
   });
   return 'headless';
 }
