@@ -5,6 +5,14 @@ export type { ContentSource, ReadOptions, ReadResult } from './content/source';
 export { lenientTransport } from './lenient';
 export { McpProject, type ProjectOptions } from './project';
 export { inputSchemaOf, ToolRegistry } from './registry';
+export { type RenderedRelations, renderRelations, renderRelationsResult } from './render/relations';
+export {
+  getFileCall,
+  type RenderedSearch,
+  type RenderSearchOptions,
+  renderSearch,
+  renderSearchResult,
+} from './render/search';
 export {
   CHAR_MARGIN,
   type ClientLimits,

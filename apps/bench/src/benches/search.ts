@@ -7,12 +7,12 @@ import path from 'node:path';
 import {
   countTokens,
   type IndexEntry,
-  renderSearchResult,
   type SearchResult,
   searchFocus,
   searchIndexOf,
   Workspace,
 } from '@loupe/engine';
+import { renderSearchResult } from '@loupe/mcp';
 import { type Bench, type BenchContext, type Check, check, stats } from '../harness';
 import { searchCorpus } from './search-corpus';
 
@@ -294,7 +294,7 @@ export const searchBench: Bench = {
       notes: [
         'Retrieval: the query is each planted definition’s name; rank = position of the defining file in the result; "whole definition" = its lines (doc comment included) appear in the best match’s body.',
         `Retrieval misses listed on stderr (${misses}).`,
-        `Warm: the index is built, the grammars loaded, ${WARM_UP.length} queries of the measured kinds (common words, identifiers, code fragments, regular expressions) served over 3,000 files outside the focus (so that V8 has compiled the search's loops: without it the first few queries of each kind run 20–50 ms slower; no focus file is parsed by them), and five other queries served over the focus (one a regular expression, which builds the UTF-8 copies RE2 reads); "first time each" means none of the measured queries ran before, so declarations of the files near the top are parsed during the search (within its 10 ms parse budget).`,
+        `Warm: the index is built, the grammars loaded, ${WARM_UP.length} queries of the measured kinds (common words, identifiers, code fragments, regular expressions) served over 3,000 files outside the focus (so that V8 has compiled the search's loops: without it the first few queries of each kind run 20–50 ms slower; no focus file is parsed by them), and five other queries served over the focus (one a regular expression, which builds the UTF-8 copies RE2 reads); "first time each" means none of the measured queries ran before, so declarations of the files near the top are parsed during the search (at most 8 files a search, a count; the bench's workspace has no declaration cache on disk, so nothing is read from an earlier run).`,
         'The machine is shared (see the load average): wall times include waiting for a core; CPU time is the search process alone; the floor is a plain scan in the same run.',
         'Index build: CPU time of the whole process (main thread and masking worker) over the files read (read, mask, fold, line starts, trigram filter, words); the masking workers were started before.',
       ],

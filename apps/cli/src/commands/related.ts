@@ -8,9 +8,9 @@ import {
   type RelatedFile,
   type Relations,
   relatedFiles,
-  renderRelations,
   Workspace,
 } from '@loupe/engine';
+import { renderRelations } from '@loupe/mcp';
 import { defineCommand } from '../command';
 import { progress } from '../progress';
 import { oneLine, quoteName } from '../quote';

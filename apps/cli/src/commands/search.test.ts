@@ -25,7 +25,7 @@ describe('loupe search', () => {
     expect(r.stdout).toContain(
       'Best match: src/cart.ts, method Cart.total, lines 2–4 of 5 (the match is in its qualified name)\n  total(): number {\n    return 1;\n  }\n',
     );
-    expect(r.stdout).toContain('get_file {"path": "src/cart.ts", "symbol": "Cart.total"}');
+    expect(r.stdout).toContain('get_file {"path":"src/cart.ts","symbol":"Cart.total"}');
     expect(r.stdout).toContain(
       'Searched 3 of 3 files in the focus; 0 files outside the focus were not searched.',
     );
@@ -65,8 +65,8 @@ describe('loupe search', () => {
     put('src/main.ts', "import { parseConfig } from './config';\nparseConfig('a');\n");
     const r = await cliProcess(['search', cold, 'parseConfig']);
     expect(r.stderr).toBe('');
-    expect(r.stdout).toContain('get_file {"path": "src/config.ts", "symbol": "parseConfig"}');
-    expect(r.stdout).toContain('get_file {"path": "tools/loader.py", "symbol": "Loader.parseConfig"}');
+    expect(r.stdout).toContain('get_file {"path":"src/config.ts","symbol":"parseConfig"}');
+    expect(r.stdout).toContain('get_file {"path":"tools/loader.py","symbol":"Loader.parseConfig"}');
     expect(r.stdout).not.toContain('ranked by text alone');
   });
 

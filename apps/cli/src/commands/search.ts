@@ -1,24 +1,11 @@
 // loupe search DIR QUERY: the ranked search over the visible files of DIR (masked text), as an
 // agent receives it from the MCP `search` tool (without the live-context line), or --json.
 import path from 'node:path';
-import {
-  defaultStateDir,
-  renderSearchResult,
-  type SearchResult,
-  searchFocus,
-  searchResultJson,
-  Workspace,
-} from '@loupe/engine';
+import { defaultStateDir, type SearchResult, searchFocus, searchResultJson, Workspace } from '@loupe/engine';
+import { renderSearchResult } from '@loupe/mcp';
 import { defineCommand } from '../command';
 import { progress } from '../progress';
 import { quoteName } from '../quote';
-
-/**
- * Parse time one search may spend on files not parsed before. The engine's default (10 ms) suits a
- * warm server answering many calls; a one-shot process parses everything for the first time (each
- * grammar's first parse is slow), and a person waits for one answer, so it may take up to a second.
- */
-const CLI_PARSE_BUDGET_MS = 1000;
 
 /** The result with its file names quoted for a terminal (the get_file calls and scope entries are JSON strings already). */
 function quotedNames(r: SearchResult): SearchResult {
@@ -27,6 +14,10 @@ function quotedNames(r: SearchResult): SearchResult {
     ...(r.best ? { best: { ...r.best, path: quoteName(r.best.path) } } : {}),
     declarations: r.declarations.map((d) => ({ ...d, path: quoteName(d.path) })),
     files: r.files.map((f) => ({ ...f, path: quoteName(f.path) })),
+    notShown: {
+      files: r.notShown.files.map((f) => ({ ...f, path: quoteName(f.path) })),
+      folders: r.notShown.folders.map((g) => ({ ...g, folder: quoteName(g.folder) })),
+    },
   };
 }
 
@@ -47,7 +38,6 @@ export const searchCommand = defineCommand({
       bar.update(`reading ${ws.index.size} files`);
       const result = await searchFocus(ws, query, {
         regex: Boolean(values.regex),
-        parseBudgetMs: CLI_PARSE_BUDGET_MS,
         ...(Array.isArray(values.path) ? { paths: values.path.map(String) } : {}),
         ...(maxResults !== undefined ? { maxResults } : {}),
         ...(context !== undefined ? { context } : {}),

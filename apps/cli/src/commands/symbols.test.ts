@@ -34,10 +34,44 @@ describe('loupe symbols', () => {
     const amb = await cli(['symbols', py, '--find', 'total']);
     expect(amb.code).toBe(1);
     expect(amb.stdout).toContain('"total" names 2 declarations');
-    expect(amb.stdout).toContain(`get_file {"path": "${py}", "symbol": "Cart.total"}`);
+    expect(amb.stdout).toContain(`get_file {"path":"${py}","symbol":"Cart.total"}`);
     const unknown = await cli(['symbols', py, '--find', 'Tll']);
     expect(unknown.stdout).toContain('No declaration named "Tll"');
     expect(unknown.stdout).toContain('6-8       class       Till');
+  });
+
+  it('lists CommonJS members and finds one by its qualified or short name, not the private look-alike', async () => {
+    const js = path.join(work, 'response.js');
+    writeFileSync(
+      js,
+      [
+        'var res = Object.create(null);',
+        'module.exports = res;',
+        '',
+        'res.sendFile = function sendFile(path, options) {',
+        '  sendfile(this, path, options);',
+        '};',
+        '',
+        'function sendfile(res, file, options) {',
+        '  return file;',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const list = await cli(['symbols', js]);
+    expect(list.stdout).toBe(
+      [
+        '1-1       variable    res',
+        '4-6       method      res.sendFile',
+        '8-10      function    sendfile',
+        '',
+      ].join('\n'),
+    );
+    for (const q of ['res.sendFile', 'sendFile']) {
+      const found = await cli(['symbols', js, '--find', q]);
+      expect(found.code, q).toBe(0);
+      expect(found.stdout, q).toMatch(/^4-6 {7}method {6}res\.sendFile\nres\.sendFile = function sendFile/);
+    }
   });
 
   it('refuses a file without a grammar in one sentence', async () => {

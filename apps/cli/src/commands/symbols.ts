@@ -9,13 +9,13 @@ import {
   declarations,
   defaultStateDir,
   findSymbol,
-  getFileCall,
   hasGrammar,
   judgeNamedFile,
   LoupeError,
   languageOf,
   MaskSession,
 } from '@loupe/engine';
+import { getFileCall } from '@loupe/mcp';
 import { defineCommand } from '../command';
 import { quoteName } from '../quote';
 

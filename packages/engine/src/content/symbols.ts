@@ -25,8 +25,18 @@ function distance(a: string, b: string, limit: number): number {
   return prev[b.length]!;
 }
 
+/**
+ * A JavaScript member as written in source, in the form declarations name it: `View.prototype.x`
+ * is `View.x`, `exports.x` and `module.exports.x` are `x` (see syntax/js-dynamic.ts).
+ */
+function asDeclared(query: string): string {
+  return query.replace(/^(?:module\.)?exports\./, '').replace(/\.prototype\./g, '.');
+}
+
 export function findSymbol(all: readonly Declaration[], query: string): SymbolMatch {
   const q = query.trim();
+  const declared = asDeclared(q);
+  if (declared !== q && !all.some((d) => d.qualifiedName === q)) return findSymbol(all, declared);
   const named = all.filter((d) => !d.local);
   const pool = named.length ? named : all;
   const exact = pool.filter((d) => d.qualifiedName === q);

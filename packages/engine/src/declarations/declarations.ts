@@ -72,27 +72,75 @@ function lastRow(outer: Node, node: Node): number {
   return end.column === 0 && end.row > start ? end.row - 1 : end.row;
 }
 
+const querySources = new Map<string, string | undefined>();
+
+/**
+ * The query that visits a grammar's declaration candidates: every node of the rule types and
+ * function types, and the `where` patterns of the rules that have them (those this grammar's
+ * node types can express; TypeScript's and JavaScript's grammars differ in a few names).
+ */
+function declarationQuery(grammar: Grammar, spec: SyntaxSpec): string | undefined {
+  if (querySources.has(grammar.id)) return querySources.get(grammar.id);
+  const rules = spec.declarations?.rules ?? {};
+  const plain = Object.keys(rules).filter((t) => !rules[t]!.where);
+  const types = knownTypes(grammar, new Set([...plain, ...Object.keys(spec.structure?.functions ?? {})]));
+  const patterns = Object.values(rules)
+    .flatMap((r) => r.where ?? [])
+    .filter((p) => {
+      try {
+        query(grammar, p);
+        return true;
+      } catch {
+        return false; // a node type this grammar does not have
+      }
+    });
+  const parts = [...(types.length ? [alternation(types, 'd')] : []), ...patterns];
+  const source = parts.length ? parts.join('\n') : undefined;
+  querySources.set(grammar.id, source);
+  return source;
+}
+
+/** Whether a lambda is the callee of a call (through parentheses and other wrappers). */
+function calledInPlace(node: Node, spec: SyntaxSpec): boolean {
+  const structure = spec.structure;
+  if (!structure) return false;
+  let at = node;
+  let up = node.parent;
+  while (up && structure.wrappers.includes(up.type)) {
+    at = up;
+    up = up.parent;
+  }
+  return up !== null && structure.calls.includes(up.type) && up.childForFieldName('function')?.id === at.id;
+}
+
 /** Declarations from a parsed tree (for callers that already hold one inside `withTree`). */
 export function declarationsOfTree(grammar: Grammar, tree: Tree): Declaration[] {
   const spec = SYNTAX[grammar.id];
   const decl = spec.declarations;
   if (!decl) return [];
   const functions = spec.structure?.functions ?? {};
-  const types = knownTypes(grammar, new Set([...Object.keys(decl.rules), ...Object.keys(functions)]));
-  if (types.length === 0) return [];
-  const nodes = query(grammar, alternation(types, 'd'))
+  const source = declarationQuery(grammar, spec);
+  if (!source) return [];
+  const nodes = query(grammar, source)
     .captures(tree.rootNode)
+    .filter((c) => c.name === 'd')
     .map((c) => c.node)
-    .sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
+    .sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex || a.id - b.id)
+    // A node two patterns capture is visited once.
+    .filter((n, i, all) => i === 0 || all[i - 1]!.id !== n.id);
   const leading = decl.leading ?? [];
   const out: Declaration[] = [];
   const stack: Open[] = [];
   for (const node of nodes) {
     const start = node.startIndex;
     while (stack.length && stack[stack.length - 1]!.end <= start) stack.pop();
-    const fn = node.type in functions;
-    const rule = decl.rules[node.type];
     const local = stack.some((o) => o.fn);
+    // A function called where it stands (`(function (root) { … })(this)`, the UMD wrapper) runs
+    // once as part of its surroundings: what it declares is not local to it. (Asked only outside
+    // functions: walking up a tree is not cheap.)
+    const fn =
+      node.type in functions && !(functions[node.type]!.lambda && !local && calledInPlace(node, spec));
+    const rule = decl.rules[node.type];
     let parent: DeclarationKind | undefined;
     for (let i = stack.length - 1; i >= 0 && !parent; i--) parent = stack[i]!.kind;
     const kind =
@@ -107,9 +155,10 @@ export function declarationsOfTree(grammar: Grammar, tree: Tree): Declaration[] 
       continue;
     }
     let outer = node;
-    while (outer.parent && decl.rangeParents.includes(outer.parent.type)) outer = outer.parent;
+    // (`parent` walks down from the root each time it is asked: ask once per level.)
+    for (let up = node.parent; up && decl.rangeParents.includes(up.type); up = up.parent) outer = up;
     const qualifier = rule.qualifier?.(node);
-    const scope = stack.filter((o) => o.name).map((o) => o.name!);
+    const scope = qualifier && rule.absolute ? [] : stack.filter((o) => o.name).map((o) => o.name!);
     if (qualifier) scope.push(qualifier);
     const declaration: Declaration = {
       kind,

@@ -9,7 +9,7 @@ import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { flagReason } from '../content/read';
 import { describeHidden } from '../scan/smart/summary';
-import type { FileEntry, FileFlag, HiddenEntry, RelPath } from '../types';
+import type { FileEntry, FileFlag, HiddenEntry, HiddenReason, RelPath } from '../types';
 import { type LexicalRefusal, lexicalPath, relativeInside } from './lexical';
 import { nearestPaths } from './nearest';
 
@@ -51,6 +51,8 @@ export type JailVerdict =
       nearest: RelPath[];
       /** The project path an absolute input stands for, when it lies inside the root. */
       retry?: RelPath;
+      /** For a hidden path: the hidden entry at or above it (what showing would make visible). */
+      hidden?: { path: RelPath; kind: HiddenReason['kind'] };
     };
 
 export interface JailDeps {
@@ -77,7 +79,12 @@ export function jailPath(input: unknown, view: JailView, deps: JailDeps = defaul
   const refused = (
     code: JailCode,
     reason: string,
-    extra: { path?: RelPath; nearest?: RelPath[]; retry?: RelPath } = {},
+    extra: {
+      path?: RelPath;
+      nearest?: RelPath[];
+      retry?: RelPath;
+      hidden?: { path: RelPath; kind: HiddenReason['kind'] };
+    } = {},
   ): JailVerdict => ({ ok: false, code, reason, nearest: extra.nearest ?? [], ...extra });
 
   // A name the scanner listed is taken literally first (names may hold backslashes on POSIX).
@@ -155,6 +162,7 @@ export function jailPath(input: unknown, view: JailView, deps: JailDeps = defaul
       hidden.path === rel ? `${q(rel)} is` : `${q(rel)} is inside ${q(`${hidden.path}/`)}, which is`;
     return refused('hidden', `${what} ${describeHidden(hidden.reason)}; Loupe serves only visible files.`, {
       path: rel,
+      hidden: { path: hidden.path, kind: hidden.reason.kind },
     });
   }
   return refused('not-found', `No visible file or folder ${q(rel)} in this project.`, {

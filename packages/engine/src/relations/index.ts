@@ -9,5 +9,4 @@ export {
   type RelationsOptions,
   relatedFiles,
 } from './relations';
-export { type RenderedRelations, renderRelations, renderRelationsResult } from './render';
 export type { EdgeStatus, Resolution, Target } from './types';

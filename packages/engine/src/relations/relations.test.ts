@@ -3,7 +3,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openProject, type TestProject } from '../search/testing';
 import { type Direction, type Relations, relatedFiles } from './relations';
-import { renderRelationsResult } from './render';
 
 const brief = (list: Relations['imports']) =>
   list.map(
@@ -80,10 +79,6 @@ describe('relations: TypeScript and JavaScript', () => {
     );
     expect(r.left.external.map((e) => e.spec)).toEqual(['react', 'node:fs']);
     expect(r.left.unresolved.map((e) => e.spec)).toEqual(['./gone']);
-    const text = renderRelationsResult(r);
-    expect(text).toContain(
-      'Not listed: 2 external imports ("react", "node:fs"); 1 import naming no visible file ("./gone").',
-    );
   });
 
   it('imported_by and two hops', async () => {
@@ -112,11 +107,10 @@ describe('relations: TypeScript and JavaScript', () => {
           'shared/base.ts',
         ]),
       );
-      const text = renderRelationsResult(r);
-      expect(text).toContain('4 imported files outside the focus (read by path with get_file)');
-      expect(text).toMatch(
-        /imported_by looked at the 9 files of the focus; 8 files outside the focus were not examined\./,
-      );
+      expect({ examined: r.examined, outsideFocus: r.outsideFocus }).toEqual({
+        examined: 9,
+        outsideFocus: 8,
+      });
     } finally {
       p.ws.setFocus({ include: [], exclude: [] });
     }

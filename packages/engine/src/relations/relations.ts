@@ -4,7 +4,7 @@
 // against the project's configuration (package.json, tsconfig, go.mod, Cargo.toml).
 import { LoupeError } from '../errors';
 import { type LanguageId, languageOf } from '../lang/languages';
-import type { ContentEntry } from '../search/search-index';
+import type { ContentEntry } from '../search/entry';
 import { focusedFiles, searchIndexOf } from '../search/workspace-index';
 import type { RelPath } from '../types';
 import type { IndexEntry } from '../workspace/file-index';

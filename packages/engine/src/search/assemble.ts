@@ -4,11 +4,10 @@
 import type { LineRange } from '../content/pipeline';
 import { findSymbol } from '../content/symbols';
 import type { Declaration } from '../declarations/declarations';
-import { hasGrammar, languageOf } from '../lang/languages';
-import { capBody } from './body';
+import { capBody, MAX_LINE_CHARS } from './body';
 import type { Candidate, Hit } from './classify';
 import { enclosing, fairCut } from './rank';
-import type { BestMatch, DeclarationHit, FileResult, GetFileCall, ShownLine } from './result';
+import type { BestMatch, DeclarationHit, FileResult, GetFileCall, NotShown, ShownLine } from './result';
 import { lineTotal } from './text';
 
 /** Files (in rank order) whose matches show context lines. */
@@ -67,20 +66,18 @@ export function bestMatch(top: Candidate | undefined, cap: number, out: Output):
 }
 
 /**
- * Declarations holding matches in the files near the top (parsing those not parsed yet while the
- * budget lasts): each file's best declaration before any file's second, up to `max`.
+ * Declarations holding matches in the parsed files near the top: each file's best declaration
+ * before any file's second, up to `max`.
  */
-export async function declarationsHolding(
+export function declarationsHolding(
   near: readonly Candidate[],
   max: number,
-  parse: (c: Candidate) => Promise<boolean>,
-): Promise<{ declarations: DeclarationHit[]; found: number }> {
+): { declarations: DeclarationHit[]; found: number } {
   const perFile: DeclarationHit[][] = [];
   let found = 0;
   for (const c of near) {
     if (perFile.length >= max) break;
-    const language = languageOf(c.path);
-    if (!c.parsed && (!language || !hasGrammar(language) || !(await parse(c)))) continue;
+    if (!c.parsed) continue;
     const groups = new Map<Declaration, { hits: number; best: Hit }>();
     for (const h of c.hits) {
       const d = h.named ?? enclosing(c.decls ?? [], h.line);
@@ -113,59 +110,109 @@ export async function declarationsHolding(
   return { declarations: perFile.flatMap((l, i) => l.slice(0, kept[i])), found };
 }
 
+/** Characters a line costs in the result, about (its text, cut as shown, and the line number). */
+function lineCost(c: Candidate, n: number): number {
+  const start = c.entry.starts[n - 1] ?? 0;
+  const next = c.entry.starts[n];
+  const length = (next === undefined ? c.entry.text.length : next - 1) - start;
+  return Math.min(Math.max(0, length), MAX_LINE_CHARS) + 8;
+}
+
 /**
- * Matching lines per file: the fair cut decides how many hits each file keeps; files in rank order
- * until about `maxChars` (the first always shows); lines the best match shows are not repeated;
- * context lines for the first files only.
+ * How many hits each file shows, by the rule the result states: the hits on the best match's own
+ * lines (shown there), then in rounds over the others, each file (in rank order) its best hit,
+ * then each file its second, and so on, until `maxResults` of them or about `maxChars`
+ * characters; where either runs out the cut ends for every file after that point. So the files
+ * shown outside the best match are the first ones in rank order, and none shows a k-th hit while
+ * a file before it that has a k-th does not.
+ */
+function fairRounds(
+  ranked: readonly Candidate[],
+  hits: readonly Hit[][],
+  inBody: (c: Candidate, n: number) => boolean,
+  limits: { maxResults: number; maxChars: number; context: number },
+): { kept: number[]; overBudget: boolean } {
+  // The best match's own lines show every match in them: those are shown before any round.
+  const kept = ranked.map((c, i) => hits[i]!.filter((h) => inBody(c, h.line)).length);
+  const rest = ranked.map((c, i) => hits[i]!.filter((h) => !inBody(c, h.line)));
+  const lines = ranked.map(() => new Set<number>());
+  let shown = 0;
+  let chars = 0;
+  for (let round = 0; ; round++) {
+    let progressed = false;
+    for (let i = 0; i < ranked.length; i++) {
+      const h = rest[i]![round];
+      if (!h) continue;
+      if (shown >= limits.maxResults) return { kept, overBudget: false };
+      const c = ranked[i]!;
+      const taken = lines[i]!;
+      // The lines this hit adds: its own and its context, unless shown already.
+      const around = i < CONTEXT_FILES ? limits.context : 0;
+      const adds: number[] = [];
+      if (!taken.has(h.line))
+        for (let n = Math.max(1, h.line - around); n <= Math.min(c.entry.starts.length, h.line + around); n++)
+          if (!taken.has(n) && !inBody(c, n)) adds.push(n);
+      const cost = (round === 0 ? c.path.length + 24 : 0) + adds.reduce((sum, n) => sum + lineCost(c, n), 0);
+      if (shown > 0 && chars + cost > limits.maxChars) return { kept, overBudget: true };
+      for (const n of adds) taken.add(n);
+      taken.add(h.line);
+      kept[i]!++;
+      shown++;
+      chars += cost;
+      progressed = true;
+    }
+    if (!progressed) return { kept, overBudget: false };
+  }
+}
+
+/**
+ * Matching lines per file after the fair cut (see `fairRounds`); lines the best match shows are
+ * not repeated; context lines for the first files only. Also the files the cut left out, in rank
+ * order.
  */
 export function matchesPerFile(
   ranked: readonly Candidate[],
   best: BestMatch | undefined,
   limits: { maxResults: number; maxChars: number; context: number },
   out: Output,
-): { files: FileResult[]; overBudget: boolean } {
-  const kept = fairCut(
-    ranked.map((c) => c.hits.length),
-    limits.maxResults,
-  );
+): { files: FileResult[]; overBudget: boolean; leftOut: Candidate[] } {
+  const inBody = (c: Candidate, n: number) =>
+    best?.path === c.path && best.parts.some((p) => n >= p.start && n <= p.end);
+  const sorted = ranked.map((c) => [...c.hits].sort(byHit));
+  const { kept, overBudget } = fairRounds(ranked, sorted, inBody, limits);
   const files: FileResult[] = [];
-  let chars = 0;
-  let overBudget = false;
+  const leftOut: Candidate[] = [];
   ranked.forEach((c, i) => {
     const k = kept[i]!;
-    if (!k) return;
-    if (files.length && chars >= limits.maxChars) {
-      overBudget = true;
+    if (!k) {
+      leftOut.push(c);
       return;
     }
-    const hits = [...c.hits].sort(byHit).slice(0, k);
+    const hits = [
+      ...sorted[i]!.filter((h) => inBody(c, h.line)),
+      ...sorted[i]!.filter((h) => !inBody(c, h.line)),
+    ]
+      .slice(0, k)
+      .sort(byHit);
     const total = lineTotal(c.entry.text, c.entry.starts);
     const hitLines = new Map<number, number>();
     for (const h of hits)
       if (!hitLines.has(h.line)) hitLines.set(h.line, h.start - (c.entry.starts[h.line - 1] ?? 0));
-    const inBody = (n: number) => best?.path === c.path && best.parts.some((p) => n >= p.start && n <= p.end);
-    let inBest = 0;
-    for (const l of [...hitLines.keys()])
-      if (inBody(l)) {
-        hitLines.delete(l);
-        inBest++;
-      }
-    const around = files.length < CONTEXT_FILES ? limits.context : 0;
+    const inBest = hits.filter((h) => inBody(c, h.line)).length;
+    for (const l of [...hitLines.keys()]) if (inBody(c, l)) hitLines.delete(l);
+    const around = i < CONTEXT_FILES ? limits.context : 0;
     const ranges = mergeRanges(
       [...hitLines.keys()].map((l) => ({ start: Math.max(1, l - around), end: Math.min(total, l + around) })),
     );
     const lines: ShownLine[] = [];
     for (const r of ranges) {
       for (let n = r.start; n <= r.end; n++) {
-        if (inBody(n)) continue;
+        if (inBody(c, n)) continue;
         const col = hitLines.get(n);
-        const text = out.show(c, n, col ?? 0);
-        chars += text.length + 8;
-        lines.push({ line: n, text, hit: col !== undefined });
+        lines.push({ line: n, text: out.show(c, n, col ?? 0), hit: col !== undefined });
         out.record(c, { start: n, end: n });
       }
     }
-    chars += c.path.length + 24;
     files.push({
       path: c.path,
       hash: c.hash,
@@ -180,5 +227,39 @@ export function matchesPerFile(
       bestTier: hits[0]!.tier,
     });
   });
-  return { files, overBudget };
+  return { files, overBudget, leftOut };
+}
+
+/** Files named one by one in "not shown"; the rest are counted per top folder. */
+export const NAMED_NOT_SHOWN = 20;
+
+/**
+ * The matching files a result does not show, best first: the first NAMED_NOT_SHOWN by name (and
+ * every file at the root), the rest counted per top-level folder, so that every file left out is
+ * named or is in a folder a `paths` scope can show.
+ */
+export function notShownOf(
+  leftOut: readonly Candidate[],
+  beyond: ReadonlyArray<{ path: string; matches: number; capped: boolean }>,
+): NotShown {
+  const all = [...leftOut.map((c) => ({ path: c.path, matches: c.count, capped: c.capped })), ...beyond];
+  const files = all.slice(0, NAMED_NOT_SHOWN);
+  const folders = new Map<string, NotShown['folders'][number]>();
+  for (const f of all.slice(NAMED_NOT_SHOWN)) {
+    const slash = f.path.indexOf('/');
+    if (slash < 0) {
+      files.push(f);
+      continue;
+    }
+    const folder = f.path.slice(0, slash + 1);
+    const g = folders.get(folder) ?? { folder, files: 0, matches: 0, capped: false };
+    g.files++;
+    g.matches += f.matches;
+    g.capped ||= f.capped;
+    folders.set(folder, g);
+  }
+  return {
+    files,
+    folders: [...folders.values()].sort((a, b) => b.files - a.files || (a.folder < b.folder ? -1 : 1)),
+  };
 }

@@ -1,7 +1,10 @@
 // Hits of one file and their scores: a cheap first pass from the text alone (which files look like
 // they declare the query), then the exact pass from the file's declarations once it is parsed.
+
+import { DeclarationCache } from '../declarations/declaration-cache';
 import { type Declaration, declarations } from '../declarations/declarations';
 import { languageOf } from '../lang/languages';
+import type { ContentEntry } from './entry';
 import type { Matcher } from './found';
 import {
   EXPLICIT_BONUS,
@@ -9,14 +12,14 @@ import {
   fileNameBonus,
   fileNameKey,
   headerEnd,
+  isSymbolLike,
   looksDeclaredAt,
   nameLine,
-  ROLE_PENALTY,
   rarityBonus,
+  rolePenalty,
   TIER_SCORE,
   type Tier,
 } from './rank';
-import type { ContentEntry } from './search-index';
 import { fold, isWholeWord, isWordChar, lineAt, lineText } from './text';
 
 export interface Hit {
@@ -51,18 +54,32 @@ export interface Candidate {
   base?: string;
 }
 
-/** Declarations of an indexed file, parsed once per content hash and language. */
-export async function declarationsOf(entry: ContentEntry, path: string): Promise<Declaration[]> {
-  const key = languageOf(path) ?? '';
-  let list = entry.declarations.get(key);
+/**
+ * Declarations of an indexed file, parsed once per content and language: kept with the entry, and
+ * on disk (`cache`) for later processes. A text with placeholders is not stored: its placeholders
+ * are this process's own.
+ */
+export async function declarationsOf(
+  entry: ContentEntry,
+  path: string,
+  cache?: DeclarationCache,
+): Promise<Declaration[]> {
+  const language = languageOf(path) ?? '';
+  let list = entry.declarations.get(language);
+  if (list) return list;
+  const key = cache && !entry.privateSpans.length ? DeclarationCache.key(language, entry.text) : undefined;
+  list = key ? cache!.get(key) : undefined;
   if (!list) {
+    let failed = false;
     try {
       list = await declarations(entry.text, path);
     } catch {
       list = []; // a grammar that fails to load or parse leaves the text ranking
+      failed = true;
     }
-    entry.declarations.set(key, list);
+    if (key && !failed) cache!.put(key, list);
   }
+  entry.declarations.set(language, list);
   return list;
 }
 
@@ -72,19 +89,21 @@ export type Estimable = Pick<
   'path' | 'base' | 'entry' | 'role' | 'explicit' | 'spans' | 'count' | 'probe' | 'score'
 >;
 
-const keys = new Map<string, string>();
+/** Per query: the file-name key and whether it is symbol-like (asked for every matching file). */
+const keys = new Map<string, { key: string; symbolLike: boolean }>();
 
 function baseScore(c: Estimable, query: string): number {
-  let key = keys.get(query);
-  if (key === undefined) {
+  let known = keys.get(query);
+  if (known === undefined) {
     if (keys.size > 64) keys.clear();
-    key = fileNameKey(query);
-    keys.set(query, key);
+    known = { key: fileNameKey(query), symbolLike: isSymbolLike(query) };
+    keys.set(query, known);
   }
+  const named = fileNameBonus(c.path, known.key, c.base);
   return (
     rarityBonus(c.count) +
-    fileNameBonus(c.path, key, c.base) -
-    (c.role ? ROLE_PENALTY[c.role] : 0) +
+    named -
+    (c.role ? rolePenalty(c.role, known.symbolLike, named > 0) : 0) +
     (c.explicit ? EXPLICIT_BONUS : 0)
   );
 }
@@ -182,6 +201,22 @@ export function anyLooksDeclared(text: string, spans: readonly number[]): boolea
     if (isWholeWord(text, start, end) && looksDeclaredAt(text, start, end)) return true;
   }
   return false;
+}
+
+/**
+ * The candidates (in rank order) a search parses: every one whose text looks like it declares the
+ * query (a qualified query: its last part) and the PARSED_OTHERS best of the others, at most
+ * PARSED_PER_SEARCH (see search.ts).
+ */
+export function toParse(head: readonly Candidate[], max: number, others: number): Candidate[] {
+  const out: Candidate[] = [];
+  let plain = 0;
+  for (const c of head) {
+    if (out.length >= max) break;
+    const declares = anyLooksDeclared(c.entry.text, c.spans) || anyLooksDeclared(c.entry.text, c.probe);
+    if (declares || plain++ < others) out.push(c);
+  }
+  return out;
 }
 
 /** Hits of a file not parsed, tiered from the text alone (for the files a result shows). */
@@ -293,7 +328,7 @@ export function scoreByDeclarations(
       tier === 'content' &&
       whole &&
       IDENT.test(matched) &&
-      looksDeclaredAt(text, start, end) &&
+      looksDeclaredAt(text, start, end, false) &&
       !decls.some((d) => line >= (d.docLine ?? d.startLine) && line <= d.endLine)
     )
       tier = 'name?';

@@ -1,6 +1,6 @@
 // What a matcher found in one file, and the matcher's shape (literal.ts, regex.ts): only the first
 // `keep` positions are kept; counting goes on up to `countCap`.
-import type { ContentEntry } from './search-index';
+import type { ContentEntry } from './entry';
 
 export interface FileMatches {
   /** Pairs [start, end) of the kept matches, in text order. */

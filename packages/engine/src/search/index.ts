@@ -1,25 +1,26 @@
 // Public API of the search (see docs/search.md).
 export { type BodyPart, type CappedBody, capBody } from './body';
+export { searchDelivered, searchResultJson } from './data';
 export { MAX_QUERY } from './match';
 export { type FileRole, roleOf, type Tier } from './rank';
-export {
-  getFileCall,
-  type RenderedSearch,
-  type RenderSearchOptions,
-  renderSearch,
-  renderSearchResult,
-  searchDelivered,
-  searchResultJson,
-} from './render';
 export type {
   BestMatch,
   Coverage,
   DeclarationHit,
   FileResult,
   GetFileCall,
+  NotShown,
   SearchOptions,
   SearchResult,
   ShownLine,
 } from './result';
-export { callFor, focusedFiles, searchFocus, searchIndexOf } from './search';
+export { unmatchedScopeLine } from './scope';
+export {
+  callFor,
+  focusedFiles,
+  PARSED_OTHERS,
+  PARSED_PER_SEARCH,
+  searchFocus,
+  searchIndexOf,
+} from './search';
 export { type IndexStats, type PathRecord, SearchIndex } from './search-index';

@@ -1,15 +1,19 @@
 // Literal matching: smart case (over the folded copy when case-insensitive), each needle looked
 // for by its rarest character.
+
+import type { ContentEntry } from './entry';
 import { type FileMatches, type Matcher, none, overlapsPrivate, reset } from './found';
 import { mayContain, needleGrams } from './grams';
-import type { ContentEntry } from './search-index';
 import { fold, literalIsCaseSensitive } from './text';
 
 const QUALIFIED = /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::|#)[\p{L}_$][\p{L}\p{N}_$]*)+$/u;
 
 export function qualifiedOf(query: string): Matcher['qualified'] {
   if (!QUALIFIED.test(query)) return undefined;
-  const segments = query.split(/\.|::|#/);
+  // As JavaScript members are declared: `View.prototype.render` is `View.render`, `exports.x` is `x`.
+  const written = query.split(/\.|::|#/);
+  const from = written[0] === 'exports' ? 1 : written[0] === 'module' && written[1] === 'exports' ? 2 : 0;
+  const segments = written.slice(from).filter((s, i, all) => s !== 'prototype' || i === all.length - 1);
   return { segments, probe: segments[segments.length - 1]! };
 }
 

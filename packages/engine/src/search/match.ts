@@ -7,7 +7,7 @@ import { regexMatcher } from './regex';
 
 export type { FileMatches, Matcher } from './found';
 export { LiteralSearch, literalMatcher } from './literal';
-export { forgetEncoded, regexMatcher, requiredLiteral } from './regex';
+export { regexMatcher, requiredLiteral } from './regex';
 
 export const MAX_QUERY = 1000;
 

@@ -5,11 +5,12 @@
 // declarations) are made only for the files a result can reach.
 import type { IndexEntry } from '../workspace/file-index';
 import { anyLooksDeclared, type Candidate, type Estimable, estimate, isIdent, textScore } from './classify';
+import type { ContentEntry } from './entry';
 import type { FileMatches, Matcher } from './found';
 import { mayContain, needleGrams } from './grams';
 import { DECLARED, type SlotTally } from './postings';
 import { fileBase, roleOf, topIndices } from './rank';
-import type { ContentEntry, PathRecord } from './search-index';
+import type { PathRecord } from './search-index';
 import { fold } from './text';
 import { EXACT, isWordQuery, WHOLE, type WordIndex } from './words';
 
@@ -100,12 +101,22 @@ function probeSpans(entry: ContentEntry, matcher: Matcher, grams: Uint32Array): 
  * A query of word characters is answered from the words instead (see words.ts): every match
  * counted and checked in one pass.
  */
-export function matchAll(input: MatchInput): { matching: Matching; searched: number; timedOut: boolean } {
+/** Where a search stopped at its time limit: files are searched in path order, so a prefix was. */
+export interface StoppedAt {
+  /** The last file searched (none when the limit came before the first). */
+  lastSearched?: string;
+  /** The first file not reached, and how many were not. */
+  firstNotReached: string;
+  notReached: number;
+}
+
+export function matchAll(input: MatchInput): { matching: Matching; searched: number; timedOut?: StoppedAt } {
   const pass = new FirstPass(input);
   const { files, records } = input;
   const regex = input.matcher.regex;
   let searched = 0;
-  let timedOut = false;
+  let last: string | undefined;
+  let timedOut: StoppedAt | undefined;
   for (let at = 0; at < files.length; at++) {
     const record = records[at];
     const entry = record?.entry;
@@ -114,10 +125,16 @@ export function matchAll(input: MatchInput): { matching: Matching; searched: num
       continue;
     }
     if (regex && (timedOut || ((searched & 31) === 0 && performance.now() > input.deadline))) {
-      timedOut = true;
+      timedOut ??= {
+        ...(last !== undefined ? { lastSearched: last } : {}),
+        firstNotReached: files[at]!.path,
+        notReached: 0,
+      };
+      timedOut.notReached++;
       input.skip('not reached before the time limit');
       continue;
     }
+    last = files[at]!.path;
     if (pass.words) {
       // The tally knows which files match: no filter to ask.
       if (entry.slot >= 0) pass.byWords(at, entry, record);
@@ -343,4 +360,21 @@ export function totalsOf(
       unparsed++;
     }
   return { matches, matchingFiles, capped, unparsed };
+}
+
+/** The matching files that were not made candidates (beyond the head), best first. */
+export function beyondHead(
+  all: Matching,
+  headAt: readonly number[],
+  files: readonly IndexEntry[],
+): Array<{ path: string; matches: number; capped: boolean }> {
+  const inHead = new Set(headAt);
+  const rest: number[] = [];
+  for (let i = 0; i < all.at.length; i++) if (!inHead.has(i) && all.count[i]! > 0) rest.push(i);
+  rest.sort((a, b) => all.score[b]! - all.score[a]! || a - b);
+  return rest.map((i) => ({
+    path: files[all.at[i]!]!.path,
+    matches: all.count[i]!,
+    capped: all.capped[i] === 1,
+  }));
 }

@@ -1,8 +1,9 @@
 // Ranking. A hit's tier says what the match is: the name of a declaration (qualified, then simple)
 // above a match in declaration syntax (a signature line) above plain content. A file ranks by its
 // best hit, with a bonus for a match that is rare in the file and for a file named like the query;
-// test, fixture, vendored and generated files weigh less; a file named explicitly in the path
-// scope outranks everything. Ties: path, then line.
+// test, fixture, vendored and generated files weigh less, and for a symbol-like query so do
+// changelogs, docs and examples; a file named explicitly in the path scope outranks everything.
+// Ties: path, then line.
 import { isTestFile } from '../compress/testfiles';
 import type { Declaration } from '../declarations/declarations';
 import { isWholeWord } from './text';
@@ -13,21 +14,46 @@ export type Tier = 'qualified' | 'name' | 'name?' | 'partial-name' | 'syntax' | 
 export const TIER_SCORE: Record<Tier, number> = {
   qualified: 4000,
   name: 3000,
-  // A line that looks like it declares the name, in a file not parsed (no grammar, or the parse budget ran out).
+  // A line that looks like it declares the name, in a file not parsed (no grammar, or not among the files a search parses).
   'name?': 2700,
   'partial-name': 2300,
   syntax: 2000,
   content: 1000,
 };
 
-export type FileRole = 'test' | 'fixture' | 'vendored' | 'generated';
+export type FileRole = 'test' | 'fixture' | 'vendored' | 'generated' | 'changelog' | 'example' | 'docs';
 
 export const ROLE_PENALTY: Record<FileRole, number> = {
   test: 500,
   fixture: 600,
   vendored: 700,
   generated: 700,
+  // Text about code, and code that uses it: weighed down for a symbol-like query only (below).
+  changelog: 600,
+  docs: 400,
+  example: 300,
 };
+
+const MENTIONS: ReadonlySet<FileRole> = new Set(['changelog', 'docs', 'example']);
+
+/**
+ * What a file's role takes off its score. Changelogs, docs and examples mention a symbol far more
+ * often than its source defines it, so for a symbol-like query (an identifier, a qualified name)
+ * they weigh less, unless the file is named like the query (`CONTRIBUTING.md` for
+ * `contributing`); for prose they are where the answer is.
+ */
+export function rolePenalty(role: FileRole | undefined, symbolLike: boolean, namedLike: boolean): number {
+  if (!role) return 0;
+  if (MENTIONS.has(role) && (!symbolLike || namedLike)) return 0;
+  return ROLE_PENALTY[role];
+}
+
+const SYMBOL = /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::|#)[\p{L}_$][\p{L}\p{N}_$]*)*$/u;
+
+/** An identifier or a qualified name (`sendFile`, `res.sendFile`, `Type::fn`). */
+export function isSymbolLike(query: string): boolean {
+  return SYMBOL.test(query);
+}
 export const EXPLICIT_BONUS = 100_000;
 
 const FIXTURE = /(^|\/)(fixtures?|__fixtures__|testdata|test-data|__snapshots__|__mocks__|mocks?)\/|\.snap$/i;
@@ -36,14 +62,26 @@ const GENERATED_PATH =
   /(^|\/)(generated|__generated__|gen)\/|\.min\.(js|css)$|_pb2(_grpc)?\.pyi?$|\.pb\.(go|cc|h)$|\.g\.(dart|cs)$|\.generated\.\w+$|\.designer\.cs$/i;
 const GENERATED_MARK = /@generated\b|Code generated .* DO NOT EDIT|\bauto-?generated\b|\bDO NOT EDIT\b/i;
 
+const CHANGELOG =
+  /(^|\/)(change[-_ ]?log|changes|history|news|releases?|release[-_ ]notes)(\.(md|markdown|txt|rst|adoc))?$/i;
+const EXAMPLE = /(^|\/)(examples?|samples?|demos?|tutorials?)\//i;
+const DOCS =
+  /(^|\/)(docs?|documentation|guides?|wiki)\/|\.(md|mdx|markdown|rst|adoc|asciidoc)$|(^|\/)readme(\.\w+)?$/i;
+
 export function roleOf(path: string, text: string): FileRole | undefined {
   if (VENDORED.test(path)) return 'vendored';
   if (GENERATED_PATH.test(path) || GENERATED_MARK.test(text.slice(0, 600))) return 'generated';
   if (FIXTURE.test(path)) return 'fixture';
   if (isTestFile(path, text)) return 'test';
+  if (CHANGELOG.test(path)) return 'changelog';
+  if (EXAMPLE.test(path)) return 'example';
+  if (DOCS.test(path)) return 'docs';
   return undefined;
 }
 
+/** Ruby's `define_method(:name)`, `alias_method :name`, `attr_reader :a, :name`. */
+const RUBY_DEFINES =
+  /(?:^|[\s;])(?:define_method|define_singleton_method|alias_method|attr_reader|attr_writer|attr_accessor)[\s(]+(?::\w+[?!=]?\s*,\s*)*:$/;
 const DECL_KEYWORD =
   /(?:^|[\s(;{}])(?:function\*?|class|interface|type|enum|struct|union|trait|impl(?:<[^>]*>)?|def|fn|func|fun|module|namespace|record|object|protocol|typealias|let|const|var|val|macro_rules!|#\s*define|mod|alias|data|newtype|sub|proc|defn|defmacro|message|service|rpc|method|property)\s+(?:[\w$]+\s*(?:\.|::)\s*)*$/;
 const GO_RECEIVER = /\bfunc\s*\([^)]*\)\s*$/;
@@ -92,14 +130,69 @@ export function mayLookDeclared(before: number, after: number, afterDeclaringWor
   return afterDeclaringWord || (b & 10) !== 0 || (around(after) & 12) !== 0;
 }
 
+const DOT = 46;
+const EQUALS = 61;
+const QUOTE = 39;
+const DOUBLE_QUOTE = 34;
+
+function isChainChar(c: number): boolean {
+  return (
+    (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c === DOT
+  );
+}
+
+/** Back from `i` over `a.b.c` to where the line starts (col 0): the index before the chain, or -2 when it does not start the line. */
+function chainFromLineStart(text: string, i: number): number {
+  let k = i;
+  while (k >= 0 && isChainChar(text.charCodeAt(k))) k--;
+  if (k === i) return -2;
+  return k < 0 || text.charCodeAt(k) === 10 ? k : -2;
+}
+
+function skipBlank(text: string, i: number, step: 1 | -1): number {
+  let k = i;
+  while (k >= 0 && k < text.length && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k += step;
+  return k;
+}
+
+/**
+ * The declarations JavaScript makes by running code, as a line shows them (see
+ * syntax/js-dynamic.ts): `res.send = …` and `X.prototype.y = …` from the start of a line (the
+ * name follows the `.` at `before`), and `defineGetter(obj, 'name', …` or
+ * `Object.defineProperty(obj, 'name', …` from the start of a line (the name is quoted; `before` is
+ * the opening quote).
+ */
+export function runTimeDeclaredAt(text: string, before: number, end: number): boolean {
+  const b = text.charCodeAt(before);
+  if (b === DOT) {
+    const a = skipBlank(text, end, 1);
+    if (text.charCodeAt(a) !== EQUALS) return false;
+    const next = text.charCodeAt(a + 1);
+    return next !== EQUALS && next !== 62 && chainFromLineStart(text, before - 1) !== -2;
+  }
+  if ((b !== QUOTE && b !== DOUBLE_QUOTE) || text.charCodeAt(end) !== b) return false;
+  if (text.charCodeAt(skipBlank(text, end + 1, 1)) !== 44) return false; // `,` after the name
+  let k = skipBlank(text, before - 1, -1);
+  if (text.charCodeAt(k) !== 44) return false; // `,` before it
+  k = skipBlank(text, k - 1, -1);
+  const owner = k;
+  while (k >= 0 && isChainChar(text.charCodeAt(k))) k--;
+  if (k === owner) return false;
+  k = skipBlank(text, k, -1);
+  return text.charCodeAt(k) === 40 && chainFromLineStart(text, k - 1) !== -2; // `callee(` from the line start
+}
+
 /**
  * Whether the identifier at [start, end) of `text` looks declared by its line: a cheap first pass
- * that chooses which files to parse. The parse decides.
+ * that chooses which files to parse. The parse decides. `runTime`: the shapes of declarations
+ * made by running code count too (a parsed file has them as declarations, or they declare nothing).
  */
-export function looksDeclaredAt(text: string, start: number, end: number): boolean {
+export function looksDeclaredAt(text: string, start: number, end: number, runTime = true): boolean {
   let i = start - 1;
   while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
-  if (i >= 0 && NOT_DECLARED_AFTER.has(text.charCodeAt(i))) return false;
+  const c = i >= 0 ? text.charCodeAt(i) : -1;
+  if (c === DOT || c === QUOTE || c === DOUBLE_QUOTE) return runTime && runTimeDeclaredAt(text, i, end);
+  if (i >= 0 && NOT_DECLARED_AFTER.has(c)) return false;
   const from = text.lastIndexOf('\n', start - 1) + 1;
   let to = text.indexOf('\n', end);
   if (to < 0) to = text.length;
@@ -108,7 +201,8 @@ export function looksDeclaredAt(text: string, start: number, end: number): boole
 
 /** Whether a line that holds an identifier (before it, after it) looks like it declares it. */
 export function looksDeclared(lineBefore: string, lineAfter: string): boolean {
-  if (DECL_KEYWORD.test(lineBefore) || GO_RECEIVER.test(lineBefore)) return true;
+  if (DECL_KEYWORD.test(lineBefore) || GO_RECEIVER.test(lineBefore) || RUBY_DEFINES.test(lineBefore))
+    return true;
   if (!MODIFIERS.test(lineBefore) || /\b(return|new|await|yield|throw|case|else|if)\s/.test(lineBefore))
     return false;
   // A typed or modified signature (`public int total(`), or a bare one that opens a body (`total() {`).

@@ -21,10 +21,8 @@ export interface SearchOptions {
   bodyChars?: number;
   /** Most entries in "declarations holding matches" (default 20). */
   maxDeclarations?: number;
-  /** Time limit of a regular-expression search, in ms (default 1,000). */
+  /** Time limit of a regular-expression search's matching, in ms (default 1,000). */
   timeLimitMs?: number;
-  /** Parse time allowed per search for files not parsed before, in ms (default 10). */
-  parseBudgetMs?: number;
   /**
    * The agent session the result is for: masked values get that session's placeholder numbers
    * when it shares the workspace's mask key (`Workspace.newMaskSession()`); otherwise numbers are
@@ -62,7 +60,7 @@ export interface FileResult {
   capped: boolean;
   /** Matches shown (after the fair cut), here or in the best match. */
   shownHits: number;
-  /** Matching lines left out of `lines` because the best match above shows them. */
+  /** Matches left out of `lines` because the best match above shows them (all of its own). */
   inBest: number;
   lines: ShownLine[];
   bestTier: Tier;
@@ -103,10 +101,22 @@ export interface Coverage {
   outsideFocus: number;
   /** Scope entries that matched no file in the focus. */
   unmatchedScope: string[];
-  /** Set when a regular-expression search stopped at its time limit. */
-  timedOut?: { limitMs: number; searched: number };
-  /** Matching files whose declarations are not known (not parsed within the budget, or no grammar). */
+  /**
+   * Set when a regular-expression search stopped at its time limit (of matching, not of reading
+   * the files in): files are searched in path order, so those through `lastSearched` were and the
+   * `notReached` from `firstNotReached` on were not.
+   */
+  timedOut?: { limitMs: number; lastSearched?: string; firstNotReached: string; notReached: number };
+  /** Matching files ranked by text alone (beyond the ones parsed per search, or without a grammar). */
   unparsed: number;
+}
+
+/** The matching files a result does not show (every one named, or counted in a folder). */
+export interface NotShown {
+  /** Best first: the first 20, and every file at the root of the project. */
+  files: Array<{ path: string; matches: number; capped: boolean }>;
+  /** The others, per top-level folder (`test/`), most files first. */
+  folders: Array<{ folder: string; files: number; matches: number; capped: boolean }>;
 }
 
 export interface SearchResult {
@@ -119,6 +129,8 @@ export interface SearchResult {
   /** Declarations holding matches in the parsed files (shown or not). */
   declarationsFound: number;
   files: FileResult[];
+  /** Matching files not in `files`. */
+  notShown: NotShown;
   totals: {
     matches: number;
     /** Some file had more matches than were counted. */

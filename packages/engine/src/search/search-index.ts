@@ -4,34 +4,17 @@
 // computed on first need and kept with the entry. Text comes only from the content pipeline, so
 // the index never holds a secret value (see placeholders.ts for how masked values are numbered).
 import type { MaskedText, Withheld } from '../content/pipeline';
-import type { Declaration } from '../declarations/declarations';
+import { DeclarationCache } from '../declarations/declaration-cache';
 import type { FileEntry, RelPath } from '../types';
-import { buildGrams, type Grams } from './grams';
+import type { ContentEntry } from './entry';
+import { buildGrams } from './grams';
 import { IndexMaskSession } from './placeholders';
 import type { FileRole } from './rank';
-import { forgetEncoded } from './regex';
 import { fold, lineStarts } from './text';
+import { forgetEncoded } from './utf8';
 import { WordIndex } from './words';
 
-export interface ContentEntry {
-  hash: string;
-  /** Masked text, index placeholders inside (never rendered as is). */
-  text: string;
-  /** `fold(text)`: same offsets, for case-insensitive matching. */
-  folded: string;
-  starts: Uint32Array;
-  /** Trigram filter of `folded`: files that cannot hold a query are skipped unread. */
-  grams: Grams;
-  /** Pairs [start, end) of placeholder parts no query may match (see placeholders.ts). */
-  privateSpans: number[];
-  /** The text's slot in the word index (`WordIndex.add`); -1 for a text without words (placeholders in it: read instead). */
-  slot: number;
-  /** Declarations by language, once parsed. */
-  declarations: Map<string, Declaration[]>;
-  /** Derived facts (imports per language …), once computed. */
-  memo: Map<string, unknown>;
-  refs: number;
-}
+export type { ContentEntry } from './entry';
 
 export interface PathRecord {
   path: RelPath;
@@ -81,11 +64,16 @@ export class SearchIndex {
   readonly words = new WordIndex();
   last: IndexStats = { read: 0, reused: 0, files: 0, entries: 0 };
 
+  /** Declarations of parsed texts, on disk for later processes (a cache without a folder keeps nothing). */
+  readonly declarations: DeclarationCache;
+
   constructor(
     readonly source: MaskedSource,
     maskKey?: Buffer,
+    cacheDir: string | null = null,
   ) {
     this.session = new IndexMaskSession(maskKey);
+    this.declarations = new DeclarationCache(cacheDir);
   }
 
   get(path: RelPath): PathRecord | undefined {

@@ -1,31 +1,37 @@
 // searchFocus: the ranked search inside the focus. Files come from the shared index (masked text,
 // read through the content pipeline); matching runs over every file in scope; declarations are
-// parsed only for the files that rank near the top (within a time budget, cached by content
-// hash); the result carries the best match's declaration, the declarations holding matches with
-// ready get_file calls, and the matches per file after a fair cut.
+// parsed for the files that rank highest by text (a count, never a time: the same question gets
+// the same answer; parsed once per content, kept on disk); the result carries the best match's
+// declaration, the declarations holding matches with ready get_file calls, and the matches per
+// file after a fair cut.
 import type { LineRange } from '../content/pipeline';
-import { languageOf } from '../lang/languages';
 import { MaskSession } from '../mask/session';
 import type { FileFlag } from '../types';
 import type { IndexEntry } from '../workspace/file-index';
 import type { Workspace } from '../workspace/workspace';
-import { bestMatch, declarationsHolding, matchesPerFile, mergeRanges } from './assemble';
+import { bestMatch, declarationsHolding, matchesPerFile, mergeRanges, notShownOf } from './assemble';
 import { clip, MAX_LINE_CHARS } from './body';
-import { type Candidate, declarationsOf, scoreByDeclarations, textHits } from './classify';
+import { type Candidate, declarationsOf, scoreByDeclarations, textHits, toParse } from './classify';
 import { matcherFor } from './match';
-import { candidateOf, type MatchInput, matchAll, stillMatches, totalsOf } from './passes';
+import { beyondHead, candidateOf, type MatchInput, matchAll, stillMatches, totalsOf } from './passes';
 import { compareFiles, topIndices } from './rank';
 import type { SearchOptions, SearchResult } from './result';
 import { makeScope } from './scope';
 import { lineText } from './text';
-import { focusedFiles, grammarsReady, preloadGrammars, searchIndexOf } from './workspace-index';
+import { focusedFiles, preloadGrammars, searchIndexOf } from './workspace-index';
 
 export { callFor } from './assemble';
 export { focusedFiles, searchIndexOf } from './workspace-index';
 
-/** Files parsed per search at least (budget or not), and at most. */
-const MIN_PARSE = 1;
-const MAX_PARSE = 24;
+/**
+ * Files parsed per search (their declarations decide their rank; the rest rank by text, and the
+ * result says so): of the files that rank highest by text, every one whose text looks like it
+ * declares the query, and the PARSED_OTHERS best of the others; at most PARSED_PER_SEARCH in all.
+ * Counts, so that ranking never depends on how fast this machine parses at the moment; a parse
+ * costs about 2 ms of CPU for a 3 KB file (once per content: declarations are kept, and on disk).
+ */
+export const PARSED_PER_SEARCH = 8;
+export const PARSED_OTHERS = 3;
 /** Widest declaration body a cap may ask for (a guard against a cap meant in tokens or bytes). */
 const MAX_BODY = 20_000;
 
@@ -75,14 +81,13 @@ export async function searchFocus(
 ): Promise<SearchResult> {
   const t0 = performance.now();
   const regex = options.regex ?? false;
+  const timeLimitMs = options.timeLimitMs ?? 1000;
   const matcher = matcherFor(query, regex);
   const maxResults = clamp(options.maxResults ?? 50, 1, 500);
   const context = clamp(options.context ?? 1, 0, 2);
   const cap = clamp(options.bodyChars ?? 1800, 200, MAX_BODY);
   const maxDeclarations = clamp(options.maxDeclarations ?? 20, 0, 200);
-  const parseBudget = options.parseBudgetMs ?? 10;
   const maxChars = clamp(options.maxChars ?? 4000, 500, 200_000);
-  const deadline = regex ? t0 + (options.timeLimitMs ?? 1000) : Number.POSITIVE_INFINITY;
   const focus = options.files ?? focusedFiles(ws);
   const scope = makeScope(options.paths, ws.root);
 
@@ -97,7 +102,9 @@ export async function searchFocus(
   if (stats.read) preloadGrammars(todo.map((f) => f.path));
 
   // Match every file in scope (both passes), then make candidates of the files a result can
-  // reach (with room for files that fall once parsed) and put them in order.
+  // reach (with room for files that fall once parsed) and put them in order. A regular
+  // expression's time limit counts matching only, not reading the files in.
+  const deadline = regex ? performance.now() + timeLimitMs : Number.POSITIVE_INFINITY;
   const input: MatchInput = {
     files: todo,
     records,
@@ -105,32 +112,30 @@ export async function searchFocus(
     query,
     explicit,
     deadline,
-    secondPassTop: maxResults + MAX_PARSE,
+    secondPassTop: maxResults + PARSED_PER_SEARCH,
     words: index.words,
     skip,
   };
   const { matching: all, searched, timedOut } = matchAll(input);
-  const headAt = topIndices(all.score, Math.max(maxResults, MAX_PARSE + maxDeclarations) + MAX_PARSE);
+  const headAt = topIndices(
+    all.score,
+    Math.max(maxResults, PARSED_PER_SEARCH + maxDeclarations) + PARSED_PER_SEARCH,
+  );
   const head = headAt.map((i) => candidateOf(i, input, all));
-  // Loading a grammar is a cost of the process, not of this search: the budget starts after it.
-  await grammarsReady(head.slice(0, MAX_PARSE).map((c) => c.path));
-  const parseStart = performance.now();
-  const parse = async (c: Candidate, force: boolean): Promise<boolean> => {
-    if (c.parsed) return true;
-    const cached = c.entry.declarations.has(languageOf(c.path) ?? '');
-    if (!cached && !force && performance.now() - parseStart > parseBudget) return false;
-    scoreByDeclarations(c, await declarationsOf(c.entry, c.path), matcher, query);
-    return true;
+  const parse = async (c: Candidate): Promise<void> => {
+    if (!c.parsed)
+      scoreByDeclarations(c, await declarationsOf(c.entry, c.path, index.declarations), matcher, query);
   };
-  for (let i = 0; i < Math.min(head.length, MAX_PARSE); i++) await parse(head[i]!, i < MIN_PARSE);
+  for (const c of toParse(head, PARSED_PER_SEARCH, PARSED_OTHERS)) await parse(c);
   let ranked = head.filter(stillMatches).sort(compareFiles);
-  // The top file is always parsed: its declaration is the best match's body.
+  // The top file is always parsed: its declaration is the best match's body. (A file that fell
+  // when parsed can leave an unparsed one on top; a few rounds settle it.)
   for (let round = 0; round < 4 && ranked[0] && !ranked[0].parsed; round++) {
-    await parse(ranked[0], true);
+    await parse(ranked[0]);
     ranked = ranked.filter(stillMatches).sort(compareFiles);
   }
-  // Hits of the files a result can show (the fair cut never reaches past `maxResults` files).
-  for (const c of ranked.slice(0, maxResults)) if (!c.parsed) c.hits = textHits(c, matcher, query);
+  // Hits of the files a result can show: the best match's, and `maxResults` more at most.
+  for (const c of ranked.slice(0, maxResults + 1)) if (!c.parsed) c.hits = textHits(c, matcher, query);
   const { matches, matchingFiles, capped, unparsed } = totalsOf(all, headAt, head);
 
   const view = options.session?.key.equals(ws.maskKey) ? options.session : new MaskSession(ws.maskKey);
@@ -155,12 +160,12 @@ export async function searchFocus(
 
   const out = { show, record };
   const best = bestMatch(ranked[0], cap, out);
-  const { declarations: declarationsShown, found: declarationsFound } = await declarationsHolding(
-    ranked.slice(0, MAX_PARSE + maxDeclarations),
+  const { declarations: declarationsShown, found: declarationsFound } = declarationsHolding(
+    ranked.slice(0, PARSED_PER_SEARCH + maxDeclarations),
     maxDeclarations,
-    (c) => parse(c, false),
   );
-  const { files, overBudget } = matchesPerFile(ranked, best, { maxResults, maxChars, context }, out);
+  const { files, overBudget, leftOut } = matchesPerFile(ranked, best, { maxResults, maxChars, context }, out);
+  const notShown = notShownOf(leftOut, beyondHead(all, headAt, todo));
 
   return {
     query,
@@ -171,6 +176,7 @@ export async function searchFocus(
     declarations: declarationsShown,
     declarationsFound,
     files,
+    notShown,
     totals: {
       matches,
       capped,
@@ -187,7 +193,7 @@ export async function searchFocus(
       notSearched,
       outsideFocus: Math.max(0, ws.index.size - focus.length),
       unmatchedScope: scope?.unmatched() ?? [],
-      ...(timedOut ? { timedOut: { limitMs: options.timeLimitMs ?? 1000, searched } } : {}),
+      ...(timedOut ? { timedOut: { limitMs: timeLimitMs, ...timedOut } } : {}),
       unparsed,
     },
     context,

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Workspace } from '../workspace/workspace';
+import type { SearchResult } from './result';
 
 export interface TestProject {
   dir: string;
@@ -31,4 +32,12 @@ export async function openProject(files: Record<string, string>): Promise<TestPr
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The project text a result shows (the best match's lines, then every shown line), one line each. */
+export function shownText(r: SearchResult): string {
+  return [
+    ...(r.best?.parts.map((p) => p.text) ?? []),
+    ...r.files.flatMap((f) => f.lines.map((l) => l.text)),
+  ].join('\n');
 }

@@ -7,7 +7,7 @@
 // only the files where it stands as a whole word that may be declared (`mayLookDeclared`, kept per
 // word and file) are read, to check the line.
 import { type SlotTally, WordPostings } from './postings';
-import { DECLARING_WORDS, mayLookDeclared } from './rank';
+import { DECLARING_WORDS, mayLookDeclared, runTimeDeclaredAt } from './rank';
 import { fold, isWordChar } from './text';
 
 /** Per word of the dictionary, for one query. */
@@ -213,7 +213,13 @@ export class WordIndex {
         while (a < n && (text.charCodeAt(a) === 32 || text.charCodeAt(a) === 9)) a++;
         const before = b >= 0 ? text.charCodeAt(b) : -1;
         const after = a < n ? text.charCodeAt(a) : -1;
-        if (mayLookDeclared(before, after, prevDeclaring && b === prevEnd - 1)) s.declares[k] = 1;
+        if (
+          mayLookDeclared(before, after, prevDeclaring && b === prevEnd - 1) ||
+          // `res.send = …`, `defineGetter(obj, 'send', …)`: checked here, they are rare.
+          (((before === 46 && after === 61) || ((before === 39 || before === 34) && after === before)) &&
+            runTimeDeclaredAt(text, b, i))
+        )
+          s.declares[k] = 1;
       }
       prevEnd = i;
       prevDeclaring = s.declaring[k] === 1;

@@ -18,7 +18,7 @@ export function searchIndexOf(ws: Workspace): SearchIndex {
   const known = indexes.get(ws);
   if (known && known.index.source === ws.content) return known.index;
   known?.dispose();
-  const created = new SearchIndex(ws.content, ws.maskKey);
+  const created = new SearchIndex(ws.content, ws.maskKey, ws.cacheDir);
   const disposers = [
     ws.onDidChangeIndex(() => created.retain((p) => ws.index.get(p) !== undefined)),
     // The watcher's changes: read again on the next search, even when size and mtime look the same.
@@ -94,7 +94,7 @@ function coldGrammars(paths: readonly string[]): Map<GrammarId, string> {
 
 /**
  * Starts loading the grammars of newly indexed files in the background, so the first search that
- * parses a language does not spend its parse budget compiling the grammar.
+ * parses a language does not wait for the grammar to compile.
  */
 export function preloadGrammars(paths: readonly string[]): void {
   for (const [id, p] of coldGrammars(paths)) void warm(id, p);
@@ -102,9 +102,8 @@ export function preloadGrammars(paths: readonly string[]): void {
 
 /**
  * Waits for the grammars of these files to load and compile their declarations query (once per
- * process), so a search's parse budget is spent on parsing: in a fresh process, or the first search
- * after opening, loading alone (~30 ms a grammar, and as much again for the first parse) would use
- * it up and leave every file but the first ranked by text alone.
+ * process; ~30 ms a grammar, and as much again for the first parse). Which files a search parses
+ * is a count, so this changes when the first search answers, never what it answers.
  */
 export async function grammarsReady(paths: readonly string[]): Promise<void> {
   const cold = coldGrammars(paths);

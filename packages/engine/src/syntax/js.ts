@@ -1,5 +1,6 @@
 // JavaScript, TypeScript and TSX (one family: TypeScript's grammar extends JavaScript's).
 import type { Node } from 'web-tree-sitter';
+import { definePropertyCall, inDescriptor, memberAssignment, objectOwner, pairMember } from './js-dynamic';
 import { type DeclarationKind, hasToken, type SyntaxSpec } from './spec';
 
 const FUNCTION_VALUES = ['arrow_function', 'function_expression', 'function', 'generator_function'];
@@ -20,7 +21,8 @@ function unquote(text: string | undefined): string | undefined {
   return text?.replace(/^['"`]|['"`]$/g, '');
 }
 
-function methodKind(node: Node): DeclarationKind {
+function methodKind(node: Node): DeclarationKind | undefined {
+  if (inDescriptor(node)) return undefined; // `get() {}` of `Object.defineProperty(o, 'x', { get() {} })`
   if (node.childForFieldName('name')?.text === 'constructor') return 'constructor';
   return hasToken(node, 'get') || hasToken(node, 'set') ? 'property' : 'method';
 }
@@ -81,7 +83,7 @@ export const js: SyntaxSpec = {
       function_declaration: { kind: 'function' },
       generator_function_declaration: { kind: 'function' },
       function_signature: { kind: 'function' },
-      method_definition: { kind: methodKind },
+      method_definition: { kind: methodKind, qualifier: objectOwner, absolute: true },
       method_signature: { kind: memberOf('method') },
       abstract_method_signature: { kind: memberOf('method') },
       property_signature: { kind: memberOf('property') },
@@ -95,6 +97,10 @@ export const js: SyntaxSpec = {
         name: 'property',
       },
       variable_declarator: { kind: variableKind, name: variableName, moduleLevelOnly: true },
+      // CommonJS and other declarations made by running code (js-dynamic.ts).
+      assignment_expression: memberAssignment,
+      call_expression: definePropertyCall,
+      pair: pairMember,
     },
     rangeParents: ['export_statement', 'lexical_declaration', 'variable_declaration', 'ambient_declaration'],
     separator: '.',

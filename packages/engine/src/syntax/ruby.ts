@@ -12,6 +12,37 @@ function constantName(node: Node): string | undefined {
   return left?.type === 'constant' ? left.text : undefined;
 }
 
+/** `:name` or `"name"` (no interpolation) as a name. */
+function literalName(node: Node | null | undefined): string | undefined {
+  if (node?.type === 'simple_symbol') return node.text.slice(1);
+  if (node?.type !== 'string' || node.namedChildCount !== 1) return undefined;
+  const content = node.namedChildren[0];
+  return content?.type === 'string_content' ? content.text : undefined;
+}
+
+const DEFINES = new Set(['define_method', 'define_singleton_method', 'alias_method']);
+const ATTRIBUTES = new Set(['attr_reader', 'attr_writer', 'attr_accessor']);
+
+const methodOf = (call: Node | null | undefined) =>
+  call?.type === 'call' && !call.childForFieldName('receiver')
+    ? call.childForFieldName('method')?.text
+    : undefined;
+
+/** `define_method(:name) do … end`, `alias_method :new, :old`: the name they define. */
+function definedName(node: Node): string | undefined {
+  if (!DEFINES.has(methodOf(node) ?? '')) return undefined;
+  const args = node.childForFieldName('arguments');
+  return literalName(args?.namedChildren[0]);
+}
+
+/** One name of `attr_reader :a, :b` (each symbol is a declaration). */
+function attributeName(node: Node): string | undefined {
+  const args = node.parent;
+  return args?.type === 'argument_list' && ATTRIBUTES.has(methodOf(args.parent) ?? '')
+    ? literalName(node)
+    : undefined;
+}
+
 export const ruby: SyntaxSpec = {
   comments: ['comment'],
   keepComment: /^#!|^#\s*(frozen_string_literal|encoding|typed):/,
@@ -38,6 +69,23 @@ export const ruby: SyntaxSpec = {
       method: { kind: methodKind },
       singleton_method: { kind: 'method' },
       assignment: { kind: 'constant', name: constantName, moduleLevelOnly: true },
+      // Methods and readers a class body defines by calling: `define_method(:x)`, `attr_reader :a`.
+      call: {
+        kind: (n) => (definedName(n) ? 'method' : undefined),
+        name: definedName,
+        moduleLevelOnly: true,
+        where: [
+          '((call method: (identifier) @m) @d (#match? @m "^(define_method|define_singleton_method|alias_method)$"))',
+        ],
+      },
+      simple_symbol: {
+        kind: (n) => (attributeName(n) ? 'property' : undefined),
+        name: attributeName,
+        where: [
+          '((call method: (identifier) @m arguments: (argument_list (simple_symbol) @d)) (#match? @m "^attr_(reader|writer|accessor)$"))',
+        ],
+      },
+      alias: { kind: 'method' },
     },
     rangeParents: [],
     separator: '.',

@@ -70,8 +70,19 @@ export interface DeclarationRule {
   name?: string | ((node: Node) => string | undefined);
   /** A qualifier the node carries itself: Go receivers, C++ `Foo::` in `void Foo::bar()`. */
   qualifier?: (node: Node) => string | undefined;
+  /**
+   * The qualifier names the whole owner (`res` in `res.send = function …`): the enclosing
+   * declarations do not add to it (`a.b = c.d = f` declares `a.b` and `c.d`, not `a.b.c.d`).
+   */
+  absolute?: boolean;
   /** Skip when inside a function body (locals that are not functions or types). */
   moduleLevelOnly?: boolean;
+  /**
+   * Where such nodes can declare, as tree-sitter patterns capturing the node as `@d` (default:
+   * every node of the type). For common node types that declare only in some places (a call
+   * statement, a pair whose value is a function): the query visits those, not every call.
+   */
+  where?: readonly string[];
 }
 
 export interface DeclarationSpec {

@@ -15,6 +15,7 @@ import { hiddenAt, judgeLink, type LinkView, sameVerdict } from '../scan/links';
 import { loadOverrides } from '../scan/overrides-file';
 import { loadProjectSettings } from '../state/project-settings';
 import { projectStateDir, readState, writeState } from '../state/state-file';
+import { userCacheDir } from '../tokens/cache-dir';
 import { createTokenService, type TokenService } from '../tokens/service';
 import type { Encoding, FocusSummary, HiddenEntry, RelPath, RepoInfo } from '../types';
 import { Emitter } from '../util/emitter';
@@ -143,6 +144,11 @@ export class Workspace {
         ...(options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
         ...(options.tokenThreads ? { threads: options.tokenThreads } : {}),
       });
+  }
+
+  /** Loupe's cache folder for this workspace (token counts, declarations); null: none. */
+  get cacheDir(): string | null {
+    return this.options.cacheDir === undefined ? userCacheDir() : this.options.cacheDir;
   }
 
   /** Scans `root` and starts counting tokens in the background. */

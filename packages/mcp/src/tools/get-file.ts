@@ -5,6 +5,7 @@ import { DETAILS } from '@loupe/common';
 import { countTokens, LoupeError } from '@loupe/engine';
 import * as z from 'zod';
 import { addMasked, maskingTrailer } from '../content/notices';
+import { call } from '../format';
 import { looseBool, looseList, looseString } from '../lenient';
 import type { ToolBody, ToolRegistry } from '../registry';
 import { linesFromAliases, parseLines } from './lines';
@@ -70,7 +71,7 @@ export function registerGetFileTool(registry: ToolRegistry): void {
       if (!list.length)
         throw new LoupeError(
           'invalid-argument',
-          'get_file needs a path, e.g. get_file {"path": "src/index.ts"}, or requests.',
+          `get_file needs a path, e.g. ${call('get_file', { path: 'src/index.ts' })}, or requests.`,
         );
       // File text of all reads together: the project's cap, within what this client accepts.
       const room = { tokens: Math.min(ctx.project.maxResultTokens, ctx.room.tokens), chars: ctx.room.chars };

@@ -80,6 +80,25 @@ describe('hidden entries in agent answers', () => {
     expect(trusted(text)).not.toContain('IGNORE');
   });
 
+  it("a refused hidden path says what would serve it: the window's Show hidden, or loupe ls --show", async () => {
+    for (const [tool, path, shows] of [
+      ['get_file', 'x.log', 'x.log'],
+      ['get_file', 'bin/Debug/net8.0/App.dll', 'bin'],
+      ['get_tree', 'obj', 'obj'],
+      ['related_files', 'x.log', 'x.log'],
+      ['get_file', `${EVIL}/note.txt`, EVIL],
+    ] as const) {
+      const r = await c.result(tool, { path });
+      expect(r.isError, path).toBe(true);
+      expect(r.text, path).toContain(
+        'To have it served, ask the developer to show it: in the Loupe window, turn on "Show hidden" above the file tree and press "show" on its row, or run the command below in a terminal.',
+      );
+      const command = parseBlocks(r.text).blocks.find((b) => b.body.startsWith('loupe ls '))?.body;
+      expect(command, path).toBe(`loupe ls '${fx.root}' --show '${shows}'`);
+      expect(trusted(r.text), path).not.toContain('IGNORE');
+    }
+  });
+
   it('says nothing when nothing is hidden', async () => {
     const clean = makeProject({ 'a.ts': 'export const a = 1;\n' });
     const w = await Workspace.open(clean.root, { stateDir: null, cacheDir: null, tokenThreads: 1 });

@@ -1,9 +1,10 @@
 // related_files: import edges of a file inside the focus (what it imports, what imports it), each
 // edge resolved or ambiguous. The engine is packages/engine/src/relations.
-import { jailPath, LoupeError, relatedFiles, renderRelations } from '@loupe/engine';
+import { jailPath, LoupeError, relatedFiles } from '@loupe/engine';
 import * as z from 'zod';
 import { looseInt } from '../lenient';
 import type { ToolBody, ToolRegistry } from '../registry';
+import { renderRelations } from '../render/relations';
 import { dataBlock } from '../untrusted';
 import { refusal } from './refusal';
 

@@ -1,9 +1,10 @@
 // search: ranked text search inside the focus (optionally inside given paths), over masked text,
 // with the ready get_file calls for what to read next. The engine is packages/engine/src/search.
-import { renderSearch, searchDelivered, searchFocus } from '@loupe/engine';
+import { searchDelivered, searchFocus } from '@loupe/engine';
 import * as z from 'zod';
 import { looseBool, looseInt, looseList } from '../lenient';
 import type { ToolBody, ToolRegistry } from '../registry';
+import { renderSearch } from '../render/search';
 import { dataBlock } from '../untrusted';
 
 const schema = z.object({

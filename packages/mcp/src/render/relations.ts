@@ -1,8 +1,10 @@
 // The agent-facing text of related_files: the edges inside the focus (data), then what was left out
-// and the next calls (Loupe's statements). The live-context line is the MCP layer's.
-import { plural } from '@loupe/common';
-import { fmt, getFileCall, type RenderedSearch } from '../search/render';
-import type { EdgeInfo, RelatedFile, Relations } from './relations';
+// and the next calls (Loupe's statements). The live-context line is the server's.
+
+import { groupDigits as fmt, plural } from '@loupe/common';
+import type { EdgeInfo, RelatedFile, Relations } from '@loupe/engine';
+import { call } from '../format';
+import { getFileCall, type RenderedSearch } from './search';
 
 export type RenderedRelations = RenderedSearch;
 
@@ -68,7 +70,7 @@ export function renderRelations(r: Relations): RenderedRelations {
   const next = r.imports[0] ?? r.importedBy[0];
   if (next)
     trailer.push(
-      `Next: ${getFileCall({ path: next.path })} reads ${next.path}; related_files {"path": ${JSON.stringify(next.path)}} follows it.`,
+      `Next: ${getFileCall({ path: next.path })} reads ${next.path}; ${call('related_files', { path: next.path })} follows it.`,
     );
   return {
     label: 'Related files (path, then the import statements of each edge)',

@@ -1,11 +1,16 @@
-// The agent-facing text of a search result. `data` is project-derived (paths, code, names): the MCP
-// layer fences it as data; `trailer` is Loupe's own statements: what was searched, what was cut
-// and what was left out. The live-context line is the MCP layer's.
-
-import { groupDigits, plural } from '@loupe/common';
-import type { DeliveredReceipt } from '../session/receipts';
-import type { GetFileCall, SearchResult } from './result';
-import { unmatchedScopeLine } from './scope';
+// The agent-facing text of a search result (the MCP `search` tool; `loupe search` prints the same).
+// `data` is project-derived (paths, code, names): the tool fences it as data; `trailer` is Loupe's
+// own statements: what was searched, what was cut and what was left out. The live-context line is
+// the server's. Every ready call is written by format.ts's `call`, as every other tool writes them.
+import { groupDigits as fmt, plural } from '@loupe/common';
+import {
+  type GetFileCall,
+  PARSED_OTHERS,
+  PARSED_PER_SEARCH,
+  type SearchResult,
+  unmatchedScopeLine,
+} from '@loupe/engine';
+import { call } from '../format';
 
 export interface RenderedSearch {
   label: string;
@@ -13,15 +18,18 @@ export interface RenderedSearch {
   trailer: string[];
 }
 
-/** 1,234 (groupDigits: no Intl start-up cost) */
-export const fmt = groupDigits;
-
-export function getFileCall(call: GetFileCall): string {
-  const args: string[] = [`"path": ${JSON.stringify(call.path)}`];
-  if (call.symbol !== undefined) args.push(`"symbol": ${JSON.stringify(call.symbol)}`);
-  if (call.lines !== undefined) args.push(`"lines": ${JSON.stringify(call.lines)}`);
-  return `get_file {${args.join(', ')}}`;
+/** `get_file {"path":…,"symbol":…}` or `…"lines":…}`: the call that reads what a line points at. */
+export function getFileCall(c: GetFileCall): string {
+  return call('get_file', {
+    path: c.path,
+    ...(c.symbol !== undefined ? { symbol: c.symbol } : {}),
+    ...(c.lines !== undefined ? { lines: c.lines } : {}),
+  });
 }
+
+/** `A.b`, `A::b`, `A#b`: the last part. */
+const QUALIFIED =
+  /^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::|#)[\p{L}_$][\p{L}\p{N}_$]*)*(?:\.|::|#)([\p{L}_$][\p{L}\p{N}_$]*)$/u;
 
 const TIER_WORDS: Record<string, string> = {
   qualified: 'its qualified name',
@@ -69,16 +77,22 @@ function declarationsBlock(r: SearchResult): string[] {
   return out;
 }
 
-/** Matches grouped per file: `path (k of n)` then `line: text` for matches and `line- text` for context. */
+const count = (n: number, capped: boolean) => `${plural(n, 'match', 'matches')}${capped ? '+' : ''}`;
+
+/** `(k of n matches)`, `(k of n matches, m of them in the best match above)`, `(n matches, all in …)`, or nothing. */
+function shownOf(f: SearchResult['files'][number]): string {
+  const above = (all: boolean) =>
+    f.inBest ? `, ${all ? 'all' : `${fmt(f.inBest)} of them`} in the best match above` : '';
+  if (f.matches > f.shownHits || f.capped)
+    return ` (${fmt(f.shownHits)} of ${count(f.matches, f.capped)}${above(false)})`;
+  return f.inBest ? ` (${count(f.matches, false)}${above(f.inBest === f.matches)})` : '';
+}
+
+/** Matches grouped per file: `path (k of n matches)` then `line: text` for matches and `line- text` for context. */
 function grouped(r: SearchResult): string[] {
   const out: string[] = [];
   for (const f of r.files) {
-    const more = f.matches > f.shownHits || f.capped;
-    const count = more ? ` (${fmt(f.shownHits)} of ${fmt(f.matches)}${f.capped ? '+' : ''} matches)` : '';
-    const above = f.inBest
-      ? `${count ? '; ' : ' ('}${plural(f.inBest, 'line')} in the best match above)`
-      : '';
-    out.push(`${f.path}${count && above ? count.slice(0, -1) : count}${above}`);
+    out.push(`${f.path}${shownOf(f)}`);
     let prev = 0;
     for (const l of f.lines) {
       if (prev && l.line > prev + 1) out.push('--');
@@ -91,6 +105,20 @@ function grouped(r: SearchResult): string[] {
 
 function matchesBlock(r: SearchResult): string[] {
   return r.files.length ? ['Matches:', ...grouped(r)] : [];
+}
+
+/** Every matching file the result leaves out: by name, then the rest per top folder. */
+function notShownBlock(r: SearchResult): string[] {
+  const { files, folders } = r.notShown;
+  if (!files.length && !folders.length) return [];
+  const out = ['Matching files not shown (best first):'];
+  for (const f of files) out.push(`${f.path} (${count(f.matches, f.capped)})`);
+  if (folders.length) {
+    out.push('and per folder (the same search with "paths": ["FOLDER/"] shows one):');
+    for (const g of folders)
+      out.push(`${g.folder} (${plural(g.files, 'file')}, ${count(g.matches, g.capped)})`);
+  }
+  return out;
 }
 
 export interface RenderSearchOptions {
@@ -120,19 +148,30 @@ export function renderSearch(r: SearchResult, options: RenderSearchOptions = {})
     trailer.push(`No matches (${mode}).`);
     if (r.caseSensitive && !r.regex)
       trailer.push('The query has capitals, so case counts; search in lower case to ignore case.');
+    const last = !r.regex && QUALIFIED.exec(r.query)?.[1];
+    if (last)
+      trailer.push(
+        `A qualified name is found where the file declares it under that owner; a member declared under another one (a Go method of an embedded type, a method mixed in at run time) is found by its own name: ${call('search', { query: last })}.`,
+      );
   } else {
     let line = `${plural(t.matches, 'match', 'matches')}${t.capped ? '+' : ''} in ${plural(t.files, 'file')} (${mode}); shown: ${plural(t.shownHits, 'match', 'matches')} in ${plural(t.shownFiles, 'file')}`;
     if (t.shownFiles < t.files || t.shownHits < t.matches)
-      line += `, cut at ${t.maxChars ? `about ${fmt(t.maxChars)} characters` : `${fmt(t.maxResults)} matches`} (every matching file gets one match before any gets a second)`;
-    if (t.shownFiles < t.files) line += `; ${plural(t.files - t.shownFiles, 'matching file')} not shown`;
+      line += `, in rounds outside the best match (each file's best match in rank order, then each file's second, …) cut at ${t.maxChars ? `about ${fmt(t.maxChars)} characters` : `${fmt(t.maxResults)} matches`}`;
+    if (t.shownFiles < t.files)
+      line += `; ${plural(t.files - t.shownFiles, 'matching file')} not shown, named under "Matching files not shown"`;
     trailer.push(`${line}.`);
   }
   trailer.push(coverageLine(r, options.outsideFocus !== false));
   const c = r.coverage;
-  if (c.timedOut)
+  if (c.timedOut) {
+    const t = c.timedOut;
+    const reached = t.lastSearched
+      ? `files are searched in path order, and those through ${JSON.stringify(t.lastSearched)} were`
+      : 'no file was searched';
     trailer.push(
-      `The regular expression stopped at its ${fmt(c.timedOut.limitMs)} ms time limit: files not reached were not searched; narrow it with paths.`,
+      `The regular expression stopped at its ${fmt(t.limitMs)} ms time limit: ${reached}; the ${plural(t.notReached, 'file')} from ${JSON.stringify(t.firstNotReached)} on were not. The same search with "paths" narrowed to the folders that matter reaches them.`,
     );
+  }
   if (c.unmatchedScope.length) trailer.push(unmatchedScopeLine(c.unmatchedScope));
   if (r.best?.omitted.length) {
     const lines = r.best.omitted.map((o) => dash(o.start, o.end)).join(' and ');
@@ -146,16 +185,18 @@ export function renderSearch(r: SearchResult, options: RenderSearchOptions = {})
     );
   if (c.unparsed)
     trailer.push(
-      `${plural(c.unparsed, 'matching file')} ranked by text alone (declarations not parsed within this search's time budget, or no grammar).`,
+      `${plural(c.unparsed, 'matching file')} ranked by text alone (of the files that rank highest by text, those whose text looks like it declares the query and the ${fmt(PARSED_OTHERS)} best others are parsed, at most ${fmt(PARSED_PER_SEARCH)}; the rest, and files without a grammar, rank by their text).`,
     );
   const placeholders = Object.values(r.masked).reduce((a, b) => a + b, 0);
   if (placeholders)
     trailer.push(
       `Secret values are masked (${plural(placeholders, 'placeholder')} shown); search never matches a masked value. Placeholder numbers are ${r.placeholders === 'session' ? "this session's" : 'local to this result'}.`,
     );
-  const blocks = [bestBlock(r), declarationsBlock(r), matchesBlock(r)].filter((b) => b.length);
+  const blocks = [bestBlock(r), declarationsBlock(r), matchesBlock(r), notShownBlock(r)].filter(
+    (b) => b.length,
+  );
   return {
-    label: 'Search results (best match, declarations holding matches, matches per file)',
+    label: 'Search results (best match, declarations holding matches, matches per file, files not shown)',
     data: blocks.map((b) => b.join('\n')).join('\n\n') || '(no matches)',
     trailer,
   };
@@ -165,41 +206,4 @@ export function renderSearch(r: SearchResult, options: RenderSearchOptions = {})
 export function renderSearchResult(r: SearchResult): string {
   const { data, trailer } = renderSearch(r);
   return `${data}\n\n${trailer.join('\n')}\n`;
-}
-
-/** What a result showed of each file, as session receipts record deliveries (full detail, line spans). */
-export function searchDelivered(r: SearchResult): DeliveredReceipt[] {
-  return r.shown.map((s) => ({
-    path: s.path,
-    hash: s.hash,
-    lines: s.lines.map((l) => [l.start, l.end] as const),
-    detail: 'full',
-  }));
-}
-
-/**
- * The result for JSON consumers, with the per-line and per-file lists as a header and rows
- * (`columns` once, then arrays) instead of objects that repeat every key.
- */
-export function searchResultJson(r: SearchResult): Record<string, unknown> {
-  const { files, ...rest } = r;
-  return {
-    ...rest,
-    files: {
-      columns: ['path', 'matches', 'shown', 'tier', 'role', 'explicit', 'hash'],
-      rows: files.map((f) => [
-        f.path,
-        f.matches,
-        f.shownHits,
-        f.bestTier,
-        f.role ?? null,
-        f.explicit,
-        f.hash,
-      ]),
-    },
-    lines: {
-      columns: ['path', 'line', 'match', 'text'],
-      rows: files.flatMap((f) => f.lines.map((l) => [f.path, l.line, l.hit ? 1 : 0, l.text])),
-    },
-  };
 }
