@@ -130,18 +130,31 @@ async function packInParts(
     };
   }
   const p = plan.parts[part - 1]!;
-  // Exactly the planned files: a session's references and placeholders change sizes, never which
-  // part holds a file.
+  // Part 1 is packed as the plan packed it (the whole tree, the given paths' notes); later parts
+  // from exactly their planned files: a session's references and placeholders change sizes, never
+  // which later part holds a file.
   const holds = new Set(p.included);
-  const r = await sessionPack(
-    { ...args, paths: [] },
-    p.budget,
-    ctx.project.focused().filter((e) => holds.has(e.path)),
-    ctx,
-  );
+  const r =
+    part === 1
+      ? await sessionPack(args, p.budget, undefined, ctx)
+      : await sessionPack(
+          { ...args, paths: [] },
+          p.budget,
+          ctx.project.focused().filter((e) => holds.has(e.path)),
+          ctx,
+        );
+  const carries = `one result carries at most ${groupDigits(ctx.reply.tokens)} tokens for ${ctx.reply.limits.client}`;
+  if (plan.complete && plan.parts.length === 1 && !plan.leftOver)
+    return body(
+      r,
+      [
+        `Packed within ${groupDigits(p.budget)} of the ${groupDigits(budget)} tokens asked for (${carries}); nothing was left out for the budget.`,
+      ],
+      ctx,
+    );
   const count = plan.complete ? `${plan.parts.length}` : `at least ${plan.parts.length + 1}`;
   const notes = [
-    `Part ${part} of ${count} of this ${groupDigits(budget)}-token pack (one result carries at most ${groupDigits(ctx.reply.tokens)} tokens for ${ctx.reply.limits.client}; parts are the same for the same focus, files and arguments).${part > 1 ? ` It holds files earlier parts did not carry.` : ''} Each part's tree shows only the files it holds; get_tree shows the whole focus.`,
+    `Part ${part} of ${count} of this ${groupDigits(budget)}-token pack (${carries}; parts are the same for the same focus, files and arguments).${part > 1 ? ' It holds files earlier parts did not carry; its tree shows only them (get_tree shows the whole focus).' : ''}`,
   ];
   if (part < plan.parts.length || !plan.complete)
     notes.push(
