@@ -8,6 +8,7 @@ import { lenientTransport } from './lenient';
 import type { McpProject } from './project';
 import { ToolRegistry } from './registry';
 import { clientLimits, replyBudget } from './reply-limits';
+import { serveResources } from './resources';
 import { registerAllTools } from './tools/index';
 
 export const SERVER_NAME = 'loupe';
@@ -56,16 +57,27 @@ export async function connectSession(
   });
   const server = new Server(
     { name: SERVER_NAME, version: SERVER_VERSION },
-    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+    {
+      capabilities: { tools: { listChanged: false }, resources: { subscribe: true, listChanged: true } },
+      instructions: INSTRUCTIONS,
+    },
   );
+  // Sized for the client that asked (its `initialize` name), read per call: a client that skipped
+  // `initialized` still gets the default.
+  const run = (name: string, args: Record<string, unknown> | undefined) =>
+    registry.call(
+      name,
+      args,
+      project,
+      session,
+      replyBudget(clientLimits(server.getClientVersion()?.name, options.maxOutputTokens)),
+    );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: registry.list() }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    // Sized for the client that asked (its `initialize` name), read per call: a client that
-    // skipped `initialized` still gets the default.
-    const reply = replyBudget(clientLimits(server.getClientVersion()?.name, options.maxOutputTokens));
-    const out = await registry.call(request.params.name, request.params.arguments, project, session, reply);
+    const out = await run(request.params.name, request.params.arguments);
     return { content: [{ type: 'text', text: out.text }], ...(out.isError ? { isError: true } : {}) };
   });
+  const stopResources = serveResources(server, project, run);
   server.oninitialized = () => {
     const client = server.getClientVersion();
     if (client) session.setClient({ name: client.name, version: client.version });
@@ -75,6 +87,7 @@ export async function connectSession(
     resolveClosed = r;
   });
   server.onclose = () => {
+    stopResources();
     void project.sessions.close(session).then(resolveClosed, resolveClosed);
   };
   await server.connect(lenientTransport(transport));
