@@ -49,7 +49,8 @@ const CACHEDIR: Test = { cachedir: true };
 /** A package.json that names a package and its version (what npm, pnpm and yarn install). */
 const INSTALLED: Test = {
   manifest: 'package.json',
-  contains: /"name"\s*:\s*"[^"]+"[\s\S]*"version"\s*:\s*"[^"]+"|"version"\s*:\s*"[^"]+"[\s\S]*"name"\s*:\s*"[^"]+"/,
+  contains:
+    /"name"\s*:\s*"[^"]+"[\s\S]*"version"\s*:\s*"[^"]+"|"version"\s*:\s*"[^"]+"[\s\S]*"name"\s*:\s*"[^"]+"/,
 };
 const ANY = /^/;
 /** Each test alone is a proof. */
