@@ -6,7 +6,7 @@
 import { MaskSession, packFocus } from '@loupe/engine';
 import type { McpProject } from '../project';
 import type { ReplyBudget } from '../reply-limits';
-import { dataBlock } from '../untrusted';
+import { dataBlockWith } from '../untrusted';
 
 export interface PackArgs {
   budget?: number;
@@ -21,6 +21,12 @@ export const PART_NOTE_TOKENS = 200;
 /** Kept for the live-context line and its blocks: a part's size must not depend on them. */
 const HEAD_TOKENS = 1_500;
 const HEAD_CHARS = 6_000;
+/**
+ * The plan's data blocks carry this nonce: it takes more o200k tokens (22 in its two tags) than any
+ * of 20,000 random nonces took (at most 20), so a part sent with a fresh random nonce is never
+ * larger than planned, and the plan does not depend on a random draw.
+ */
+const PLAN_NONCE = '1a2b3c4d5e6f7a8b';
 /** A part smaller than this holds little more than its header and footer: the budget is used up. */
 const MIN_PART = 2_000;
 
@@ -29,6 +35,8 @@ export interface PlanPart {
   tokens: number;
   /** The files the part holds, in the plan's order. */
   included: string[];
+  /** Given paths that matched no file in the focus (the first part's plan finds them). */
+  unmatched?: string[];
 }
 
 export interface PartPlan {
@@ -111,7 +119,7 @@ export async function partPlan(
             ? { paths: args.paths, within: project.focused() }
             : {}),
         session: new MaskSession(project.ws.maskKey),
-        wrapData: dataBlock,
+        wrapData: (label, body) => dataBlockWith(PLAN_NONCE, label, body),
       });
       // Text long for its tokens (long runs that tokenize cheaply) is packed again smaller.
       if (r.text.length > caps.chars && tries < 4 && partBudget > MIN_PART) {
@@ -120,7 +128,13 @@ export async function partPlan(
       }
       const included = r.coverage.outcomes.filter((o) => o.kind === 'included').map((o) => o.path);
       const unread = r.coverage.outcomes.some((o) => o.kind === 'omitted' && o.reason !== 'not-read');
-      plan.parts.push({ budget: partBudget, tokens: r.tokens, included });
+      const unmatched = r.coverage.scope.unmatched;
+      plan.parts.push({
+        budget: partBudget,
+        tokens: r.tokens,
+        included,
+        ...(unmatched?.length ? { unmatched } : {}),
+      });
       plan.spent += r.tokens;
       plan.unread = unread;
       // A part that carried no file ends the plan: another would carry none either.

@@ -3,7 +3,7 @@
 // budget they free goes to other files. The footer (outside the data block) states what was left out.
 // A budget larger than one result comes in parts (pack-parts.ts), each named with the call for the next.
 import { DETAILS, groupDigits, PACK_FORMATS } from '@loupe/common';
-import { type AgentSession, type IndexEntry, packFocus } from '@loupe/engine';
+import { type AgentSession, type IndexEntry, packFocus, unmatchedScopeLine } from '@loupe/engine';
 import * as z from 'zod';
 import { call } from '../format';
 import { looseInt, looseList } from '../lenient';
@@ -12,6 +12,8 @@ import { dataBlock } from '../untrusted';
 import { type PackArgs, partCaps, partPlan } from './pack-parts';
 
 export const DEFAULT_PACK_BUDGET = 32_000;
+/** Tokens a part may take beyond its plan in a session (its placeholder numbers may be longer). */
+const PART_SLACK = 64;
 
 const schema = z.object({
   budget: looseInt(1000, 400_000)
@@ -130,32 +132,36 @@ async function packInParts(
     };
   }
   const p = plan.parts[part - 1]!;
-  // Part 1 is packed as the plan packed it (the whole tree, the given paths' notes); later parts
-  // from exactly their planned files: a session's references and placeholders change sizes, never
-  // which later part holds a file.
+  const single = plan.complete && plan.parts.length === 1 && !plan.leftOver;
+  // A pack in one part is packed as a single pack (the whole tree, the notes on given paths). Parts
+  // of a larger pack are packed from exactly their planned files: a session's references and
+  // placeholders change sizes, never which part holds a file (the slack absorbs a placeholder
+  // numbered higher in this session than in the plan).
   const holds = new Set(p.included);
-  const r =
-    part === 1
-      ? await sessionPack(args, p.budget, undefined, ctx)
-      : await sessionPack(
-          { ...args, paths: [] },
-          p.budget,
-          ctx.project.focused().filter((e) => holds.has(e.path)),
-          ctx,
-        );
+  const r = single
+    ? await sessionPack(args, p.budget, undefined, ctx)
+    : await sessionPack(
+        { ...args, paths: [] },
+        p.budget + PART_SLACK,
+        ctx.project.focused().filter((e) => holds.has(e.path)),
+        ctx,
+      );
   const carries = `one result carries at most ${groupDigits(ctx.reply.tokens)} tokens for ${ctx.reply.limits.client}`;
-  if (plan.complete && plan.parts.length === 1 && !plan.leftOver)
+  if (single) {
+    const dropped = r.coverage.outcomes.some((o) => o.kind === 'omitted' && o.reason !== 'not-read');
     return body(
       r,
       [
-        `Packed within ${groupDigits(p.budget)} of the ${groupDigits(budget)} tokens asked for (${carries}); nothing was left out for the budget.`,
+        `Packed within ${groupDigits(p.budget)} of the ${groupDigits(budget)} tokens asked for (${carries}); ${dropped ? 'the footer names what did not fit.' : 'nothing was left out for the budget.'}`,
       ],
       ctx,
     );
+  }
   const count = plan.complete ? `${plan.parts.length}` : `at least ${plan.parts.length + 1}`;
   const notes = [
     `Part ${part} of ${count} of this ${groupDigits(budget)}-token pack (${carries}; parts are the same for the same focus, files and arguments).${part > 1 ? ' It holds files earlier parts did not carry; its tree shows only them (get_tree shows the whole focus).' : ''}`,
   ];
+  if (part === 1 && p.unmatched) notes.push(unmatchedScopeLine(p.unmatched));
   if (part < plan.parts.length || !plan.complete)
     notes.push(
       `Files this part's footer lists as left out for the budget may follow in the next part: ${next(part + 1)}.`,

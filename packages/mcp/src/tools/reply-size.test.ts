@@ -36,9 +36,9 @@ afterAll(async () => {
   rmSync(base, { recursive: true, force: true });
 });
 
-async function client(name: string, maxOutputTokens?: number): Promise<TestClient> {
+async function client(name: string, maxOutputTokens?: number, on = project): Promise<TestClient> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const connection = await connectSession(project, serverSide, {
+  const connection = await connectSession(on, serverSide, {
     transport: 'memory',
     ...(maxOutputTokens ? { maxOutputTokens } : {}),
   });
@@ -141,6 +141,16 @@ describe('results sized for Claude Code on a large repository', () => {
       expect(inOne.size).toBeGreaterThan(0);
       expect(inTwo.size).toBeGreaterThan(0);
       for (const f of inTwo) expect(inOne.has(f), f).toBe(false);
+      // A second server over the same files plans again, with its own nonces: the same parts.
+      const other = new McpProject(project.ws, { stateDir: null });
+      const d = await client('claude-code', undefined, other);
+      try {
+        expect([...files(await d.call('pack', { part: 2 }))].sort()).toEqual([...inTwo].sort());
+        expect([...files(await d.call('pack', {}))].sort()).toEqual([...inOne].sort());
+      } finally {
+        await d.close();
+        await other.close();
+      }
     } finally {
       await a.close();
       await b.close();
