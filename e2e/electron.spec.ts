@@ -1,13 +1,17 @@
 // The same window scenario against the Electron app, through Playwright's _electron.launch. It
 // runs where an Electron binary exists (node_modules/electron/dist, or LOUPE_ELECTRON); here the
 // binary cannot be downloaded, so it reports "skipped: no Electron binary" and nothing else skips.
+// Losing the server (scenario-connection.ts) is browser-only: the Electron window's IPC cannot drop.
 import path from 'node:path';
 import { _electron, type ElectronApplication, test } from '@playwright/test';
 import { electronBinary } from '../apps/desktop/scripts/electron';
 import { connectAgent, type Fixture, makeFixture, repo } from './fixtures';
 import * as scenario from './scenario';
+import * as panels from './scenario-export-connect';
 import * as more from './scenario-focus-http';
+import * as marks from './scenario-marks';
 import * as masking from './scenario-masking';
+import * as tools from './scenario-tree-tools';
 
 const binary = electronBinary();
 const title = (name: string) =>
@@ -94,4 +98,63 @@ test(title('missing focus entries: Clear'), async () => {
 
 test(title('the HTTP endpoint from the Connect panel'), async () => {
   await more.httpEndpoint(target);
+});
+
+test(title('export: a refused budget clears on the next valid budget, format or Copy'), async () => {
+  await panels.exportRecovers(target);
+});
+
+test(
+  title(
+    'connect: snippets as docs/agents.md shows them, with this socket; each copy button names its client',
+  ),
+  async () => {
+    await panels.connectSnippets(target, world.socket);
+  },
+);
+
+test(
+  title('ticking a folder under a filter ticks the matches shown, says so, and keeps other ticks'),
+  async () => {
+    await tools.tickUnderFilter(target);
+  },
+);
+
+test(title('an invalid glob in the filter says why'), async () => {
+  await tools.invalidGlob(target);
+});
+
+test(
+  title('undo and redo of focus changes: Ctrl+Z, Ctrl+Shift+Z and the buttons, each a new revision'),
+  async () => {
+    await tools.undoRedo(target);
+  },
+);
+
+test(title('sort the tree by tokens; expand all and collapse all'), async () => {
+  await tools.sortAndExpand(target);
+});
+
+test(title('a search that showed lines marks the file received'), async () => {
+  await marks.searchDeliveries(target, await connectAgent(world.socket, world.project, 'e2e-search'));
+});
+
+test(title('marks: legend, one column for ● and ◐, received counts on collapsed folders'), async () => {
+  await marks.marksLegendAndCounts(
+    target,
+    await connectAgent(world.socket, world.project, 'e2e-marks'),
+    world.project,
+  );
+});
+
+test(title('sessions: no row for a connection without calls; rows reached by keyboard'), async () => {
+  await marks.sessionRows(
+    target,
+    await connectAgent(world.socket, world.project, 'e2e-silent'),
+    await connectAgent(world.socket, world.project, 'e2e-busy'),
+  );
+});
+
+test(title('changing the tokenizer keeps marks, receipts and the agent session'), async () => {
+  await marks.tokenizerKeepsMarks(target, await connectAgent(world.socket, world.project, 'e2e-tokenizer'));
 });

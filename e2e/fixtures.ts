@@ -51,14 +51,16 @@ export function makeFixture(): Fixture {
   };
 }
 
-/** The fixture served by a real `loupe serve` process (the built CLI). */
-export async function startWorld(): Promise<World> {
-  const fixture = makeFixture();
+/** A real `loupe serve` process (the built CLI) on a fixture; `port` 0 picks a free one. */
+export async function startServer(
+  fixture: Fixture,
+  port = 0,
+): Promise<{ url: string; server: ChildProcess }> {
   const { project, stateDir, cacheDir, socket } = fixture;
   const bin = path.join(repo, 'apps/cli/bin/loupe.js');
   if (!existsSync(path.join(repo, 'apps/desktop/dist/renderer/index.html')))
     throw new Error('The window is not built: run `npm run build` before the e2e tests.');
-  const server = spawn(process.execPath, [bin, 'serve', project], {
+  const server = spawn(process.execPath, [bin, 'serve', project, ...(port ? ['--port', String(port)] : [])], {
     env: { ...process.env, LOUPE_STATE_DIR: stateDir, LOUPE_CACHE_DIR: cacheDir, LOUPE_SOCKET: socket },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -79,18 +81,29 @@ export async function startWorld(): Promise<World> {
     });
     server.on('exit', (code) => reject(new Error(`loupe serve exited with ${code}: ${err}`)));
   });
+  return { url, server };
+}
+
+/** Stops a `loupe serve` process (Ctrl+C, then a kill after 5 s). */
+export async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((r) => server.once('exit', r));
+  server.kill('SIGINT');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+}
+
+/** The fixture served by a real `loupe serve` process (the built CLI); `prepare` runs before it starts. */
+export async function startWorld(prepare?: (fixture: Fixture) => void): Promise<World> {
+  const fixture = makeFixture();
+  prepare?.(fixture);
+  const { url, server } = await startServer(fixture);
   return {
-    project,
-    stateDir,
-    cacheDir,
-    socket,
+    ...fixture,
     url,
     server,
     dispose: async () => {
-      const exited = new Promise((r) => server.once('exit', r));
-      server.kill('SIGINT');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (server.exitCode === null) server.kill('SIGKILL');
+      await stopServer(server);
       fixture.dispose();
     },
   };

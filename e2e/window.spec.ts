@@ -1,9 +1,13 @@
 // The window in Chromium against a real `loupe serve` on a fixture project.
 import { type Browser, type BrowserContext, chromium, type Page, test } from '@playwright/test';
-import { connectAgent, startWorld, type World } from './fixtures';
+import { connectAgent, makeFixture, startWorld, type World } from './fixtures';
 import * as scenario from './scenario';
+import { connectionLoss } from './scenario-connection';
+import * as panels from './scenario-export-connect';
 import * as more from './scenario-focus-http';
+import * as marks from './scenario-marks';
 import * as masking from './scenario-masking';
+import * as tools from './scenario-tree-tools';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -85,13 +89,72 @@ test('the Connect panel turns on the MCP HTTP endpoint: URL, masked token, a rea
   await more.httpEndpoint(target);
 });
 
-test('the page refuses to run without the session token', async () => {
+test('export: a refused budget clears on the next valid budget, format or Copy', async () => {
+  await panels.exportRecovers(target);
+});
+
+test('connect: snippets as docs/agents.md shows them, with this socket; each copy button names its client', async () => {
+  await panels.connectSnippets(target, world.socket);
+});
+
+test('ticking a folder under a filter ticks the matches shown, says so, and keeps other ticks', async () => {
+  await tools.tickUnderFilter(target);
+});
+
+test('an invalid glob in the filter says why', async () => {
+  await tools.invalidGlob(target);
+});
+
+test('undo and redo of focus changes: Ctrl+Z, Ctrl+Shift+Z and the buttons, each a new revision', async () => {
+  await tools.undoRedo(target);
+});
+
+test('sort the tree by tokens; expand all and collapse all', async () => {
+  await tools.sortAndExpand(target);
+});
+
+test('a search that showed lines marks the file received', async () => {
+  await marks.searchDeliveries(target, await connectAgent(world.socket, world.project, 'e2e-search'));
+});
+
+test('marks: legend, one column for ● and ◐, received counts on collapsed folders', async () => {
+  await marks.marksLegendAndCounts(
+    target,
+    await connectAgent(world.socket, world.project, 'e2e-marks'),
+    world.project,
+  );
+});
+
+test('sessions: no row for a connection without calls; rows reached by keyboard', async () => {
+  await marks.sessionRows(
+    target,
+    await connectAgent(world.socket, world.project, 'e2e-silent'),
+    await connectAgent(world.socket, world.project, 'e2e-busy'),
+  );
+});
+
+test('changing the tokenizer keeps marks, receipts and the agent session', async () => {
+  await marks.tokenizerKeepsMarks(target, await connectAgent(world.socket, world.project, 'e2e-tokenizer'));
+});
+
+test('the page refuses to run without the session token, and says when the token is from an earlier run', async () => {
   const bare = await context.newPage();
   await bare.goto(world.url.replace(/#token=.*/, ''));
   await bare.getByText('This page needs the address').waitFor();
   await bare.close();
   const wrong = await context.newPage();
   await wrong.goto(world.url.replace(/#token=.*/, '#token=wrong'));
-  await wrong.getByText('could not be reached').waitFor();
+  await wrong.getByText('refused the session token in this address').waitFor();
   await wrong.close();
+});
+
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture names from this pattern
+test('losing the server keeps the tree under a banner, reconnects with backoff, and names a stale token', async ({}, info) => {
+  info.setTimeout(120_000);
+  const fixture = makeFixture();
+  try {
+    await connectionLoss(context, fixture);
+  } finally {
+    fixture.dispose();
+  }
 });

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { TreeModel } from '../src/renderer/model/tree-model';
 import { connectStores, type Stores, startWindow } from '../src/renderer/services/host-sync';
 import { createExportStore } from '../src/renderer/store/export/index';
+import { createHistoryStore } from '../src/renderer/store/history';
 import { createProjectStore } from '../src/renderer/store/project/index';
 import { createSessionsStore } from '../src/renderer/store/sessions/index';
 import { createSettingsStore } from '../src/renderer/store/settings';
@@ -17,6 +18,21 @@ import { generatedFiles, rng, snapshotOf } from '../src/renderer/testing/snapsho
 
 const tmp = tempDir('loupe-window-');
 afterAll(() => tmp.dispose());
+
+function storesFor(api: ReturnType<typeof localApi>, copied: string[] = []): Stores {
+  return {
+    tree: createTreeStore({ host: () => api, saveDelay: 0 }),
+    project: createProjectStore({ host: () => api }),
+    sessions: createSessionsStore({ host: () => api }),
+    exports: createExportStore({
+      host: () => api,
+      clipboard: { writeText: async (t) => void copied.push(t) },
+    }),
+    settings: createSettingsStore({ host: () => api }),
+    ui: createUiStore(),
+    history: createHistoryStore({ host: () => api }),
+  };
+}
 
 const until = async (ok: () => boolean, what: string) => {
   for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 25));
@@ -29,17 +45,7 @@ describe('window stores on the real host', () => {
     const host = new LoupeHost({ stateDir: path.join(tmp.dir, 'state'), cacheDir: null, tokenThreads: 1 });
     const api = localApi(host);
     const copied: string[] = [];
-    const stores: Stores = {
-      tree: createTreeStore({ host: () => api, saveDelay: 0 }),
-      project: createProjectStore({ host: () => api }),
-      sessions: createSessionsStore({ host: () => api }),
-      exports: createExportStore({
-        host: () => api,
-        clipboard: { writeText: async (t) => void copied.push(t) },
-      }),
-      settings: createSettingsStore({ host: () => api }),
-      ui: createUiStore(),
-    };
+    const stores = storesFor(api, copied);
     const sync = connectStores(api, stores, () => {});
     try {
       await startWindow(api, stores, sync);
@@ -87,6 +93,50 @@ describe('window stores on the real host', () => {
         for (let k = 0; k < model.size; k++)
           if (!model.isDir[k])
             expect(model.ticked[k]).toBe(!matcher.everything && matcher.has(s.paths[k]!) ? 1 : 0);
+    }
+  });
+
+  it('undoes and redoes ticks, a filter tick included, as new revisions the engine holds', async () => {
+    const project = writeProject(path.join(tmp.dir, 'undo'));
+    const host = new LoupeHost({
+      stateDir: path.join(tmp.dir, 'undo-state'),
+      cacheDir: null,
+      tokenThreads: 1,
+    });
+    const api = localApi(host);
+    const stores = storesFor(api);
+    const sync = connectStores(api, stores, () => {});
+    try {
+      await startWindow(api, stores, sync);
+      await stores.project.getState().open(project);
+      await until(() => stores.tree.getState().model !== null, 'the tree');
+      const t = () => stores.tree.getState();
+      const h = () => stores.history.getState();
+      await until(() => h().current !== null, 'the history');
+      const node = (p: string) => t().model!.find(p);
+      await t().toggleCheck(node('docs'));
+      t().setFilter('add');
+      await t().toggleCheck(node('src')); // the one match: src/math/add.ts
+      t().setFilter('');
+      const engine = () => host.workspace!.focus.snapshot;
+      expect(engine()).toMatchObject({ revision: 2, include: ['docs', 'src/math/add.ts'] });
+      await until(() => h().past.length === 2, 'two steps');
+
+      expect(await h().undo()).toEqual({ to: 1, revision: 3 });
+      expect(engine()).toMatchObject({ revision: 3, include: ['docs'], exclude: [] });
+      await until(() => t().revision === 3, 'the tree at r3');
+      expect(t().model!.checkState(node('src'))).toBe('unchecked');
+      expect(await h().undo()).toEqual({ to: 0, revision: 4 });
+      expect(engine().include).toEqual([]);
+      expect(await h().redo()).toEqual({ to: 3, revision: 5 });
+      expect(await h().redo()).toEqual({ to: 2, revision: 6 });
+      expect(engine()).toMatchObject({ revision: 6, include: ['docs', 'src/math/add.ts'] });
+      await until(() => t().revision === 6, 'the tree at r6');
+      expect(t().model!.checkState(node('src/math/add.ts'))).toBe('checked');
+      expect(await h().redo()).toBeNull();
+    } finally {
+      sync.dispose();
+      await host.close();
     }
   });
 });

@@ -32,10 +32,24 @@ export function cleanPaths(paths: Iterable<string>): RelPath[] {
   return [...out].sort();
 }
 
+/** The folders above a path, nearest first, ending with the root ('' has none). */
+function* ancestors(path: string): Generator<string> {
+  for (let p = path; p !== ''; ) {
+    const slash = p.lastIndexOf('/');
+    p = slash < 0 ? '' : p.slice(0, slash);
+    yield p;
+  }
+}
+
 /** The rules in their one form: clean sorted lists, and only exclusions that lie below an inclusion. */
 export function normalizeRules(rules: FocusRules): FocusRules {
   const include = cleanPaths(rules.include);
-  const exclude = cleanPaths(rules.exclude).filter((e) => include.some((i) => i !== e && isUnder(e, i)));
+  const ticked = new Set(include);
+  // A walk up each exclusion, not a scan of the inclusions: thousands of rules stay cheap.
+  const exclude = cleanPaths(rules.exclude).filter((e) => {
+    for (const a of ancestors(e)) if (ticked.has(a)) return true;
+    return false;
+  });
   return { include, exclude };
 }
 
@@ -71,11 +85,29 @@ export class FocusMatcher {
  * way to one decision for it, made only when its ancestors do not already decide so.
  */
 export function toggleRules(rules: FocusRules, path: string, on: boolean): FocusRules {
-  const p = cleanPath(path);
-  const include = rules.include.filter((i) => !isUnder(i, p));
-  const exclude = rules.exclude.filter((e) => !isUnder(e, p));
-  const inheritedIn = include.length > 0 && new FocusMatcher({ include, exclude }).has(p);
-  if (on && !inheritedIn) include.push(p);
-  if (!on && inheritedIn) exclude.push(p);
+  return toggleRulesMany(rules, [path], on);
+}
+
+/**
+ * Ticks or unticks several paths at once, none of them inside another (the matches a filter shows
+ * in a folder): the same rules as toggling them one by one, in one pass however many there are.
+ */
+export function toggleRulesMany(rules: FocusRules, paths: readonly string[], on: boolean): FocusRules {
+  const targets = new Set(paths.map(cleanPath));
+  // A rule at or below a target gives way to the target's own decision.
+  const decidedBelow = (rule: string) => {
+    if (targets.has(rule) || targets.has('')) return true;
+    for (const a of ancestors(rule)) if (targets.has(a)) return true;
+    return false;
+  };
+  const include = rules.include.filter((i) => !decidedBelow(cleanPath(i)));
+  const exclude = rules.exclude.filter((e) => !decidedBelow(cleanPath(e)));
+  // Targets are disjoint: a decision made for one never changes what another inherits.
+  const matcher = include.length > 0 ? new FocusMatcher({ include, exclude }) : null;
+  for (const p of targets) {
+    const inheritedIn = matcher?.has(p) ?? false;
+    if (on && !inheritedIn) include.push(p);
+    if (!on && inheritedIn) exclude.push(p);
+  }
   return normalizeRules({ include, exclude });
 }

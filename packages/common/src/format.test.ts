@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactCount, groupDigits, plural } from './format';
+import { compactCount, groupDigits, plural, safeJson } from './format';
 import { rng } from './random';
 
 describe('groupDigits', () => {
@@ -51,5 +51,15 @@ describe('compactCount', () => {
         compactCount,
       ),
     ).toEqual(['0', '999', '1k', '1.2k', '12.3k', '99.9k', '123k', '999k', '1M', '1.2M', '123M']);
+  });
+});
+
+describe('safeJson', () => {
+  it('escapes what would reorder or split a line, and parses back to the same value', () => {
+    const name = 'a\u202eb\u2028c\u0085d\u200fe f\tg\u00a0h';
+    const text = safeJson({ path: name });
+    expect(text).toBe('{"path":"a\\u202eb\\u2028c\\u0085d\\u200fe f\\tg\\u00a0h"}');
+    expect(JSON.parse(text)).toEqual({ path: name });
+    expect(safeJson('plain/ünï.ts')).toBe('"plain/ünï.ts"');
   });
 });

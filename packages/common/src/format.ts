@@ -50,3 +50,21 @@ export function savingsText(s: Savings): string | undefined {
   if (saved < 0) return `${head}; ${compactCount(-saved)} more than whole files`;
   return `${head}; saved ${compactCount(saved)} (${Math.round((saved / s.whole) * 100)}%)`;
 }
+
+// Whitespace other than the space, separators, and invisible or control characters (bidi marks
+// and overrides, C1 controls, line separators): JSON leaves many of them as they are.
+const INVISIBLE = /[\s\p{C}\p{Z}]/gu;
+
+/**
+ * JSON text (a name, a ready tool call's arguments) in which every invisible or line-breaking
+ * character is a `\uXXXX` escape: `JSON.parse` gives back the exact value, and the text cannot
+ * reorder or split the line it sits in.
+ */
+export function safeJson(value: unknown): string {
+  return JSON.stringify(value).replace(INVISIBLE, (ch) => {
+    if (ch === ' ') return ch;
+    let out = '';
+    for (let i = 0; i < ch.length; i++) out += `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`;
+    return out;
+  });
+}

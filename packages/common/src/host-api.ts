@@ -80,6 +80,18 @@ export interface TokenUpdate {
 export interface FocusState extends FocusRules {
   revision: number;
   summary: FocusSummary;
+  /**
+   * Saved state that could not be read and is not resolved yet: while the focus is damaged it holds
+   * nothing and agents get no focus-scoped answers; while the overrides are, agents get no files.
+   * Setting the focus (`setFocus`, even to what it is) or saving overrides resolves it.
+   */
+  damaged?: DamagedStateNotice[];
+}
+
+export interface DamagedStateNotice {
+  kind: 'focus' | 'overrides';
+  /** What happened and how to resolve it, for the person. */
+  message: string;
 }
 
 // ---------------------------------------------------------------- overrides
@@ -217,6 +229,8 @@ export interface Settings {
 export interface ClientConfig {
   id: 'claude-code' | 'codex' | 'cursor' | 'vscode' | 'claude-desktop';
   name: string;
+  /** A command to run, or a configuration to put in a file (the copy button says which). */
+  kind: 'command' | 'configuration';
   /** Where the text goes (a file, or a terminal). */
   where: string;
   text: string;
@@ -290,6 +304,8 @@ export interface HostCommands {
   getOverrides(): Promise<Overrides>;
   /** Always show / always hide a path, or back to the rules ('default'); rescans. */
   setOverride(arg: { path: RelPath; state: OverrideState | 'default' }): Promise<Overrides>;
+  /** Forgets every override (saved: this also resolves damaged overrides); rescans. */
+  clearOverrides(): Promise<Overrides>;
   exportPreview(arg: ExportOptions): Promise<ExportResult>;
   /** The same text as the preview, recorded as an export (what the clipboard receives). */
   exportPack(arg: ExportOptions): Promise<ExportResult>;

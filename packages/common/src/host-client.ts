@@ -20,6 +20,7 @@ const COMMANDS = {
   hiddenEntries: true,
   getOverrides: true,
   setOverride: true,
+  clearOverrides: true,
   exportPreview: true,
   exportPack: true,
   listSessions: true,

@@ -75,12 +75,24 @@ export {
   type LoadedOverrides,
   loadOverrides,
   overridesFile,
+  type SavedOverrides,
   saveOverrides,
   setOverride,
 } from './scan/overrides-file';
 export { MARKERS, type StackId, summarizeHidden } from './scan/smart/index';
 export * from './search/index';
 export * from './session/index';
+export { DamagedState, type DamageKind, damageNotice } from './state/damage';
+export { withLock } from './state/lock';
+export {
+  ancestorsProblem,
+  ensureFolder,
+  type FolderLevel,
+  folderProblem,
+  readOwnFile,
+  UnusableFile,
+  writeFileAtomic,
+} from './state/private-fs';
 export {
   DEFAULT_PROJECT_SETTINGS,
   type LoadedProjectSettings,
@@ -89,7 +101,14 @@ export {
   projectSettingsFile,
   saveProjectSettings,
 } from './state/project-settings';
-export { defaultStateDir, projectStateDir, readState, writeState } from './state/state-file';
+export {
+  defaultStateDir,
+  projectStateDir,
+  readState,
+  type StateDamage,
+  updateState,
+  writeState,
+} from './state/state-file';
 export * from './tokens/index';
 export * from './tree/index';
 export * from './types';

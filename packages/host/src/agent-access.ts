@@ -1,8 +1,10 @@
 // Where agents reach the open project, and what the Connect panel says about it: the agent socket
 // (started by the app or `loupe serve`; `loupe bridge` joins it) and the optional MCP HTTP
 // endpoint that follows the `httpEndpoint` setting.
+import path from 'node:path';
 import type { ConnectInfo } from '@loupe/common';
-import type { AgentSocket } from '@loupe/mcp';
+import { defaultStateDir } from '@loupe/engine';
+import { type AgentSocket, defaultSocketPath } from '@loupe/mcp';
 import { connectInfo } from './connect';
 import { HttpEndpointRunner } from './http-endpoint';
 import type { OpenProject } from './project';
@@ -16,6 +18,25 @@ export interface AgentAccessOptions {
   bridgeCommand?: string[];
   /** The HTTP endpoint's port: fixed (tests: 0); default the one it had last time, else a free one. */
   httpPort?: number;
+  /** The environment Loupe runs in (default process.env): where a bridge would look by default. */
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * What a bridge launched by an agent must be told to find this Loupe: the socket when it is not
+ * where a bridge looks without LOUPE_SOCKET, the state folder (the headless fallback's saved focus)
+ * when it is not the default one.
+ */
+export function bridgeEnv(
+  socketPath: string | null,
+  stateDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
+  const plain = { ...env, LOUPE_SOCKET: undefined, LOUPE_STATE_DIR: undefined };
+  const out: Record<string, string> = {};
+  if (path.resolve(stateDir) !== path.resolve(defaultStateDir(plain))) out.LOUPE_STATE_DIR = stateDir;
+  if (socketPath && socketPath !== defaultSocketPath({ ...plain, ...out })) out.LOUPE_SOCKET = socketPath;
+  return out;
 }
 
 export class AgentAccess {
@@ -67,6 +88,7 @@ export class AgentAccess {
       bridgeCommand: this.options.bridgeCommand ?? ['loupe', 'bridge'],
       http: this.http.info,
       httpNote,
+      env: bridgeEnv(socket?.socketPath ?? null, this.options.stateDir, this.options.env),
     });
   }
 }

@@ -103,12 +103,14 @@ export function registrySessions(
     list() {
       const live = registry.list({ ended: true });
       const ids = new Set(live.map((s) => s.id));
+      // A connection that ended without a call received nothing: it leaves no row (a live one
+      // shows, it may still call).
       return [
         ...live.map(liveSummary).reverse(),
         ...history()
           .filter((r) => !ids.has(r.id))
           .map(pastSummary),
-      ];
+      ].filter((s) => s.connected || s.calls > 0);
     },
     get(id) {
       const s = registry.get(id);

@@ -156,4 +156,98 @@ describe('host and agents', () => {
       await agentSocket.close();
     }
   });
+
+  it('a tokenizer change counts again but keeps the sessions, their received files and the agent connected', async () => {
+    const project = writeProject(path.join(tmp.dir, 'enc'));
+    const agentSocket = new AgentSocket({ socketPath: path.join(tmp.dir, 'enc.sock') });
+    await agentSocket.listen();
+    const host = new LoupeHost({
+      stateDir: path.join(tmp.dir, 'enc-state'),
+      cacheDir: null,
+      tokenThreads: 1,
+      agentSocket,
+    });
+    const opened: unknown[] = [];
+    const changed: HostEvents['didChangeProject'][] = [];
+    host.events.on('didOpenProject', (e) => opened.push(e));
+    host.events.on('didChangeProject', (e) => changed.push(e));
+    try {
+      const info = await host.openProject({ path: project });
+      await host.workspace!.tokensReady;
+      await host.toggleFocus({ path: 'src', on: true });
+      const agent = await socketClient(agentSocket.socketPath, info.root, 'enc-agent');
+      try {
+        await agent.call('get_file', { path: 'src/math/add.ts' });
+        const before = await host.listSessions();
+        const focus = await host.getFocus();
+        await host.updateSettings({ encoding: 'cl100k_base' });
+        expect(opened).toHaveLength(1); // not reopened
+        expect(changed.at(-1)?.encoding).toBe('cl100k_base');
+        expect(await host.listSessions()).toEqual(before);
+        expect((await host.receivedFiles({})).map((f) => [f.path, f.client, f.changed])).toEqual([
+          ['src/math/add.ts', 'enc-agent', false],
+        ]);
+        expect(await host.getFocus()).toMatchObject({ revision: focus.revision, include: ['src'] });
+        await host.workspace!.tokensReady;
+        expect(
+          (
+            await host.exportPreview({
+              format: 'markdown',
+              budget: null,
+              detail: 'full',
+              masking: true,
+              lineNumbers: false,
+            })
+          ).encoding,
+        ).toBe('cl100k_base');
+        // The same session answers its next call, and that call marks too.
+        expect(await agent.call('get_file', { path: 'src/math/mul.ts' })).toContain('return a * b;');
+        const [session] = await host.listSessions();
+        expect(session).toMatchObject({
+          id: before[0]!.id,
+          client: 'enc-agent',
+          connected: true,
+          calls: 2,
+          files: 2,
+        });
+      } finally {
+        await agent.close();
+      }
+    } finally {
+      await host.close();
+      await agentSocket.close();
+    }
+  });
+
+  it('a connection that ends without a call leaves no session row', async () => {
+    const project = writeProject(path.join(tmp.dir, 'silent'));
+    const stateDir = path.join(tmp.dir, 'silent-state');
+    const agentSocket = new AgentSocket({ socketPath: path.join(tmp.dir, 'silent.sock') });
+    await agentSocket.listen();
+    const host = new LoupeHost({ stateDir, cacheDir: null, tokenThreads: 1, agentSocket });
+    try {
+      const info = await host.openProject({ path: project });
+      const silent = await socketClient(agentSocket.socketPath, info.root, 'silent-agent');
+      const busy = await socketClient(agentSocket.socketPath, info.root, 'busy-agent');
+      await busy.call('focus_status');
+      expect((await host.listSessions()).map((s) => s.client).sort()).toEqual(['busy-agent', 'silent-agent']);
+      await silent.close();
+      await busy.close();
+      await new Promise((r) => setTimeout(r, 100));
+      expect((await host.listSessions()).map((s) => [s.client, s.connected])).toEqual([
+        ['busy-agent', false],
+      ]);
+    } finally {
+      await host.close();
+      await agentSocket.close();
+    }
+    // Nor from its receipt, in a later run.
+    const again = new LoupeHost({ stateDir, cacheDir: null, tokenThreads: 1 });
+    try {
+      await again.openProject({ path: project });
+      expect((await again.listSessions()).map((s) => s.client)).toEqual(['busy-agent']);
+    } finally {
+      await again.close();
+    }
+  });
 });

@@ -150,7 +150,7 @@ describe('LoupeHost', () => {
       const info = await again.openProject({ path: project });
       expect(info.warnings.join(' ')).toMatch(/settings\.json could not be read .*moved to/);
       expect(notices.join(' ')).toMatch(/settings\.json could not be read/);
-      expect(readdirSync(stateDir).some((f) => f.startsWith('settings.json.corrupt-'))).toBe(true);
+      expect(readdirSync(stateDir).some((f) => f.startsWith('settings.json.damaged-'))).toBe(true);
       expect(existsSync(path.join(projectStateDir(stateDir, info.root), 'view.json'))).toBe(true);
     } finally {
       await again.close();

@@ -29,6 +29,7 @@ import {
   loadOverrides,
   resolveRoot,
   setOverride as saveOverride,
+  saveOverrides,
   Workspace,
   type WorkspaceOptions,
 } from '@loupe/engine';
@@ -137,6 +138,8 @@ export class LoupeHost implements HostCommands {
         ...(this.options.watch ? { watch: true } : {}),
         ...this.options.workspace,
         signal: abort.signal,
+        // Damaged saved focus or overrides: the window shows it and agents are refused until resolved.
+        openDamaged: true,
         // The project's saved choices (overrides, masking) are read by Workspace.open from stateDir.
         scan: { ...this.options.workspace?.scan, onProgress },
       });
@@ -277,11 +280,23 @@ export class LoupeHost implements HostCommands {
     const path = v.string(a.path, 'path');
     const state = v.oneOf(a.state, OVERRIDES, 'override');
     const project = this.current();
-    const overrides = saveOverride(this.options.stateDir, project.ws.root, path, state);
+    const { show, hide } = saveOverride(this.options.stateDir, project.ws.root, path, state);
+    return this.applyOverrides(project, { show, hide });
+  }
+
+  async clearOverrides(): Promise<Overrides> {
+    const project = this.current();
+    return this.applyOverrides(
+      project,
+      saveOverrides(this.options.stateDir, project.ws.root, { show: [], hide: [] }),
+    );
+  }
+
+  /** Saved overrides take effect: a rescan (and damaged overrides are resolved). */
+  private async applyOverrides(project: OpenProject, overrides: Overrides): Promise<Overrides> {
     this.progress.scan(project.info().name, 'Applying the override…', false);
     try {
-      project.ws.setScanOptions({ overrides });
-      await project.ws.rescan('an override changed');
+      await project.ws.overridesSaved(overrides);
     } finally {
       if (this.project === project) this.progress.idle();
     }
@@ -336,9 +351,14 @@ export class LoupeHost implements HostCommands {
     this.settings = next;
     this.settingsFile.save(next);
     this.events.emit('didChangeSettings', { ...next });
-    // Token counts belong to one encoding: reopen the project to count in the new one.
-    if (encodingChanged && this.project) await this.openProject({ path: this.project.ws.root });
-    else if (httpChanged) await this.syncHttp();
+    // Token counts belong to one encoding: the open project counts again in the new one. It is
+    // not reopened: agent sessions, their received files (marks) and receipts go on as they were.
+    if (encodingChanged && this.project) {
+      const project = this.project;
+      await project.ws.setEncoding(next.encoding);
+      if (this.project === project) this.events.emit('didChangeProject', project.info());
+    }
+    if (httpChanged) await this.syncHttp();
     return { ...next };
   }
 

@@ -38,6 +38,8 @@ export class OpenProject {
     this.disposers.push(
       ws.onDidChangeIndex(() => this.indexChanged()),
       ws.onDidChangeFocus(() => bus.emit('didChangeFocus', this.focusState())),
+      // Damaged saved state found or resolved (possibly by another process): the banner follows.
+      ws.damage.onDidChange(() => bus.emit('didChangeFocus', this.focusState())),
       // Files changed on disk (the watcher, or a rescan): received marks may have gone stale.
       ws.onDidChangeFiles((e) =>
         bus.emit('didChangeFiles', { changed: [...e.added, ...e.changed, ...e.removed] }),
@@ -83,6 +85,9 @@ export class OpenProject {
       include: [...snap.include],
       exclude: [...snap.exclude],
       summary: this.ws.focusSummary(),
+      ...(this.ws.damage.size
+        ? { damaged: this.ws.damage.kinds.map((kind) => ({ kind, message: this.ws.damage.notice(kind)! })) }
+        : {}),
     };
   }
 

@@ -9,7 +9,7 @@ import {
   type Settings,
   type ViewState,
 } from '@loupe/common';
-import { projectStateDir, readState, writeState } from '@loupe/engine';
+import { projectStateDir, readState, updateState, writeState } from '@loupe/engine';
 
 const RECENT_MAX = 12;
 
@@ -37,6 +37,21 @@ interface RecentFile {
   projects: Array<{ root: string; name: string; openedAt: number }>;
 }
 
+function validRecent(raw: unknown): RecentFile | undefined {
+  return isObject(raw) &&
+    raw.version === 1 &&
+    Array.isArray(raw.projects) &&
+    raw.projects.every(
+      (p) =>
+        isObject(p) &&
+        typeof p.root === 'string' &&
+        typeof p.name === 'string' &&
+        typeof p.openedAt === 'number',
+    )
+    ? (raw as unknown as RecentFile)
+    : undefined;
+}
+
 export class RecentProjectsFile {
   constructor(private readonly stateDir: string) {}
 
@@ -45,27 +60,16 @@ export class RecentProjectsFile {
   }
 
   load(): Loaded<Array<{ root: string; name: string; openedAt: number }>> {
-    const read = readState<RecentFile>(this.file, (raw) =>
-      isObject(raw) &&
-      raw.version === 1 &&
-      Array.isArray(raw.projects) &&
-      raw.projects.every(
-        (p) =>
-          isObject(p) &&
-          typeof p.root === 'string' &&
-          typeof p.name === 'string' &&
-          typeof p.openedAt === 'number',
-      )
-        ? (raw as unknown as RecentFile)
-        : undefined,
-    );
+    const read = readState<RecentFile>(this.file, validRecent);
     return { value: read.value?.projects ?? [], ...(read.problem ? { problem: read.problem } : {}) };
   }
 
+  /** Puts `root` first (a locked read-modify-write: other windows' and servers' entries stay). */
   add(root: string, name: string, now = Date.now()): void {
-    const rest = this.load().value.filter((p) => p.root !== root);
-    const projects = [{ root, name, openedAt: now }, ...rest].slice(0, RECENT_MAX);
-    writeState(this.file, { version: 1, projects } satisfies RecentFile);
+    updateState(this.file, validRecent, (current) => {
+      const rest = (current?.projects ?? []).filter((p) => p.root !== root);
+      return { version: 1 as const, projects: [{ root, name, openedAt: now }, ...rest].slice(0, RECENT_MAX) };
+    });
   }
 
   list(exists: (root: string) => boolean): RecentProject[] {

@@ -45,7 +45,12 @@ export {
   tokenFile,
 } from './transports/http';
 export { NdjsonTransport } from './transports/ndjson';
-export { defaultSocketPath, ensureSocketDir } from './transports/socket-path';
+export {
+  checkSocket,
+  defaultSocketPath,
+  ensureSocketDir,
+  type SocketCheck,
+} from './transports/socket-path';
 export {
   type BridgeOptions,
   connectToApp,

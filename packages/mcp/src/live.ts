@@ -4,6 +4,7 @@
 
 import { compactCount, groupDigits, plural } from '@loupe/common';
 import type { AgentSession, FocusDelta } from '@loupe/engine';
+import { damageLiveParts } from './damaged';
 import type { LiveSummary, McpProject } from './project';
 import { dataBlock } from './untrusted';
 
@@ -15,7 +16,8 @@ export interface LiveContext {
   blocks: string[];
 }
 
-function focusText(s: LiveSummary): string {
+function focusText(s: LiveSummary, unknown: boolean): string {
+  if (unknown) return 'focus: unknown, so nothing';
   // While counting runs, no total is claimed: the tokens so far would read as the focus's size.
   const size =
     s.countedFiles < s.countable
@@ -62,7 +64,12 @@ export function liveContext(
 ): LiveContext {
   const summary = project.summary();
   const revision = summary.revision;
-  const parts = [`[Live context] revision ${revision}`, focusText(summary)];
+  const unknown = project.ws.focus.unknown;
+  const parts = [
+    `[Live context] revision ${revision}`,
+    focusText(summary, unknown),
+    ...damageLiveParts(project),
+  ];
   const blocks: string[] = [];
 
   const since = session.lastRevision;

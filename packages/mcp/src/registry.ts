@@ -11,6 +11,7 @@ import {
 } from '@loupe/engine';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
+import { damageRefusal } from './damaged';
 import { BAD_JSON_KEY } from './lenient';
 import { liveContext } from './live';
 import type { McpProject } from './project';
@@ -51,6 +52,8 @@ export interface ToolDefinition<S extends z.ZodObject = z.ZodObject> {
   schema: S;
   /** Results say how many files outside the focus were not searched. */
   searchLike?: boolean;
+  /** Answers from the focus (refused while the saved focus is damaged: what was ticked is unknown). */
+  focusScoped?: boolean;
   /** Argument aliases agents use by habit (`offset` -> handled by the tool); not listed. */
   aliases?: readonly string[];
   run(args: z.infer<S>, ctx: CallContext): Promise<ToolBody>;
@@ -118,6 +121,8 @@ export class ToolRegistry {
     const started = performance.now();
     const n = session.nextCall();
     const tool = this.tools.get(name);
+    // Damaged saved state may have been resolved meanwhile (the window, a CLI command).
+    if (project.ws.damage.size) await project.ws.recheckDamage();
     // A fresh project counts its files first (a count bound, not a clock: see McpProject).
     await project.countingSettled();
     const live = liveContext(project, session, { searchLike: tool?.searchLike ?? false });
@@ -128,8 +133,13 @@ export class ToolRegistry {
     };
     const ctx: CallContext = { project, session, call: n, revision: live.revision, room, reply };
     let body: ToolBody;
+    const refused = tool && damageRefusal(project, tool);
     try {
-      body = tool ? await this.run(tool, rawArgs ?? {}, ctx) : unknownTool(name, this.names());
+      body = refused
+        ? { parts: [refused], error: 'damaged-state' }
+        : tool
+          ? await this.run(tool, rawArgs ?? {}, ctx)
+          : unknownTool(name, this.names());
     } catch (error) {
       body = isLoupeError(error)
         ? { parts: [error.message], error: error.code }

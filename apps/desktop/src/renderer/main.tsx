@@ -1,13 +1,23 @@
 // Start-up: find the transport this window was given (the preload's object in Electron, else a
-// WebSocket with the session token from the URL), connect the stores, render.
+// WebSocket link with the session token from the URL, which reconnects on its own), connect the
+// stores, render.
 import type { HostApi, MenuCommand } from '@loupe/common';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { copyContext } from './app/commands';
 import { setHostApi, setHostSync } from './services/host';
-import { connectStores, startWindow } from './services/host-sync';
-import { connectWebSocket, tokenFromLocation } from './services/ws-client';
-import { exportStore, projectStore, sessionsStore, settingsStore, treeStore, uiStore } from './store/index';
+import { connectStores, type HostSync, startWindow } from './services/host-sync';
+import { tokenFromLocation, webSocketLink } from './services/ws-client';
+import { connectionStore } from './store/connection';
+import {
+  exportStore,
+  historyStore,
+  projectStore,
+  sessionsStore,
+  settingsStore,
+  treeStore,
+  uiStore,
+} from './store/index';
 import './styles.css';
 
 declare global {
@@ -24,6 +34,7 @@ const stores = {
   exports: exportStore,
   settings: settingsStore,
   ui: uiStore,
+  history: historyStore,
 };
 
 function onMenu(command: MenuCommand) {
@@ -33,34 +44,53 @@ function onMenu(command: MenuCommand) {
   else ui.open(command);
 }
 
-async function transport(): Promise<HostApi> {
-  if (window.loupe) return window.loupe;
+/** Connects the stores to a transport that is up. */
+function connect(api: HostApi): HostSync {
+  setHostApi(api);
+  const sync = connectStores(api, stores, onMenu);
+  setHostSync(sync);
+  return sync;
+}
+
+const failed = (error: unknown) => projectStore.getState().setConnected(false, (error as Error).message);
+
+/** A browser: the WebSocket link, which keeps trying when the server goes and reloads on return. */
+function startBrowser() {
   const token = tokenFromLocation(location.hash);
   if (!token)
     throw new Error('This page needs the address `loupe serve` printed (it carries the session token).');
-  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
-  const conn = await connectWebSocket(url, token);
-  conn.onClose(() =>
-    projectStore
-      .getState()
-      .setConnected(
-        false,
-        'The connection to Loupe closed. Restart `loupe serve` and open the address it prints.',
-      ),
-  );
-  return conn.api;
+  const link = webSocketLink(location.origin, token);
+  const connection = connectionStore.getState();
+  connectionStore.setState({ retryNow: link.retryNow });
+  let sync: HostSync | null = null;
+  // A load cut short by a lost link is done again on reconnect; any other failure is shown.
+  const load = (s: HostSync) =>
+    startWindow(link.api, stores, s).catch((error) => {
+      if (link.status().state === 'live') failed(error);
+    });
+  link.onStatus((status) => {
+    connection.setStatus(status);
+    if (status.state !== 'live' || sync) return;
+    sync = connect(link.api);
+    void load(sync);
+  });
+  // What changed while the link was down (tree, focus, sessions) is loaded again.
+  link.onReconnect(() => {
+    if (sync) void load(sync);
+  });
+  connection.setStatus(link.status());
 }
 
 async function start() {
   createRoot(document.getElementById('root')!).render(<App />);
   try {
-    const api = await transport();
-    setHostApi(api);
-    const sync = connectStores(api, stores, onMenu);
-    setHostSync(sync);
-    await startWindow(api, stores, sync);
+    if (window.loupe) {
+      connectionStore.getState().setStatus({ state: 'live' });
+      const api = window.loupe;
+      await startWindow(api, stores, connect(api));
+    } else startBrowser();
   } catch (error) {
-    projectStore.getState().setConnected(false, (error as Error).message);
+    failed(error);
   }
 }
 

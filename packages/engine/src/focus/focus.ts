@@ -2,7 +2,8 @@
 // below them; the nearest ticked or unticked ancestor decides. Nothing ticked means the whole
 // visible project (the rules themselves are @loupe/common's: the window decides by them too).
 // Every change bumps the revision, and past revisions are kept (bounded) so each agent session can
-// be told what changed since its last call.
+// be told what changed since its last call. A focus whose saved rules were damaged is unknown: it
+// holds nothing (never the whole project) until it is set again.
 import { cleanPaths, FocusMatcher, type FocusRules, normalizeRules, toggleRules } from '@loupe/common';
 import { Emitter } from '../util/emitter';
 
@@ -23,13 +24,20 @@ export interface FocusDelta {
 
 const HISTORY = 512;
 
+/** Matches no path: a rule for a name no path has, and no rule above it ("nothing ticked" is everything). */
+const NOTHING = new FocusMatcher({ include: ['\0'], exclude: [] });
+
 export class Focus {
   private current: FocusSnapshot;
   private readonly history = new Map<number, FocusRules>();
   private readonly changed = new Emitter<FocusDelta>();
   readonly onDidChange = this.changed.event;
 
-  constructor(initial?: Partial<FocusSnapshot>) {
+  private unknown_: boolean;
+
+  /** `unknown`: the saved rules were damaged; the focus holds nothing until `set` or `toggle`. */
+  constructor(initial?: Partial<FocusSnapshot>, options: { unknown?: boolean } = {}) {
+    this.unknown_ = Boolean(options.unknown);
     this.current = {
       revision: initial?.revision ?? 0,
       include: cleanPaths(initial?.include ?? []),
@@ -42,15 +50,26 @@ export class Focus {
     return this.current;
   }
 
-  matcher(): FocusMatcher {
-    return new FocusMatcher(this.current);
+  /** The saved rules were damaged and no one has set the focus since. */
+  get unknown(): boolean {
+    return this.unknown_;
   }
 
-  /** Replaces the rules; returns the delta, or undefined when nothing changed (no new revision). */
+  matcher(): FocusMatcher {
+    return this.unknown_ ? NOTHING : new FocusMatcher(this.current);
+  }
+
+  /**
+   * Replaces the rules; returns the delta, or undefined when nothing changed (no new revision). An
+   * unknown focus always changes: setting it, even to nothing ticked, is the person's decision.
+   */
   set(rules: FocusRules): FocusDelta | undefined {
     const { include, exclude } = normalizeRules(rules);
     const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-    if (same(include, this.current.include) && same(exclude, this.current.exclude)) return undefined;
+    const wasUnknown = this.unknown_;
+    this.unknown_ = false;
+    if (!wasUnknown && same(include, this.current.include) && same(exclude, this.current.exclude))
+      return undefined;
     const from = this.current.revision;
     this.current = { revision: from + 1, include, exclude };
     this.history.set(this.current.revision, this.current);

@@ -7,6 +7,7 @@
 // in module state.
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { safeJson } from '@loupe/common';
 import { flagReason } from '../content/read';
 import { describeHidden } from '../scan/smart/summary';
 import type { FileEntry, FileFlag, HiddenEntry, HiddenReason, RelPath } from '../types';
@@ -69,7 +70,7 @@ const defaultDeps: JailDeps = {
 };
 
 /** A path quoted as JSON: a name with quotes or line breaks stays one visible string. */
-const q = (p: string) => JSON.stringify(p);
+const q = (p: string) => safeJson(p);
 
 /** A link the scan found unreadable is refused here; other flags are the content pipeline's to explain. */
 const isLinkFlag = (flag: FileFlag | undefined) =>

@@ -2,7 +2,9 @@
 // header (root, revision, settings), the tree (at most a quarter of the budget, saying what it
 // left out), files by priority (budget.ts), and the coverage footer (document.ts). With no budget,
 // every file goes in at the detail asked for (full.ts).
+
 import path from 'node:path';
+import { safeJson } from '@loupe/common';
 import { LEVELS, type Level } from '../compress/types';
 import { LoupeError } from '../errors';
 import { MaskSession } from '../mask/session';
@@ -124,7 +126,7 @@ function scopeOf(
     else
       throw new LoupeError(
         'not-found',
-        `No visible file or folder ${JSON.stringify(raw)} in this project; give a path relative to the root.`,
+        `No visible file or folder ${safeJson(raw)} in this project; give a path relative to the root.`,
       );
   }
   const files = ws.index

@@ -2,9 +2,9 @@
 // (fsmonitor, pager, textconv, ssh), and its folders can hold an executable called `git`.
 // Every call goes through `runGit`, which neutralises all of that.
 import { execFile } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { accessSync, constants, existsSync, mkdirSync, realpathSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { ensureEmptyFile, folderProblem, scratchFolder } from '../state/private-fs';
 
 export interface GitResult {
   ok: boolean;
@@ -19,13 +19,19 @@ export interface GitRunner {
   run(cwd: string, args: readonly string[], options?: { timeoutMs?: number }): Promise<GitResult>;
 }
 
-/** Empty, app-owned files and folders that git's config keys are pointed at. */
+/**
+ * Empty files and folders that git's config keys are pointed at, in a scratch folder only this
+ * user can reach (never a predictable shared path another user could plant: git reads `empty` as
+ * its global config and attributes, so whoever could write it could make git run a program).
+ */
 function neutralPaths(): { hooks: string; empty: string } {
-  const dir = path.join(tmpdir(), `loupe-git-${process.getuid?.() ?? 'user'}`);
+  const dir = scratchFolder('loupe-git');
   const hooks = path.join(dir, 'hooks');
   const empty = path.join(dir, 'empty');
+  // Inside a private folder only this user could have put something else at these names.
+  if (folderProblem(hooks)) rmSync(hooks, { recursive: true, force: true });
   mkdirSync(hooks, { recursive: true, mode: 0o700 });
-  writeFileSync(empty, '', { mode: 0o600 });
+  ensureEmptyFile(empty);
   return { hooks, empty };
 }
 

@@ -51,7 +51,8 @@ describe('overrides file', () => {
     writeFileSync(file, '{not json');
     const damaged = loadOverrides(state, project);
     expect(damaged.overrides).toEqual({ show: [], hide: [] });
-    expect(damaged.problem).toMatch(/could not be read .* moved to .*corrupt/);
+    expect(damaged.problem).toMatch(/could not be read .* set aside as .*overrides\.json\.damaged-/);
+    expect(damaged.damage?.reason).toMatch(/JSON/);
     let error: unknown;
     try {
       setOverride(path.join(work, 'state5'), project, '../x', 'show');

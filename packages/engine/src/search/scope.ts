@@ -1,6 +1,7 @@
 // The optional `paths` scope inside the focus: file paths, folder paths and globs (picomatch; a
 // glob without `/` matches the file name at any depth). A file named exactly is "explicit" and
 // outranks everything else in the result.
+import { safeJson } from '@loupe/common';
 import { picomatch } from '../util/lazy';
 
 export type InScope = false | 'explicit' | 'scoped';
@@ -28,7 +29,7 @@ function normalize(p: string): string {
 
 /** The one wording for scope entries that matched nothing (search's trailer, an agent's pack footer). */
 export function unmatchedScopeLine(paths: readonly string[]): string {
-  return `These paths matched no file in the focus: ${paths.map((p) => JSON.stringify(p)).join(', ')}.`;
+  return `These paths matched no file in the focus: ${paths.map((p) => safeJson(p)).join(', ')}.`;
 }
 
 export function makeScope(paths: readonly string[] | undefined, root?: string): Scope | undefined {

@@ -1,9 +1,21 @@
 // Receipts for people: one line per session and per call (`loupe receipts`), or a Markdown
 // document (the window's "export receipt"). Both hold what the receipt holds: no contents, no
 // search text, no secret values.
-import { savingsText } from '@loupe/common';
-import { type CallReceipt, type SessionReceipt, savingsOf } from './receipts';
+import { type Savings, savingsText } from '@loupe/common';
+import type { CallReceipt, SessionReceipt } from './receipts';
 import type { AgentSession } from './sessions';
+
+/** A session's reads against the same files read whole: the sums over calls that carry `wholeTokens`. */
+export function savingsOf(calls: readonly CallReceipt[]): Savings {
+  let delivered = 0;
+  let whole = 0;
+  for (const c of calls) {
+    if (c.wholeTokens === undefined) continue;
+    delivered += c.resultTokens;
+    whole += c.wholeTokens;
+  }
+  return { delivered, whole };
+}
 
 /** A live or ended in-memory session as a receipt (the calls it still holds in memory). */
 export function sessionReceipt(session: AgentSession): SessionReceipt {

@@ -1,7 +1,7 @@
 // Agent sessions: the ledger of delivered content, receipts, and what changed since delivery.
 
 export { ContentHasher, type ReceivedChange, type ReceivedStatus, sha256 } from './changes';
-export { receiptMarkdown, receiptText, sessionReceipt } from './format';
+export { receiptMarkdown, receiptText, savingsOf, sessionReceipt } from './format';
 export {
   type DeliveredSpan,
   DeliveryLedger,
@@ -22,7 +22,6 @@ export {
   type SessionReceipt,
   SessionRecorder,
   type SessionStart,
-  savingsOf,
 } from './receipts';
 export {
   AgentSession,

@@ -1,78 +1,26 @@
 // Receipts: what left for which agent session, at which revision. JSON Lines, one file per
-// session under the project's state folder (folder 0700, files 0600), bounded retention, written
-// in the background (buffered, flushed on a timer and at the end) so no call waits for the disk.
+// session under the project's state folder (folder 0700, files 0600, never written through a
+// link), bounded retention (receipt-files.ts), written in the background (buffered, flushed on a
+// timer and at the end) so no call waits for the disk. A session that made no call leaves no file.
 // By construction they hold no file contents, no search text and no secret values: argument
 // values are reduced to their sizes before they reach this module.
 import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { appendFile, readdir, stat, unlink } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import type { Savings } from '@loupe/common';
+import { ensureFolder, O_NOFOLLOW } from '../state/private-fs';
 import { projectStateDir } from '../state/state-file';
-import type { RelPath } from '../types';
-import type { LineSpan } from './ledger';
+import { pruneReceipts, readSessions } from './receipt-files';
+import type { CallReceipt, ClientInfo, SessionReceipt, SessionStart } from './receipt-types';
 
-export interface ClientInfo {
-  name: string;
-  version: string;
-}
-
-export interface SessionStart {
-  /** e.g. 'socket', 'bridge-headless', 'stdio', 'http', 'memory'. */
-  transport: string;
-  project: string;
-  client?: ClientInfo;
-  /** Served without the app (headless bridge or `loupe mcp`). */
-  headless?: boolean;
-}
-
-export interface DeliveredReceipt {
-  path: RelPath;
-  lines: LineSpan[];
-  hash: string;
-  detail: string;
-}
-
-export interface CallReceipt {
-  n: number;
-  tool: string;
-  /** Argument name -> size of its JSON form (never the value). */
-  args: Record<string, number>;
-  revision: number;
-  ms: number;
-  resultTokens: number;
-  delivered: DeliveredReceipt[];
-  /** Masked values per rule id. */
-  masked: Record<string, number>;
-  /**
-   * Calls that read files (get_file, pack): what the files read or answered by reference would
-   * have cost read whole, at the content the call saw (the index's count of each file at that hash).
-   */
-  wholeTokens?: number;
-  error?: string;
-  at: string;
-}
-
-/** A session's reads against the same files read whole: the sums over calls that carry `wholeTokens`. */
-export function savingsOf(calls: readonly CallReceipt[]): Savings {
-  let delivered = 0;
-  let whole = 0;
-  for (const c of calls) {
-    if (c.wholeTokens === undefined) continue;
-    delivered += c.resultTokens;
-    whole += c.wholeTokens;
-  }
-  return { delivered, whole };
-}
-
-export interface SessionReceipt extends SessionStart {
-  id: string;
-  start: string;
-  end?: string;
-  calls: CallReceipt[];
-  /** Calls not written because the session's file reached its size bound. */
-  dropped: number;
-}
+export type {
+  CallReceipt,
+  ClientInfo,
+  DeliveredReceipt,
+  SessionReceipt,
+  SessionStart,
+} from './receipt-types';
 
 export interface ReceiptOptions {
   /** Sessions kept per project (oldest files removed first). */
@@ -103,10 +51,14 @@ export function argumentSizes(args: Record<string, unknown> | undefined): Record
   return out;
 }
 
-function ensurePrivateDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  if (process.platform !== 'win32' && (statSync(dir).mode & 0o077) !== 0) chmodSync(dir, 0o700);
-}
+/** Client names and versions come from the client: kept short, so a header line stays small. */
+const MAX_NAME = 200;
+const clip = (client: ClientInfo): ClientInfo => ({
+  name: String(client.name).slice(0, MAX_NAME),
+  version: String(client.version).slice(0, MAX_NAME),
+});
+
+const APPEND = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | O_NOFOLLOW;
 
 /** One session's receipt file. */
 export class SessionRecorder {
@@ -132,8 +84,8 @@ export class SessionRecorder {
 
   /** The client named itself (MCP `initialize`). */
   setClient(client: ClientInfo): void {
-    if (this.headerPending) this.info = { ...this.info, client };
-    else this.push({ type: 'client', client });
+    if (this.headerPending) this.info = { ...this.info, client: clip(client) };
+    else this.push({ type: 'client', client: clip(client) });
   }
 
   call(receipt: CallReceipt): void {
@@ -141,9 +93,11 @@ export class SessionRecorder {
     this.push({ type: 'call', ...receipt });
   }
 
+  /** Ends the receipt; a session that made no call has none (nothing is written). */
   end(): Promise<void> {
     if (!this.ended) {
-      this.push({ type: 'end', end: new Date().toISOString(), dropped: this.dropped });
+      if (!this.headerPending)
+        this.push({ type: 'end', end: new Date().toISOString(), dropped: this.dropped });
       this.ended = true;
     }
     return this.flush();
@@ -152,9 +106,16 @@ export class SessionRecorder {
   private push(record: Record<string, unknown>): void {
     if (this.headerPending) {
       this.headerPending = false;
-      this.buffer.push(
-        JSON.stringify({ type: 'session', v: 1, id: this.id, start: this.start, ...this.info }),
-      );
+      // pid and host tell other processes' pruning that this session is still being written.
+      const header = {
+        type: 'session',
+        v: 1,
+        id: this.id,
+        start: this.start,
+        pid: process.pid,
+        host: os.hostname(),
+      };
+      this.buffer.push(JSON.stringify({ ...header, ...this.info }));
     }
     const line = JSON.stringify(record);
     if (record.type === 'call' && this.bytes + line.length > this.options.maxSessionBytes) {
@@ -178,8 +139,13 @@ export class SessionRecorder {
       this.buffer = [];
       this.writing = this.writing.then(async () => {
         try {
-          ensurePrivateDir(this.dir);
-          await appendFile(this.file, data, { mode: 0o600 });
+          ensureFolder(this.dir, 'owned', 'its receipts');
+          const handle = await open(this.file, APPEND, 0o600);
+          try {
+            await handle.writeFile(data);
+          } finally {
+            await handle.close();
+          }
         } catch (error) {
           this.onError(error as Error);
         }
@@ -203,17 +169,25 @@ export class ReceiptWriter {
   }
 
   startSession(info: SessionStart): SessionRecorder {
-    const recorder = new SessionRecorder(this.dir, info, this.options, (e) => {
-      if (this.errors.length < 20) this.errors.push(`Receipts could not be written (${e.message}).`);
-    });
+    const recorder = new SessionRecorder(
+      this.dir,
+      info.client ? { ...info, client: clip(info.client) } : info,
+      this.options,
+      (e) => {
+        if (this.errors.length < 20) this.errors.push(`Receipts could not be written (${e.message}).`);
+      },
+    );
     this.live.add(recorder);
     this.pruning = this.pruning.then(() => this.prune()).catch(() => {});
     return recorder;
   }
 
+  /** Ends the session's receipt; the bounds hold again once it is written. */
   async endSession(recorder: SessionRecorder): Promise<void> {
     this.live.delete(recorder);
     await recorder.end();
+    this.pruning = this.pruning.then(() => this.prune()).catch(() => {});
+    await this.pruning;
   }
 
   async flush(): Promise<void> {
@@ -221,74 +195,13 @@ export class ReceiptWriter {
     await this.pruning;
   }
 
-  /** Removes the oldest session files beyond the bounds (never a live session's file). */
+  /** Keeps the project's receipts within the bounds (never a live session's file). */
   private async prune(): Promise<void> {
-    let names: string[];
-    try {
-      names = (await readdir(this.dir)).filter((n) => n.endsWith('.jsonl')).sort();
-    } catch {
-      return;
-    }
-    const liveFiles = new Set([...this.live].map((r) => path.basename(r.file)));
-    const sizes = await Promise.all(
-      names.map((n) =>
-        stat(path.join(this.dir, n)).then(
-          (s) => s.size,
-          () => 0,
-        ),
-      ),
-    );
-    let total = sizes.reduce((a, b) => a + b, 0);
-    let count = names.length;
-    for (let i = 0; i < names.length; i++) {
-      if (count <= this.options.maxSessions && total <= this.options.maxBytes) break;
-      if (liveFiles.has(names[i]!)) continue;
-      await unlink(path.join(this.dir, names[i]!)).catch(() => {});
-      count--;
-      total -= sizes[i]!;
-    }
+    pruneReceipts(this.dir, this.options, new Set([...this.live].map((r) => path.basename(r.file))));
   }
 }
 
-function parseSession(text: string): SessionReceipt | undefined {
-  let session: SessionReceipt | undefined;
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    let record: Record<string, unknown>;
-    try {
-      record = JSON.parse(line);
-    } catch {
-      continue; // a torn last line (the process died mid-write)
-    }
-    const { type, ...rest } = record;
-    if (type === 'session') {
-      const { v: _v, ...info } = rest;
-      session = { ...(info as unknown as SessionReceipt), calls: [], dropped: 0 };
-    } else if (!session) return undefined;
-    else if (type === 'client') session.client = rest.client as ClientInfo;
-    else if (type === 'call') session.calls.push(rest as unknown as CallReceipt);
-    else if (type === 'end') {
-      session.end = rest.end as string;
-      session.dropped = (rest.dropped as number) ?? 0;
-    }
-  }
-  return session;
-}
-
-/** Every kept session of the project at `root`, newest first. */
+/** Every kept session of the project at `root`, newest first (a bad line costs only itself). */
 export function listReceipts(stateDir: string, root: string): SessionReceipt[] {
-  const dir = receiptsDir(stateDir, root);
-  if (!existsSync(dir)) return [];
-  const out: SessionReceipt[] = [];
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.jsonl'))) {
-    let text: string;
-    try {
-      text = readFileSync(path.join(dir, name), 'utf8');
-    } catch {
-      continue;
-    }
-    const s = parseSession(text);
-    if (s) out.push(s);
-  }
-  return out.sort((a, b) => (a.start < b.start ? 1 : a.start > b.start ? -1 : 0));
+  return readSessions(receiptsDir(stateDir, root), DEFAULTS.maxSessionBytes);
 }

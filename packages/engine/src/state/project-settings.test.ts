@@ -54,6 +54,6 @@ describe('project settings', () => {
     const r = await read({ stateDir: state });
     expect(r.masking).toBe(true);
     expect(r.text).not.toContain(secret);
-    expect(r.warnings.join('\n')).toMatch(/settings\.json could not be read .* moved to .*corrupt/);
+    expect(r.warnings.join('\n')).toMatch(/settings\.json could not be read .* moved to .*damaged-/);
   });
 });

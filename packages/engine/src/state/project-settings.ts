@@ -2,7 +2,7 @@
 // are masked. Masking is on unless the person turned it off for this project; every reader of the
 // project (agents, previews, exports, headless servers) follows the same saved choice.
 import path from 'node:path';
-import { projectStateDir, readState, writeState } from './state-file';
+import { projectStateDir, readState, updateState } from './state-file';
 
 export interface ProjectSettings {
   /** Mask secret values in everything read from this project (default true). */
@@ -25,6 +25,9 @@ function validate(raw: unknown): Partial<ProjectSettings> | undefined {
   return data.masking === undefined ? {} : { masking: data.masking };
 }
 
+const pickSettings = (s: Partial<ProjectSettings>): Partial<ProjectSettings> =>
+  s.masking === undefined ? {} : { masking: s.masking };
+
 export interface LoadedProjectSettings {
   settings: ProjectSettings;
   /** Set when a damaged file was set aside (the defaults are then used: masking on). */
@@ -36,13 +39,18 @@ export function loadProjectSettings(stateDir: string, root: string): LoadedProje
   return { settings: { ...DEFAULT_PROJECT_SETTINGS, ...value }, ...(problem ? { problem } : {}) };
 }
 
-/** Saves a change to the project's settings; returns them whole. */
+/** Saves a change to the project's settings (a locked read-modify-write); returns them whole. */
 export function saveProjectSettings(
   stateDir: string,
   root: string,
   patch: Partial<ProjectSettings>,
 ): ProjectSettings {
-  const settings = { ...loadProjectSettings(stateDir, root).settings, ...patch };
-  writeState(projectSettingsFile(stateDir, root), { version: VERSION, root, ...settings });
-  return settings;
+  const saved = updateState(projectSettingsFile(stateDir, root), validate, (current) => ({
+    version: VERSION,
+    root,
+    ...DEFAULT_PROJECT_SETTINGS,
+    ...current,
+    ...patch,
+  }));
+  return { ...DEFAULT_PROJECT_SETTINGS, ...pickSettings(saved) };
 }

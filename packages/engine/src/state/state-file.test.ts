@@ -41,7 +41,9 @@ describe('state files', () => {
     writeFileSync(file, '{ not json');
     const out = readState(file, isNumbers);
     expect(out.value).toBeUndefined();
-    expect(out.problem).toMatch(/bad\.json could not be read .* moved to .*bad\.json\.corrupt-\d+/);
+    expect(out.problem).toMatch(
+      /bad\.json could not be read .* moved to .*bad\.json\.damaged-[\dTZ-]+[0-9a-f]{6} and defaults are used/,
+    );
     expect(existsSync(file)).toBe(false);
     expect(readState(path.join(work, 'absent.json'), isNumbers)).toEqual({ value: undefined });
   });

@@ -1,9 +1,10 @@
 // Where Loupe keeps caches: the user's cache folder, never the project. Also the one way cache
 // files are written (temp file + rename, so a reader sees the old file or the new one, never half).
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureFolder } from '../state/private-fs';
 
 export interface CacheDirDeps {
   env: NodeJS.ProcessEnv;
@@ -32,14 +33,15 @@ export function userCacheDir(
 }
 
 /**
- * Writes `data` to `file` atomically: a sibling temp file, then rename over the target. Folders
- * are created 0700 and files 0600: caches name the user's project paths.
+ * Writes `data` to `file` atomically: a sibling temp file (created exclusively, so never through
+ * a link), then rename over the target. Folders are created 0700 (an existing one must be this
+ * user's, writable by nobody else) and files 0600: caches name the user's project paths.
  */
 export async function writeFileAtomic(file: string, data: Uint8Array): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  ensureFolder(path.dirname(file), 'owned', 'its caches');
   const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    await writeFile(temp, data, { mode: 0o600 });
+    await writeFile(temp, data, { mode: 0o600, flag: 'wx' });
     await rename(temp, file);
   } catch (error) {
     await rm(temp, { force: true });

@@ -1,6 +1,6 @@
 // Text pieces the markdown and ascii renderings share: quoted names, compact numbers, per-node
 // fields, the "… N more" marker and the closing "left out" line.
-import { compactCount, noun } from '@loupe/common';
+import { compactCount, noun, safeJson } from '@loupe/common';
 import type { TreeNode } from './model';
 import type { Counts, LimitReason, TreeField, View } from './view';
 import { entryCount } from './view';
@@ -16,7 +16,6 @@ export const MAX_INDENT = 24;
 // Whitespace, separators and invisible or control characters: a name holding any of them is
 // quoted, so the unquoted form is always one run of visible, space-free characters.
 const UNSAFE = /[\s\p{C}\p{Z}]/u;
-const UNSAFE_ALL = /[\s\p{C}\p{Z}]/gu;
 
 /**
  * Whether a name must be quoted in the markdown form. Besides unsafe characters, a leading `"`
@@ -35,12 +34,7 @@ export function needsQuote(name: string, kind: 'file' | 'folder'): boolean {
  * line-breaking character is also escaped, so the quoted form stays on one visible line.
  */
 export function quote(name: string): string {
-  return JSON.stringify(name).replace(UNSAFE_ALL, (ch) => {
-    if (ch === ' ') return ch;
-    let out = '';
-    for (let i = 0; i < ch.length; i++) out += `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`;
-    return out;
-  });
+  return safeJson(name);
 }
 
 export function markdownName(name: string, kind: 'file' | 'folder'): string {

@@ -93,6 +93,11 @@ export class FileIndex {
     return had;
   }
 
+  /** Forgets every token count (another encoding counts them again); content hashes stay. */
+  clearTokens(): void {
+    for (const e of this.byPath.values()) e.tokens = undefined;
+  }
+
   setTokens(path: RelPath, tokens: number, hash: string): void {
     const e = this.byPath.get(path);
     if (e) {

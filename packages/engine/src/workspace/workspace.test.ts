@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { getEncoding } from 'js-tiktoken';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectStateDir } from '../state/state-file';
 import { countTokens } from '../tokens/count';
@@ -84,7 +85,7 @@ describe('Workspace', () => {
     await second.close();
   });
 
-  it('sets a corrupt focus file aside and starts clean, with a warning', async () => {
+  it('sets a corrupt focus file aside and holds nothing, never the whole project (state/damage.test.ts)', async () => {
     const dir = project();
     const stateDir = path.join(work, 'state2');
     const ws0 = await Workspace.open(dir, { stateDir, cacheDir: null, countTokens: false });
@@ -92,9 +93,53 @@ describe('Workspace', () => {
     await ws0.close();
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, '{"version":1,"revision":"x"');
-    const ws = await Workspace.open(dir, { stateDir, cacheDir: null, countTokens: false });
+    const ws = await Workspace.open(dir, { stateDir, cacheDir: null, countTokens: false, openDamaged: true });
     expect(ws.focus.snapshot.revision).toBe(0);
-    expect(ws.warnings.join(' ')).toMatch(/focus\.json could not be read/);
+    expect(ws.focusedFiles()).toEqual([]);
+    expect(ws.damage.notices().join(' ')).toMatch(/focus\.json\) could not be read/);
     await ws.close();
+  });
+});
+
+describe('Workspace.setEncoding', () => {
+  it('counts again in the new encoding (js-tiktoken agrees); files, hashes and focus stay', async () => {
+    const dir = project();
+    // Text the two encodings split differently, so a count left over from o200k would show.
+    writeFileSync(path.join(dir, 'src/words.md'), 'Größenänderung — 東京都の天気は晴れです。 '.repeat(20));
+    const ws = await Workspace.open(dir, { stateDir: null, cacheDir: null, tokenThreads: 1 });
+    try {
+      await ws.tokensReady;
+      ws.toggleFocus('src', true);
+      const revision = ws.focus.snapshot.revision;
+      const hashes = ws.index.all().map((e) => e.hash);
+      const cl100k = getEncoding('cl100k_base');
+      const o200k = getEncoding('o200k_base');
+      const text = readFileSync(path.join(dir, 'src/words.md'), 'utf8');
+      expect(cl100k.encode(text).length).not.toBe(o200k.encode(text).length);
+      expect(ws.index.get('src/words.md')?.tokens).toBe(o200k.encode(text).length);
+      let changes = 0;
+      ws.onDidChangeIndex(() => changes++);
+
+      await ws.setEncoding('cl100k_base');
+      expect(ws.encoding).toBe('cl100k_base');
+      expect(changes).toBeGreaterThan(0); // the old counts are gone at once (the window shows counting)
+      await ws.tokensReady;
+      for (const e of ws.index.all()) {
+        if (e.flag) continue;
+        const raw = readFileSync(path.join(dir, e.path), 'utf8');
+        expect(e.tokens, e.path).toBe(cl100k.encode(raw, [], []).length);
+      }
+      expect(ws.index.all().map((e) => e.hash)).toEqual(hashes);
+      expect(ws.focus.snapshot.revision).toBe(revision);
+      expect(ws.content.encoding).toBe('cl100k_base');
+      const read = await ws.content.read(
+        ws.index.get('src/words.md')!,
+        { path: 'src/words.md' },
+        ws.newMaskSession(),
+      );
+      expect(read.kind === 'content' && read.tokens).toBe(cl100k.encode(text, [], []).length);
+    } finally {
+      await ws.close();
+    }
   });
 });

@@ -8,13 +8,16 @@ import { projectFile } from '../content/open';
 import { ContentPipeline } from '../content/pipeline';
 import { LoupeError } from '../errors';
 import { Focus, type FocusDelta, type FocusRules } from '../focus/focus';
+import { loadFocus, saveFocus } from '../focus/saved';
 import { MaskSession } from '../mask/session';
 import type { GitRunner } from '../scan/git';
 import { resolveRoot, type ScanOptions, scanProject } from '../scan/index';
 import { hiddenAt, judgeLink, type LinkView, sameVerdict } from '../scan/links';
+import type { Overrides } from '../scan/overrides';
 import { loadOverrides } from '../scan/overrides-file';
-import { loadProjectSettings } from '../state/project-settings';
-import { projectStateDir, readState, writeState } from '../state/state-file';
+import { DamagedState, damageNotice } from '../state/damage';
+import { loadSavedChoices, type SavedChoices } from '../state/saved-choices';
+import type { StateDamage } from '../state/state-file';
 import { userCacheDir } from '../tokens/cache-dir';
 import { createTokenService, type TokenService } from '../tokens/service';
 import type { Encoding, FocusSummary, HiddenEntry, RelPath, RepoInfo } from '../types';
@@ -54,26 +57,17 @@ export interface WorkspaceOptions {
   masking?: boolean;
   /** Gitleaks rule file for the packaged app (default: resources/rules in the sources). */
   rulesPath?: string;
+  /**
+   * Open even when the saved focus or overrides are damaged (the window, MCP servers: they show
+   * the damage and refuse agents until a person resolves it). Default false: `open` throws the
+   * damage's sentence, so a one-shot command never answers wider than the person chose.
+   */
+  openDamaged?: boolean;
 }
 
 export interface TokenProgress {
   done: number;
   total: number;
-}
-
-interface SavedFocus {
-  version: 1;
-  revision: number;
-  include: string[];
-  exclude: string[];
-}
-
-function validFocus(raw: unknown): SavedFocus | undefined {
-  const r = raw as Partial<SavedFocus> | null;
-  const strings = (x: unknown) => Array.isArray(x) && x.every((s) => typeof s === 'string');
-  return r && r.version === 1 && Number.isInteger(r.revision) && strings(r.include) && strings(r.exclude)
-    ? (r as SavedFocus)
-    : undefined;
 }
 
 export class Workspace {
@@ -84,6 +78,8 @@ export class Workspace {
   notes: string[] = [];
   /** Problems met while opening (e.g. a corrupt state file set aside). */
   readonly warnings: string[] = [];
+  /** Damaged saved focus or overrides, until a person resolves it (state/damage.ts). */
+  readonly damage = new DamagedState();
   tokensReady: Promise<void> = Promise.resolve();
   /**
    * HMAC key for masked-value identities: random per opened project, never stored or shown. Agent
@@ -115,7 +111,7 @@ export class Workspace {
 
   private readonly focusFile: string | undefined;
   private readonly ownsTokens: boolean;
-  private readonly tokens: TokenService;
+  private tokens: TokenService;
   private counting: AbortController | undefined;
   private closed = false;
   private pipeline: ContentPipeline | undefined;
@@ -126,14 +122,14 @@ export class Workspace {
   private constructor(
     readonly root: string,
     private readonly options: WorkspaceOptions,
+    saved: SavedChoices,
   ) {
     this.maskingChoice = options.masking;
-    this.focusFile = options.stateDir
-      ? path.join(projectStateDir(options.stateDir, root), 'focus.json')
-      : undefined;
-    const saved = this.focusFile ? readState(this.focusFile, validFocus) : { value: undefined };
-    if (saved.problem) this.warnings.push(saved.problem);
-    this.focus = new Focus(saved.value);
+    this.focusFile = saved.focusFile;
+    this.warnings.push(...saved.problems);
+    if (saved.damage.focus) this.damage.set('focus', saved.damage.focus);
+    if (saved.damage.overrides) this.damage.set('overrides', saved.damage.overrides);
+    this.focus = new Focus(saved.focus, { unknown: Boolean(saved.damage.focus) });
     this.onDidChangeFocus = this.focus.onDidChange;
     this.focus.onDidChange(() => this.saveFocus());
     this.ownsTokens = !options.tokens;
@@ -153,16 +149,27 @@ export class Workspace {
 
   /** Scans `root` and starts counting tokens in the background. */
   static async open(root: string, options: WorkspaceOptions = {}): Promise<Workspace> {
-    const saved = withSavedChoices(root, options);
-    options = saved.options;
+    const saved = loadSavedChoices(resolveRoot(root), {
+      from: options.savedFrom !== undefined ? options.savedFrom : options.stateDir,
+      focusFrom: options.stateDir,
+      overrides: !options.scan?.overrides,
+      masking: options.masking === undefined,
+    });
+    const damaged = Object.entries(saved.damage) as Array<['focus' | 'overrides', StateDamage]>;
+    if (damaged.length && !options.openDamaged)
+      throw new LoupeError('unsupported', damaged.map(([k, d]) => damageNotice(k, d)).join(' '));
+    options = {
+      ...options,
+      ...(saved.overrides ? { scan: { ...options.scan, overrides: saved.overrides } } : {}),
+      ...(saved.masking !== undefined ? { masking: saved.masking } : {}),
+    };
     const scanned = await scanProject(root, {
       ...options.scan,
       ...(options.git ? { git: options.git } : {}),
       ...(options.maxFileBytes ? { maxFileBytes: options.maxFileBytes } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    const ws = new Workspace(scanned.root, options);
-    ws.warnings.push(...saved.problems);
+    const ws = new Workspace(scanned.root, options, saved);
     ws.index.replace(scanned.files);
     ws.setScope(() => true, scanned.hidden, scanned.dirs, scanned.repos, scanned.notes);
     if (options.countTokens !== false) void ws.countTokens();
@@ -325,6 +332,50 @@ export class Workspace {
     return this.watcher_;
   }
 
+  /**
+   * Counts tokens in another encoding from now on: the counts start again (in the background, as
+   * after opening), while the files, the focus, the sessions and their receipts stay as they are;
+   * what agents received is recorded by content hash, never by token count.
+   */
+  async setEncoding(encoding: Encoding): Promise<void> {
+    if (encoding === this.encoding || this.closed) return;
+    if (!this.ownsTokens)
+      throw new LoupeError(
+        'unsupported',
+        'This workspace counts with a token service it was given; open it again to change the encoding.',
+      );
+    this.cancelTokenCount();
+    await this.tokensReady;
+    const old = this.tokens;
+    this.tokens = createTokenService({
+      encoding,
+      ...(this.options.cacheDir !== undefined ? { cacheDir: this.options.cacheDir } : {}),
+      ...(this.options.tokenThreads ? { threads: this.options.tokenThreads } : {}),
+    });
+    // The pipelines count their output in the old encoding: later reads get new ones. A read
+    // still running finishes on the old one, closed a while later (or when the workspace closes).
+    const retired = [this.pipeline, this.otherPipeline];
+    this.pipeline = undefined;
+    this.otherPipeline = undefined;
+    this.retire(retired);
+    await old.close();
+    this.index.clearTokens();
+    this.indexChanged.fire();
+    void this.countTokens();
+  }
+
+  private readonly retiring = new Set<ContentPipeline>();
+
+  private retire(pipelines: Array<ContentPipeline | undefined>): void {
+    for (const p of pipelines) {
+      if (!p) continue;
+      this.retiring.add(p);
+      setTimeout(() => {
+        if (this.retiring.delete(p)) void p.close();
+      }, 30_000).unref?.();
+    }
+  }
+
   /** Counts the files not counted yet (in worker threads, cached on disk); `tokensReady` follows it. */
   countTokens(): Promise<void> {
     const run = this.tokensReady.then(() => this.countMissing());
@@ -470,13 +521,35 @@ export class Workspace {
 
   private saveFocus(): void {
     if (!this.focusFile) return;
-    const s = this.focus.snapshot;
-    const saved: SavedFocus = { version: 1, revision: s.revision, include: s.include, exclude: s.exclude };
     try {
-      writeState(this.focusFile, saved);
+      saveFocus(this.focusFile, this.focus.snapshot);
+      this.damage.resolve('focus');
     } catch (error) {
       this.warnings.push(`The focus could not be saved (${(error as Error).message}).`);
     }
+  }
+
+  /**
+   * While saved state is damaged, looks again: another process (the window, a CLI command) may have
+   * resolved it, and this project follows (the saved focus, or a rescan with the saved overrides).
+   */
+  async recheckDamage(): Promise<void> {
+    if (this.damage.get('focus') && this.focusFile) {
+      const saved = loadFocus(this.focusFile);
+      if (!saved.damage) this.focus.set(saved.focus ?? { include: [], exclude: [] }); // resolves
+    }
+    const from = this.options.savedFrom !== undefined ? this.options.savedFrom : this.options.stateDir;
+    if (this.damage.get('overrides') && from) {
+      const saved = loadOverrides(from, this.root);
+      if (!saved.damage) await this.overridesSaved(saved.overrides);
+    }
+  }
+
+  /** A person saved the show/hide overrides: they apply (rescan), and damaged ones are resolved. */
+  async overridesSaved(overrides: Overrides): Promise<void> {
+    this.setScanOptions({ overrides: { show: overrides.show, hide: overrides.hide } });
+    this.damage.resolve('overrides');
+    await this.rescan('the show/hide overrides changed');
   }
 
   async close(): Promise<void> {
@@ -484,29 +557,8 @@ export class Workspace {
     await this.watcher_?.close();
     await this.pipeline?.close();
     await this.otherPipeline?.close();
+    for (const p of this.retiring) await p.close();
+    this.retiring.clear();
     if (this.ownsTokens) await this.tokens.close();
   }
-}
-
-/** The options with the project's saved choices filled in where they name none (and what could not be read). */
-function withSavedChoices(
-  root: string,
-  options: WorkspaceOptions,
-): { options: WorkspaceOptions; problems: string[] } {
-  const from = options.savedFrom !== undefined ? options.savedFrom : options.stateDir;
-  const problems: string[] = [];
-  if (!from || (options.scan?.overrides && options.masking !== undefined)) return { options, problems };
-  const abs = resolveRoot(root);
-  let next = options;
-  if (!options.scan?.overrides) {
-    const saved = loadOverrides(from, abs);
-    if (saved.problem) problems.push(saved.problem);
-    next = { ...next, scan: { ...next.scan, overrides: saved.overrides } };
-  }
-  if (options.masking === undefined) {
-    const saved = loadProjectSettings(from, abs);
-    if (saved.problem) problems.push(saved.problem);
-    next = { ...next, masking: saved.settings.masking };
-  }
-  return { options: next, problems };
 }

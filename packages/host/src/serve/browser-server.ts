@@ -1,7 +1,8 @@
 // Browser mode: the built window served on 127.0.0.1 with the host behind a WebSocket. A random
 // session token travels in the URL's fragment (never sent in HTTP requests); the page passes it
 // when it opens the socket and with every message. Host and Origin are checked against this
-// server's own address, so other sites and DNS-rebinding names are refused.
+// server's own address, so other sites and DNS-rebinding names are refused. A page whose socket
+// was refused asks `POST /session` (token in a header) whether it was its token, so it can say so.
 import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -9,9 +10,14 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { HostCommands } from '@loupe/common';
 import { LoupeError } from '@loupe/engine';
+import { sameToken } from '@loupe/mcp';
 import type { HostEventBus } from '../events';
 import { serveWebSocket } from '../transport/ws-server';
 import { RENDERER_TYPES, rendererCsp } from './renderer-policy';
+
+/** Where the page asks whether its session token is this server's (see the header comment). */
+export const SESSION_PATH = '/session';
+export const SESSION_HEADER = 'x-loupe-token';
 
 export interface BrowserServerOptions {
   host: HostCommands & { events: HostEventBus };
@@ -50,6 +56,10 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       res.writeHead(421, { 'Content-Type': 'text/plain' }).end('Loupe answers only on its own address.\n');
       return;
     }
+    if (req.url === SESSION_PATH) {
+      answerSession(req, res);
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
@@ -83,6 +93,21 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     });
     if (req.method === 'HEAD') res.end();
     else createReadStream(file).pipe(res);
+  };
+
+  // 204 when the header carries this server's token, 403 when not. A browser sends a custom header
+  // to another origin only after a preflight this server never grants, and Origin must be ours.
+  const answerSession = (req: IncomingMessage, res: ServerResponse) => {
+    const origins = hosts().map((h) => `http://${h}`);
+    if (req.method !== 'POST' || !origins.includes(req.headers.origin ?? '')) {
+      res.writeHead(403, { 'Content-Type': 'text/plain' }).end('Refused.\n');
+      return;
+    }
+    const given = req.headers[SESSION_HEADER];
+    const ok = typeof given === 'string' && sameToken(given, token);
+    res
+      .writeHead(ok ? 204 : 403, { 'Cache-Control': 'no-store' })
+      .end(ok ? undefined : 'wrong session token\n');
   };
 
   const server = createServer(serveFile);

@@ -34,9 +34,10 @@ afterAll(async () => {
 function get(
   urlPath: string,
   headers: Record<string, string> = {},
+  method = 'GET',
 ): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.port, path: urlPath, headers }, (res) => {
+    const req = request({ host: '127.0.0.1', port: server.port, path: urlPath, headers, method }, (res) => {
       let body = '';
       res.on('data', (c) => {
         body += c;
@@ -113,6 +114,19 @@ describe('browser server', () => {
     await expect(connect({ token: 'nope' })).rejects.toThrow(/refused 403/);
     await expect(connect({ origin: 'http://evil.example' })).rejects.toThrow(/refused 403/);
     await expect(connect({ host: `evil.example:${server.port}` })).rejects.toThrow(/refused 403/);
+  });
+
+  it("answers whether a page's token is this server's (a refused socket says no more)", async () => {
+    const own = { Host: `127.0.0.1:${server.port}`, Origin: `http://127.0.0.1:${server.port}` };
+    const ask = (headers: Record<string, string>, method = 'POST') =>
+      get('/session', headers, method).then((r) => r.status);
+    expect(await ask({ ...own, 'X-Loupe-Token': server.token })).toBe(204);
+    expect(await ask({ ...own, 'X-Loupe-Token': 'stale-token' })).toBe(403);
+    expect(await ask(own)).toBe(403);
+    // Only this server's own page may ask, and only with POST.
+    expect(await ask({ ...own, Origin: 'http://evil.example', 'X-Loupe-Token': server.token })).toBe(403);
+    expect(await ask({ ...own, 'X-Loupe-Token': server.token }, 'GET')).toBe(403);
+    expect(await ask({ Host: `evil.example:${server.port}`, 'X-Loupe-Token': server.token })).toBe(421);
   });
 
   it('runs commands, forwards events, and closes on a message without the token', async () => {

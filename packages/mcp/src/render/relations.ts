@@ -70,7 +70,7 @@ export function renderRelations(r: Relations): RenderedRelations {
   const next = r.imports[0] ?? r.importedBy[0];
   if (next)
     trailer.push(
-      `Next: ${getFileCall({ path: next.path })} reads ${next.path}; ${call('related_files', { path: next.path })} follows it.`,
+      `Next: ${getFileCall({ path: next.path })} reads the first file listed; ${call('related_files', { path: next.path })} follows it.`,
     );
   return {
     label: 'Related files (path, then the import statements of each edge)',

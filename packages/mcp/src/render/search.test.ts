@@ -124,7 +124,7 @@ describe('related_files as agents read it', () => {
     expect(out).toContain(
       'Not listed: 1 external import ("react"); 1 import naming no visible file ("./gone").',
     );
-    expect(out).toContain('Next: get_file {"path":"src/api/routes.ts"} reads src/api/routes.ts');
+    expect(out).toContain('Next: get_file {"path":"src/api/routes.ts"} reads the first file listed;');
     expect(out).toMatch(
       /imported_by looked at the 5 files of the focus; 0 files outside the focus were not examined\./,
     );

@@ -47,7 +47,12 @@ export function makeProject(files: Record<string, string>, name = 'project'): Fi
 }
 
 export async function openProject(fx: Fixture, options: ProjectOptions = {}): Promise<McpProject> {
-  const ws = await Workspace.open(fx.root, { stateDir: fx.stateDir, cacheDir: null, tokenThreads: 1 });
+  const ws = await Workspace.open(fx.root, {
+    stateDir: fx.stateDir,
+    cacheDir: null,
+    tokenThreads: 1,
+    openDamaged: true,
+  });
   await ws.tokensReady;
   return new McpProject(ws, { stateDir: fx.stateDir, receipts: { flushMs: 5 }, ...options });
 }

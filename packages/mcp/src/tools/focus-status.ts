@@ -70,7 +70,8 @@ export function registerFocusStatusTool(registry: ToolRegistry): void {
           const mark =
             st === 'changed' ? 'changed on disk since' : st === 'deleted' ? 'deleted since' : 'unchanged';
           const detail = f.detail === 'full' ? '' : ` · ${f.detail}`;
-          return `${f.path} · lines ${formatRanges(merged(f.spans))} of ${f.totalLines}${detail} · call #${f.lastCall} · ${mark}`;
+          const of = f.totalLines > 0 ? ` of ${f.totalLines}` : ''; // a search line does not know the file's length
+          return `${f.path} · lines ${formatRanges(merged(f.spans))}${of}${detail} · call #${f.lastCall} · ${mark}`;
         });
         parts.push(dataBlock('Received by this session (changed first, then newest)', rows.join('\n')));
         if (received.length > MAX_LISTED)

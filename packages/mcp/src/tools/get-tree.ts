@@ -43,6 +43,7 @@ function render(model: TreeModel, options: Parameters<typeof renderTree>[1], sha
 export function registerGetTreeTool(registry: ToolRegistry): void {
   registry.register({
     name: 'get_tree',
+    focusScoped: true,
     title: 'Focus tree',
     description:
       'The files the developer put in focus, as a tree (or one folder of it). Cheap: start here. Large trees are capped; the result says what was left out and how to see it.',

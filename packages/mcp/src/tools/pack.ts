@@ -72,6 +72,7 @@ type Packed = Awaited<ReturnType<typeof sessionPack>>;
 export function registerPackTool(registry: ToolRegistry): void {
   registry.register({
     name: 'pack',
+    focusScoped: true,
     title: 'Pack the focus',
     description:
       'The focus packed into one document that fits a token budget: tree, then the most important files, compressed before anything is dropped; a footer states what was left out. A budget larger than one result comes in parts: the result names the call for the next.',

@@ -17,6 +17,7 @@ const schema = z.object({
 export function registerRelatedFilesTool(registry: ToolRegistry): void {
   registry.register({
     name: 'related_files',
+    focusScoped: true,
     title: 'Related files',
     description:
       'Files in focus that a file imports or that import it (1 or 2 hops), each edge resolved or ambiguous.',

@@ -19,12 +19,13 @@ const schema = z.object({
 export function registerSearchTool(registry: ToolRegistry): void {
   registry.register({
     name: 'search',
+    focusScoped: true,
     title: 'Search the focus',
     description:
       'Search the text of the files in focus. Results name the lines to read next with get_file; files outside the focus are not searched.',
     schema,
     searchLike: true,
-    async run(args, { project, session }): Promise<ToolBody> {
+    async run(args, { project, session, call, revision }): Promise<ToolBody> {
       const result = await searchFocus(project.ws, args.query, {
         regex: args.regex ?? false,
         ...(args.paths?.length ? { paths: args.paths } : {}),
@@ -38,9 +39,14 @@ export function registerSearchTool(registry: ToolRegistry): void {
         delivered: searchDelivered(result),
         masked: result.masked,
       };
+      const delivered = answer.delivered ?? [];
+      // Lines a result showed were delivered: the session's ledger records them (its received
+      // files, the window's marks), under their own detail so a later get_file still sends them
+      // whole (a search line may be cut around its match).
+      for (const d of delivered) session.ledger.record(d.path, d.hash, 'search', d.lines, call, revision, 0);
       return {
         parts: [dataBlock(answer.label, answer.data), ...answer.trailer],
-        delivered: answer.delivered ?? [],
+        delivered,
         masked: answer.masked ?? {},
       };
     },

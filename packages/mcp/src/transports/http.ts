@@ -2,10 +2,10 @@
 // in Loupe's state folder), a Host naming this listener and, when present, an Origin of this
 // listener (DNS rebinding); no CORS headers are ever sent, so browsers cannot read answers.
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { ensureFolder, readOwnFile, UnusableFile, withLock, writeFileAtomic } from '@loupe/engine';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { McpProject } from '../project';
@@ -17,20 +17,26 @@ export function tokenFile(stateDir: string): string {
   return path.join(stateDir, 'http-token');
 }
 
-/** The stored token, created on first use (32 random bytes, base64url, file mode 0600). */
+/**
+ * The stored token, created on first use (32 random bytes, base64url, a fresh 0600 file renamed
+ * into place). A token file that is a link, not this user's, or was readable by others is replaced
+ * by a new token, never followed or trusted.
+ */
 export function loadOrCreateToken(stateDir: string): string {
   const file = tokenFile(stateDir);
-  if (existsSync(file)) {
-    const token = readFileSync(file, 'utf8').trim();
-    if (token.length >= 32) {
-      if (process.platform !== 'win32') chmodSync(file, 0o600);
-      return token;
+  ensureFolder(stateDir, 'owned', 'its HTTP token');
+  return withLock(file, () => {
+    let stored: string | undefined;
+    try {
+      stored = readOwnFile(file, { maxBytes: 4096, secret: true })?.toString('utf8').trim();
+    } catch (error) {
+      if (!(error instanceof UnusableFile)) throw error;
     }
-  }
-  mkdirSync(stateDir, { recursive: true, mode: 0o700 });
-  const token = randomBytes(32).toString('base64url');
-  writeFileSync(file, `${token}\n`, { mode: 0o600 });
-  return token;
+    if (stored && stored.length >= 32) return stored;
+    const token = randomBytes(32).toString('base64url');
+    writeFileAtomic(file, `${token}\n`);
+    return token;
+  });
 }
 
 export interface HttpServerOptions {

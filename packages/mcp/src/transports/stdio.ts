@@ -11,6 +11,7 @@ import { parseMaxOutputTokens } from '../reply-limits';
 import { connectSession } from '../server';
 import { preambleLine } from './agent-socket';
 import { NdjsonTransport } from './ndjson';
+import { checkSocket } from './socket-path';
 
 export interface StdioIo {
   stdin: Readable;
@@ -61,9 +62,11 @@ export async function openHeadless(
   const stateDir = options.stateDir ?? defaultStateDir();
   // A --focus run does not overwrite the developer's saved focus; the saved show/hide overrides
   // and masking choice apply either way.
+  // Damaged saved state: the project opens, and every result says so and refuses what it affects.
   const ws = await Workspace.open(options.root, {
     stateDir: options.focus?.length ? null : stateDir,
     savedFrom: stateDir,
+    openDamaged: true,
   });
   if (options.focus?.length) ws.setFocus({ include: options.focus, exclude: [] });
   // The first call need not wait for the watcher.
@@ -142,9 +145,18 @@ export interface BridgeOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** `loupe bridge`: the app when it runs, else the cwd's project served headless. */
+/**
+ * `loupe bridge`: the app when it runs, else the cwd's project served headless. The socket is
+ * checked before anything is sent (its folder, the folders above, its owner): a socket another
+ * user could have put there is never talked to; the bridge says so on stderr and serves headless.
+ */
 export async function runBridge(io: StdioIo, options: BridgeOptions): Promise<'app' | 'headless'> {
-  const socket = await connectToApp(options.socketPath);
+  const check = checkSocket(options.socketPath);
+  if (check.problem)
+    io.stderr.write(
+      `loupe bridge: not connecting to ${options.socketPath}: ${check.problem}; serving this project headless instead.\n`,
+    );
+  const socket = check.usable ? await connectToApp(options.socketPath) : undefined;
   const env = options.env ?? process.env;
   if (socket) {
     // The app's process has its own environment: the client's setting travels in the preamble.

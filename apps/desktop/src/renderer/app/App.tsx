@@ -1,14 +1,18 @@
 // The window: header, the tree with its filter, the open panel, and messages.
 import { useCallback, useEffect } from 'react';
+import { useStore } from 'zustand';
+import { ConnectionBanner } from '../components/ConnectionBanner';
+import { DamagedStateBanner } from '../components/DamagedStateBanner';
 import { Header, OpenControls } from '../components/Header';
 import { MaskingBanner } from '../components/MaskingBanner';
 import { Toasts } from '../components/Toasts';
-import { FilterBar } from '../components/tree/FilterBar';
+import { FilterBar, MarksLegend } from '../components/tree/FilterBar';
 import { TreeView } from '../components/tree/TreeView';
 import { hostSync } from '../services/host';
+import { connectionStore } from '../store/connection';
 import { useProject, useSettings, useUi } from '../store/hooks';
 import { projectStore, settingsStore, treeStore, uiStore } from '../store/index';
-import { copyContext } from './commands';
+import { copyContext, redoFocus, undoFocus } from './commands';
 import { panelComponent } from './panels';
 
 function useTheme() {
@@ -25,12 +29,24 @@ function useTheme() {
   }, [theme]);
 }
 
+/** Text fields keep their own Ctrl+Z; anywhere else (the tree, buttons) it undoes a focus change. */
+function editable(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el?.tagName) return false;
+  if (el.tagName === 'INPUT') return !['checkbox', 'radio', 'button'].includes((el as HTMLInputElement).type);
+  return el.isContentEditable || el.tagName === 'TEXTAREA';
+}
+
 function useShortcuts() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const mod = e.ctrlKey || e.metaKey;
       if (!mod) return;
-      if (e.key === 'f' && !e.shiftKey) {
+      const key = e.key.toLowerCase();
+      if ((key === 'z' || key === 'y') && !e.altKey && !editable(e.target)) {
+        e.preventDefault();
+        void (key === 'y' || e.shiftKey ? redoFocus() : undoFocus());
+      } else if (e.key === 'f' && !e.shiftKey) {
         e.preventDefault();
         uiStore.getState().requestFilterFocus();
       } else if (e.key.toLowerCase() === 'c' && e.shiftKey) {
@@ -85,6 +101,9 @@ export function App() {
     problem: s.connectionProblem,
   }));
   const panel = useUi((s) => s.panel);
+  // While the link is down the last window stays on screen, inert, under the banner.
+  const live = useStore(connectionStore, (s) => s.status.state === 'live');
+  const refused = useStore(connectionStore, (s) => s.status.state === 'refused');
   const onOverride = useCallback((node: number, state: 'show' | 'hide') => {
     const path = treeStore.getState().model?.pathOf(node);
     if (path === undefined) return;
@@ -100,16 +119,27 @@ export function App() {
         {problem}
       </div>
     );
-  if (!connected) return <div className="connecting">Connecting to Loupe…</div>;
+  if (!connected)
+    return (
+      <>
+        <ConnectionBanner />
+        {refused ? null : <div className="connecting">Connecting to Loupe…</div>}
+      </>
+    );
   return (
-    <div className={`app${panel ? ' with-panel' : ''}`}>
-      <Header />
-      <MaskingBanner />
-      <main className="main">
+    <div className={`app${panel ? ' with-panel' : ''}${live ? '' : ' offline'}`}>
+      <ConnectionBanner />
+      <div className="contents" inert={!live}>
+        <Header />
+        <MaskingBanner />
+        <DamagedStateBanner />
+      </div>
+      <main className="main" inert={!live}>
         {project ? (
           <div className="tree-pane">
             <FilterBar />
-            <TreeView onOverride={onOverride} />
+            <TreeView onOverride={onOverride} disabled={!live} />
+            <MarksLegend />
           </div>
         ) : (
           <Welcome />

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { focusLine } from '../model/format';
 import { useProject, useSessions, useUi } from '../store/hooks';
 import { projectStore, uiStore } from '../store/index';
+import { FocusHistory } from './FocusHistory';
 import { MissingFocus } from './MissingFocus';
 
 export function OpenControls() {
@@ -108,6 +109,7 @@ export function Header() {
           <span className="revision" data-testid="revision" title="Focus revision">
             r{revision}
           </span>
+          <FocusHistory />
           <MissingFocus missing={summary.missing} />
         </div>
       ) : null}

@@ -24,6 +24,7 @@ export interface VirtualListProps {
   role?: string;
   ariaLabel?: string;
   ariaActivedescendant?: string;
+  ariaDisabled?: boolean;
   tabIndex?: number;
   onKeyDown?: (e: React.KeyboardEvent<HTMLDivElement>) => void;
   testId?: string;
@@ -85,6 +86,7 @@ export function VirtualList(props: VirtualListProps) {
       role={props.role}
       aria-label={props.ariaLabel}
       aria-activedescendant={props.ariaActivedescendant}
+      aria-disabled={props.ariaDisabled || undefined}
       tabIndex={props.tabIndex}
       onKeyDown={props.onKeyDown}
       data-testid={props.testId}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { snapshotOf } from '../testing/snapshot';
-import { applyFilter, globToRegExp, makeFilter } from './filter';
+import { applyFilter, filterProblem, globToRegExp, makeFilter } from './filter';
+import { FilterScope } from './filter-scope';
 import { TreeModel } from './tree-model';
 
 describe('globToRegExp', () => {
@@ -60,5 +61,56 @@ describe('applyFilter', () => {
 
   it('an empty filter is no filter', () => {
     expect(makeFilter('   ')).toBeNull();
+  });
+});
+
+describe('filterProblem', () => {
+  it('explains an unclosed [ or { and a set the browser cannot build; words and good globs pass', () => {
+    expect(filterProblem('[unclosed')).toMatch(/^The \[ at character 1 is never closed/);
+    expect(filterProblem('src/*.[jt')).toMatch(/^The \[ at character 7 is never closed/);
+    expect(filterProblem('[]')).toMatch(/never closed/); // ']' right after '[' belongs to the set
+    expect(filterProblem('*.{ts,tsx')).toMatch(/^The \{ at character 3 is never closed/);
+    expect(filterProblem('[z-a].ts')).toMatch(/^Not a glob the filter can use: .*range/i);
+    for (const ok of ['util', '*.ts', '[ab].txt', '[]a].txt', '*.{ts,tsx}', 'src/**/*.test.ts', 'a}b', '?'])
+      expect(filterProblem(ok), ok).toBeNull();
+  });
+});
+
+describe('FilterScope (ticking under a filter)', () => {
+  const m = () =>
+    new TreeModel(
+      snapshotOf({
+        files: [
+          { path: 'src/app.ts', tokens: 1 },
+          { path: 'src/app.test.ts', tokens: 1 },
+          { path: 'src/lib/util.ts', tokens: 1 },
+          { path: 'src/lib/util.test.ts', tokens: 1 },
+          { path: 'test/a.test.ts', tokens: 1 },
+          { path: 'test/b.test.ts', tokens: 1 },
+          { path: 'README.md', tokens: 1 },
+        ],
+      }),
+    );
+
+  it('a folder kept for its matches ticks those; a folder whose files all match ticks whole', () => {
+    const model = m();
+    const scope = new FilterScope(model, applyFilter(model, makeFilter('*.test.ts')!, false));
+    const path = (i: number) => model.pathOf(i);
+    expect(scope.files[0]).toBe(4);
+    expect(scope.targets(model.find('src')).map(path)).toEqual(['src/lib/util.test.ts', 'src/app.test.ts']);
+    expect(scope.targets(0).map(path)).toEqual(['src/lib/util.test.ts', 'src/app.test.ts', 'test']);
+    const rules = model.toggleMany(scope.targets(model.find('src')), true, { include: [], exclude: [] });
+    expect(rules).toEqual({ include: ['src/app.test.ts', 'src/lib/util.test.ts'], exclude: [] });
+    scope.recount();
+    expect(scope.checkState(model.find('src'))).toBe('checked'); // all its matches
+    expect(model.checkState(model.find('src'))).toBe('mixed'); // of all its files
+    expect(scope.checkState(0)).toBe('mixed');
+  });
+
+  it('a matching folder stands for everything inside it', () => {
+    const model = m();
+    const scope = new FilterScope(model, applyFilter(model, makeFilter('lib')!, false));
+    expect(scope.files[0]).toBe(2);
+    expect(scope.targets(0).map((i) => model.pathOf(i))).toEqual(['src/lib']);
   });
 });

@@ -49,6 +49,35 @@ export function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${re}$`, 'i');
 }
 
+/**
+ * Why a filter text is not a glob the box can use, in one sentence, or null when it is fine (a
+ * plain word always is). Brackets and braces must close: `[unclosed` would otherwise match no
+ * name at all and read as "0 matches".
+ */
+export function filterProblem(text: string): string | null {
+  const t = text.trim();
+  if (!GLOB.test(t)) return null;
+  for (let i = 0, braces = 0, open = -1; i < t.length; i++) {
+    const c = t[i]!;
+    if (c === '[') {
+      const close = t.indexOf(']', i + 2);
+      if (close < 0)
+        return `The [ at character ${i + 1} is never closed: a glob's [ starts a set of characters, such as [abc]; add the ], or filter by a plain word.`;
+      i = close;
+    } else if (c === '{') {
+      if (braces++ === 0) open = i;
+    } else if (c === '}' && braces > 0) braces--;
+    if (i === t.length - 1 && braces > 0)
+      return `The { at character ${open + 1} is never closed: a glob's {a,b} matches either; add the }.`;
+  }
+  try {
+    globToRegExp(t.replace(/^\.?\//, ''));
+  } catch (error) {
+    return `Not a glob the filter can use: ${(error as Error).message}.`;
+  }
+  return null;
+}
+
 export function makeFilter(text: string): Filter | null {
   const t = text.trim();
   if (!t) return null;
@@ -90,6 +119,8 @@ export function makeFilter(text: string): Filter | null {
 export interface FilterResult {
   /** 1 for nodes shown under the filter (matches and their ancestors). */
   keep: Uint8Array;
+  /** 1 for the matching nodes themselves. */
+  matched: Uint8Array;
   /** Highlight range per matching node. */
   highlights: Map<number, [number, number]>;
   matches: number;
@@ -97,6 +128,7 @@ export interface FilterResult {
 
 export function applyFilter(model: TreeModel, filter: Filter, showHidden: boolean): FilterResult {
   const keep = new Uint8Array(model.size);
+  const matched = new Uint8Array(model.size);
   const highlights = new Map<number, [number, number]>();
   const paths = filter.byPath ? model.allPaths() : undefined;
   let matches = 0;
@@ -106,8 +138,9 @@ export function applyFilter(model: TreeModel, filter: Filter, showHidden: boolea
     const hit = filter.match(model.names[i]!, () => paths![i]!);
     if (!hit) continue;
     matches++;
+    matched[i] = 1;
     if (hit[1] > hit[0]) highlights.set(i, hit);
     for (let a = i; a >= 0 && !keep[a]; a = model.parent[a]!) keep[a] = 1;
   }
-  return { keep, highlights, matches };
+  return { keep, matched, highlights, matches };
 }

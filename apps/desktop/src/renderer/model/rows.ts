@@ -1,16 +1,20 @@
-// The visible rows: node indexes in preorder, so the list is sorted and any node's row is a binary
-// search away. Expanding splices a folder's visible descendants in after its row; collapsing cuts
-// the contiguous run of rows inside its subtree. Only a filter or a show-hidden switch rebuilds.
+// The visible rows: nodes in preorder (the host's, by name, or another such as by tokens), so the
+// list is sorted by position and any node's row is a binary search away. Expanding splices a
+// folder's visible descendants in after its row; collapsing cuts the contiguous run of rows inside
+// its subtree. Only a filter, a show-hidden switch or a new order rebuilds.
+import type { TreeOrder } from './sort';
 import type { TreeModel } from './tree-model';
 
 export interface RowOptions {
   showHidden: boolean;
   /** Filter result: nodes to keep (others are not shown). */
   keep: Uint8Array | null;
+  /** A preorder other than the node order (null: by node index, i.e. by name). */
+  order?: TreeOrder | null;
 }
 
 export class Rows {
-  /** Visible node indexes, ascending. */
+  /** Visible node indexes, in the order's positions (ascending node indexes by name). */
   rows: number[] = [];
 
   constructor(
@@ -35,16 +39,24 @@ export class Rows {
     return this.model.isDir[i] === 1 && this.expanded[i] === 1 && !this.model.hidden[i];
   }
 
-  /** Visible rows of the range [from, to) (a folder's inside), honouring collapsed folders. */
+  /** Position of node i in the order. */
+  private pos(i: number): number {
+    return this.options.order ? this.options.order.pos[i]! : i;
+  }
+
+  /** Visible rows of positions [from, to) (a folder's inside), honouring collapsed folders. */
   private collect(from: number, to: number, out: number[]): void {
     const m = this.model;
-    for (let i = from; i < to; ) {
+    const at = this.options.order?.at;
+    for (let p = from; p < to; ) {
+      const i = at ? at[p]! : p;
+      // A subtree is a run of end[i] - i positions in any preorder.
       if (!this.visible(i)) {
-        i = m.end[i]!;
+        p += m.end[i]! - i;
         continue;
       }
       out.push(i);
-      i = m.isDir[i] && !this.isOpen(i) ? m.end[i]! : i + 1;
+      p += m.isDir[i] && !this.isOpen(i) ? m.end[i]! - i : 1;
     }
   }
 
@@ -57,26 +69,27 @@ export class Rows {
   /** Row position of node i, or -1 when it is not visible. */
   rowOf(i: number): number {
     const r = this.rows;
+    const want = this.pos(i);
     let lo = 0;
     let hi = r.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      const v = r[mid]!;
-      if (v === i) return mid;
-      if (v < i) lo = mid + 1;
+      const v = this.pos(r[mid]!);
+      if (v === want) return mid;
+      if (v < want) lo = mid + 1;
       else hi = mid - 1;
     }
     return -1;
   }
 
-  /** First row position whose node is >= i. */
-  private lowerBound(i: number): number {
+  /** First row whose position is >= p. */
+  private lowerBound(p: number): number {
     const r = this.rows;
     let lo = 0;
     let hi = r.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (r[mid]! < i) lo = mid + 1;
+      if (this.pos(r[mid]!) < p) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -89,15 +102,28 @@ export class Rows {
     this.expanded[i] = open ? 1 : 0;
     const row = this.rowOf(i);
     if (row < 0) return true; // inside a collapsed folder: nothing visible changes
+    const from = this.pos(i) + 1;
+    const to = this.pos(i) + m.end[i]! - i;
     if (open) {
       const inside: number[] = [];
-      this.collect(i + 1, m.end[i]!, inside);
+      this.collect(from, to, inside);
       this.rows = this.rows.slice(0, row + 1).concat(inside, this.rows.slice(row + 1));
     } else {
-      const stop = this.lowerBound(m.end[i]!);
+      const stop = this.lowerBound(to);
       this.rows = this.rows.slice(0, row + 1).concat(this.rows.slice(stop));
     }
     return true;
+  }
+
+  /** Opens every folder (expand all) or closes every folder but the root (collapse all). */
+  setAllOpen(open: boolean): void {
+    const m = this.model;
+    if (open) for (let i = 0; i < m.size; i++) this.expanded[i] = m.isDir[i]! && !m.hidden[i] ? 1 : 0;
+    else {
+      this.expanded.fill(0);
+      this.expanded[0] = 1;
+    }
+    this.rebuild();
   }
 
   /** Opens every ancestor of i (to reveal it); returns whether the rows changed. */

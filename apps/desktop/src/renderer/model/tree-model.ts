@@ -8,7 +8,7 @@ import {
   type HiddenReason,
   type TokenUpdate,
   type TreeSnapshot,
-  toggleRules,
+  toggleRulesMany,
 } from '@loupe/common';
 
 export type CheckState = 'checked' | 'mixed' | 'unchecked';
@@ -244,8 +244,21 @@ export class TreeModel {
    * engine's Focus.toggle, so the window and the host agree without a round trip.
    */
   toggle(i: number, on: boolean, rules: FocusRules): FocusRules {
-    const next = toggleRules(rules, this.pathOf(i), on);
+    return this.toggleMany([i], on, rules);
+  }
 
+  /** Ticks or unticks several nodes, none inside another (a filter's matches): one rule change. */
+  toggleMany(nodes: readonly number[], on: boolean, rules: FocusRules): FocusRules {
+    const next = toggleRulesMany(
+      rules,
+      nodes.map((i) => this.pathOf(i)),
+      on,
+    );
+    for (const i of nodes) this.fill(i, on);
+    return next;
+  }
+
+  private fill(i: number, on: boolean): void {
     const before = this.checkedCount[i]!;
     const beforeTokens = this.checkedTokens[i]!;
     const stop = this.end[i]!;
@@ -267,6 +280,5 @@ export class TreeModel {
       this.checkedCount[a]! += dc;
       this.checkedTokens[a]! += dt;
     }
-    return next;
   }
 }

@@ -46,3 +46,9 @@ export function markText(f: ReceivedFile): string {
     ? `${base}. Changed on disk since: the agent's copy is stale.`
     : `${base}. Unchanged since.`;
 }
+
+/** A closed folder's count of received files inside it. */
+export function markCountText(received: number, changed: number): string {
+  const files = received === 1 ? '1 file inside was' : `${received} files inside were`;
+  return `${files} received by an agent${changed ? ` (${changed} changed since)` : ''}`;
+}

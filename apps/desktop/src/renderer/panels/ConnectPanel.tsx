@@ -1,5 +1,6 @@
-// Connect an agent: ready configurations with copy buttons, the socket path, and the optional
-// HTTP endpoint (turned on here; its bearer token stays masked until revealed).
+// Connect an agent: ready configurations (the host's clientConfigs, the same text docs/agents.md
+// shows) with a copy button naming each client, the socket path, and the optional HTTP endpoint
+// (turned on here; its bearer token stays masked until revealed).
 import type { ConnectInfo } from '@loupe/common';
 import { useEffect, useState } from 'react';
 import { clipboard } from '../services/clipboard';
@@ -102,17 +103,20 @@ export function ConnectPanel() {
         <dt>HTTP</dt>
         <HttpEndpoint info={info} />
       </dl>
-      {info.clients.map((c) => (
-        <div key={c.id} className="client-config">
-          <div className="client-head">
-            <strong>{c.name}</strong> <span className="muted">{c.where}</span>
-            <button type="button" onClick={() => void copy(c.text, `${c.name} configuration`)}>
-              Copy
-            </button>
+      {info.clients.map((c) => {
+        const what = `${c.name} ${c.kind}`;
+        return (
+          <div key={c.id} className="client-config" data-testid={`client-${c.id}`}>
+            <div className="client-head">
+              <strong>{c.name}</strong> <span className="muted">{c.where}</span>
+              <button type="button" onClick={() => void copy(c.text, what)}>
+                Copy the {what}
+              </button>
+            </div>
+            <pre>{c.text}</pre>
           </div>
-          <pre>{c.text}</pre>
-        </div>
-      ))}
+        );
+      })}
     </section>
   );
 }

@@ -50,11 +50,13 @@ export function ExportPanel() {
   const revision = useProject((s) => s.revision);
   const e = exportStore.getState();
 
+  // Each new options object (any input) or focus revision previews again, after an error too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `options` is the trigger, read by the store
   useEffect(() => {
     if (previewRevision === revision) return;
     const timer = setTimeout(() => void exportStore.getState().refresh(revision), 200);
     return () => clearTimeout(timer);
-  }, [previewRevision, revision]);
+  }, [options, previewRevision, revision]);
 
   const lines = useMemo(() => (preview ? preview.text.split('\n') : []), [preview]);
 
@@ -115,7 +117,11 @@ export function ExportPanel() {
           Masking is off: secret values in these files will be copied as they are.
         </p>
       ) : null}
-      {error ? <p className="error">{error}</p> : null}
+      {error ? (
+        <p className="error" role="alert" data-testid="export-error">
+          {error}
+        </p>
+      ) : null}
       {preview ? (
         <>
           <TokenBar {...preview.parts} />
@@ -158,7 +164,7 @@ export function ExportPanel() {
             renderRow={(i) => <pre className="line">{lines[i]}</pre>}
           />
         </>
-      ) : (
+      ) : error ? null : (
         <p className="muted">{busy ? 'Preparing the preview…' : 'No preview yet.'}</p>
       )}
       <div className="actions">

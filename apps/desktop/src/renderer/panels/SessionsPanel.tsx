@@ -75,12 +75,26 @@ export function SessionsPanel() {
               <tr
                 key={s.id}
                 className={s.id === selected ? 'selected' : ''}
+                aria-selected={s.id === selected}
                 onClick={() => void st.select(s.id === selected ? null : s.id)}
               >
                 <td>
                   {s.connected ? <span className="live" title="connected" /> : null}
-                  {s.client}
-                  {s.clientVersion ? ` ${s.clientVersion}` : ''}
+                  {/* The row's keyboard handle: Tab reaches each session, Enter opens its receipt. */}
+                  <button
+                    type="button"
+                    className="link session-open"
+                    data-session={s.id}
+                    aria-expanded={s.id === selected}
+                    title={s.id === selected ? "Close this session's receipt" : "Show this session's receipt"}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      void st.select(s.id === selected ? null : s.id);
+                    }}
+                  >
+                    {s.client}
+                    {s.clientVersion ? ` ${s.clientVersion}` : ''}
+                  </button>
                 </td>
                 <td>{formatTime(s.startedAt)}</td>
                 <td>{s.endedAt ? formatTime(s.endedAt) : s.connected ? 'connected' : '—'}</td>

@@ -3,6 +3,7 @@
 // stay unaware of each other.
 import type { HostApi, MenuCommand, TokenUpdate, Unsubscribe } from '@loupe/common';
 import type { createExportStore } from '../store/export/index';
+import type { createHistoryStore } from '../store/history';
 import type { createProjectStore } from '../store/project/index';
 import type { createSessionsStore } from '../store/sessions/index';
 import type { createSettingsStore } from '../store/settings';
@@ -16,6 +17,7 @@ export interface Stores {
   exports: ReturnType<typeof createExportStore>;
   settings: ReturnType<typeof createSettingsStore>;
   ui: ReturnType<typeof createUiStore>;
+  history: ReturnType<typeof createHistoryStore>;
 }
 
 export interface HostSync {
@@ -30,7 +32,7 @@ export function connectStores(
   stores: Stores,
   onMenu: (command: MenuCommand) => void,
 ): HostSync {
-  const { tree, project, sessions, settings, exports } = stores;
+  const { tree, project, sessions, settings, exports, history } = stores;
   let loading: Promise<void> | null = null;
   let queued: TokenUpdate[] = [];
   let marksSeq = 0;
@@ -57,6 +59,7 @@ export function connectStores(
   const loadProject = () => {
     loading = (async () => {
       const [focus, list] = await Promise.all([api.getFocus(), api.listSessions()]);
+      history.getState().reset(focus);
       tree.getState().applyFocus(focus);
       project.getState().setFocus(focus);
       sessions.getState().setSessions(list);
@@ -71,6 +74,8 @@ export function connectStores(
   const offs: Unsubscribe[] = [
     api.onDidOpenProject((info) => {
       project.getState().projectOpened(info);
+      // Another project's focus steps are not this one's to undo.
+      history.getState().reset(null);
       // The export starts from the project's masking (a one-off unmasked export stays possible).
       if (info) exports.getState().setOptions({ masking: info.masking });
       // The HTTP endpoint follows the open project: shown connect information is stale now.
@@ -99,6 +104,7 @@ export function connectStores(
       else tree.getState().applyTokens(u);
     }),
     api.onDidChangeFocus((f) => {
+      history.getState().observe(f);
       tree.getState().applyFocus(f);
       project.getState().setFocus(f);
     }),

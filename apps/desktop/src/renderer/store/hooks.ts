@@ -2,7 +2,15 @@
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { StoreApi } from 'zustand/vanilla';
-import { exportStore, projectStore, sessionsStore, settingsStore, treeStore, uiStore } from './index';
+import {
+  exportStore,
+  historyStore,
+  projectStore,
+  sessionsStore,
+  settingsStore,
+  treeStore,
+  uiStore,
+} from './index';
 
 function hook<S>(store: StoreApi<S>) {
   return <T>(selector: (s: S) => T): T => useStore(store, useShallow(selector));
@@ -14,3 +22,4 @@ export const useSessions = hook(sessionsStore);
 export const useExport = hook(exportStore);
 export const useSettings = hook(settingsStore);
 export const useUi = hook(uiStore);
+export const useHistory = hook(historyStore);

@@ -2,6 +2,7 @@
 import { clipboard } from '../services/clipboard';
 import { hostApi } from '../services/host';
 import { createExportStore } from './export/index';
+import { createHistoryStore } from './history';
 import { createProjectStore } from './project/index';
 import { createSessionsStore } from './sessions/index';
 import { createSettingsStore } from './settings';
@@ -14,3 +15,4 @@ export const sessionsStore = createSessionsStore({ host: hostApi });
 export const exportStore = createExportStore({ host: hostApi, clipboard });
 export const settingsStore = createSettingsStore({ host: hostApi });
 export const uiStore = createUiStore();
+export const historyStore = createHistoryStore({ host: hostApi });

@@ -17,6 +17,8 @@ export interface SettingsActions {
   loadOverrides(): Promise<void>;
   /** Always show / always hide a path, or back to the rules; the host scans again. */
   setOverride(path: string, state: OverrideState | 'default'): Promise<void>;
+  /** Forgets every override (resolves damaged saved overrides); the host scans again. */
+  clearOverrides(): Promise<void>;
 }
 
 export type SettingsStore = SettingsState & SettingsActions;
@@ -35,5 +37,6 @@ export function createSettingsStore(deps: { host: () => HostApi }) {
     loadConnect: async () => set({ connect: await deps.host().connectInfo() }),
     loadOverrides: async () => set({ overrides: await deps.host().getOverrides() }),
     setOverride: async (path, state) => set({ overrides: await deps.host().setOverride({ path, state }) }),
+    clearOverrides: async () => set({ overrides: await deps.host().clearOverrides() }),
   }));
 }

@@ -1,5 +1,5 @@
 // One line an agent can read: what a listing left out and why. Used by the MCP tools and packs.
-import { plural } from '@loupe/common';
+import { plural, safeJson } from '@loupe/common';
 import type { HiddenEntry, HiddenReason } from '../../types';
 
 const LABELS: Record<HiddenReason['kind'], string> = {
@@ -25,7 +25,7 @@ function names(entries: HiddenEntry[], quote: boolean): string {
   for (const e of entries) counts.set(basename(e.path), (counts.get(basename(e.path)) ?? 0) + 1);
   const sorted = [...counts].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const shown = sorted.slice(0, MAX_NAMES).map(([n, c]) => {
-    const name = quote ? JSON.stringify(n) : n;
+    const name = quote ? safeJson(n) : n;
     return c > 1 ? `${name} ×${c}` : name;
   });
   if (sorted.length > MAX_NAMES) shown.push(`+${sorted.length - MAX_NAMES} more`);

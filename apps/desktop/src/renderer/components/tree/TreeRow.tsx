@@ -50,6 +50,7 @@ export const TreeRow = memo(function TreeRow(p: TreeRowProps) {
       aria-checked={p.tickable ? ariaChecked : undefined}
       data-path={p.path}
       data-row={p.row}
+      data-tokens={p.tokens}
       className={`row${p.active ? ' active' : ''}${p.hidden ? ' hidden-entry' : ''}`}
       style={{ paddingLeft: 6 + p.depth * 16 }}
       onMouseDown={(e) => {
@@ -69,17 +70,13 @@ export const TreeRow = memo(function TreeRow(p: TreeRowProps) {
         tabIndex={-1}
         aria-hidden="true"
         aria-label={`Tick ${name}`}
+        title={p.tickTitle}
         checked={p.check === 'checked'}
         disabled={!p.tickable}
         onChange={() => actions.toggleCheck(node)}
       />
       <span className={p.dir ? 'icon folder' : 'icon file'} aria-hidden="true" />
       <Name name={name} start={p.hlStart} end={p.hlEnd} />
-      {p.mark ? (
-        <span className={`mark ${p.mark}`} title={p.markTitle} data-mark={p.mark}>
-          {p.mark === 'changed' ? '◐' : '●'}
-        </span>
-      ) : null}
       {p.reasonKind ? (
         <span className="reason" title={p.reasonTitle}>
           {p.reasonKind}
@@ -100,15 +97,36 @@ export const TreeRow = memo(function TreeRow(p: TreeRowProps) {
         >
           {p.hidden ? 'show' : 'hide'}
         </button>
-      ) : null}
-      {!p.hidden && !p.flag ? (
-        <span
-          className={`tokens${p.counting ? ' counting' : ''}`}
-          title={p.counting ? 'still counting' : undefined}
-        >
-          {p.counting && p.tokens === 0 ? '…' : compactCount(p.tokens)}
-        </span>
-      ) : null}
+      ) : (
+        <span className="row-action" aria-hidden="true" />
+      )}
+      {/* One column for the marks on every row, so ● and ◐ line up whatever the name's length. */}
+      <span className="marks-col">
+        {p.mark ? (
+          <span
+            className={`mark ${p.mark}`}
+            role="img"
+            aria-label={p.mark === 'changed' ? 'received, changed since' : 'received'}
+            title={p.markTitle}
+            data-mark={p.mark}
+          />
+        ) : p.inside ? (
+          <span
+            className={`mark-count${p.insideChanged ? ' changed' : ''}`}
+            title={p.insideTitle}
+            data-received={p.inside}
+          >
+            <span className={`mark ${p.insideChanged ? 'changed' : 'received'}`} aria-hidden="true" />
+            {p.inside}
+          </span>
+        ) : null}
+      </span>
+      <span
+        className={`tokens${p.counting ? ' counting' : ''}`}
+        title={p.counting ? 'still counting' : undefined}
+      >
+        {p.hidden || p.flag ? '' : p.counting && p.tokens === 0 ? '…' : compactCount(p.tokens)}
+      </span>
     </div>
   );
 });

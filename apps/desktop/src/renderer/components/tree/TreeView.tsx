@@ -2,6 +2,7 @@
 // the active row with aria-activedescendant; arrows move, Space ticks, Enter opens or closes,
 // Left/Right close/open or move to parent/child, Home/End jump, printable keys search by name.
 import { useCallback, useMemo } from 'react';
+import { tick } from '../../app/commands';
 import { useProject, useTree } from '../../store/hooks';
 import { treeStore } from '../../store/index';
 import { treeSelectors } from '../../store/tree/index';
@@ -39,7 +40,7 @@ function runKey(key: string, page: number): boolean {
       t.left();
       return true;
     case ' ':
-      if (t.active >= 0) void t.toggleCheck(t.active);
+      if (t.active >= 0) tick(t.active);
       return true;
     case 'Enter':
       if (t.active >= 0) t.toggleOpen(t.active);
@@ -51,7 +52,14 @@ function runKey(key: string, page: number): boolean {
   }
 }
 
-export function TreeView({ onOverride }: { onOverride(node: number, state: 'show' | 'hide'): void }) {
+export function TreeView({
+  onOverride,
+  disabled = false,
+}: {
+  onOverride(node: number, state: 'show' | 'hide'): void;
+  /** The link to the host is down: the last tree stays visible, not operable. */
+  disabled?: boolean;
+}) {
   // Everything a row can show changes with one of these; rows compare their own props.
   const state = useTree((s) => ({
     rows: s.rows,
@@ -69,7 +77,7 @@ export function TreeView({ onOverride }: { onOverride(node: number, state: 'show
     return {
       activate: (node) => t().setActive(node),
       toggleOpen: (node) => t().toggleOpen(node),
-      toggleCheck: (node) => void t().toggleCheck(node),
+      toggleCheck: tick,
       override: onOverride,
     };
   }, [onOverride]);
@@ -98,6 +106,7 @@ export function TreeView({ onOverride }: { onOverride(node: number, state: 'show
       role="tree"
       ariaLabel="Project files"
       ariaActivedescendant={active >= 0 ? `node-${active}` : undefined}
+      ariaDisabled={disabled}
       tabIndex={0}
       count={count}
       rowHeight={ROW_HEIGHT}

@@ -25,25 +25,37 @@ export function createExportActions(set: Set, get: Get, deps: ExportDeps): Expor
   let seq = 0;
   return {
     setOptions(patch) {
-      set({ options: { ...get().options, ...patch }, previewRevision: -1 });
+      // A new options object: the panel previews again for it, whatever the last answer was. An
+      // answer still on its way is for the old options: it must not show, nor mark the revision as
+      // previewed (the panel would not ask again).
+      seq++;
+      set({ options: { ...get().options, ...patch }, previewRevision: -1, busy: false });
     },
     async refresh(revision) {
       const mine = ++seq;
-      set({ busy: true, error: null });
+      set({ busy: true });
       try {
         const preview = await deps.host().exportPreview(get().options);
-        if (mine === seq) set({ preview, previewRevision: revision });
+        if (mine === seq) set({ preview, previewRevision: revision, error: null });
       } catch (error) {
-        if (mine === seq) set({ error: (error as Error).message });
+        // The refusal replaces the preview: a preview of other options would read as this one's.
+        if (mine === seq) set({ error: (error as Error).message, preview: null });
       } finally {
         if (mine === seq) set({ busy: false });
       }
     },
     async copy() {
-      const result = await deps.host().exportPack(get().options);
-      await deps.clipboard.writeText(result.text);
-      set({ preview: result, previewRevision: result.revision });
-      return result;
+      const mine = ++seq;
+      try {
+        const result = await deps.host().exportPack(get().options);
+        await deps.clipboard.writeText(result.text);
+        if (mine === seq)
+          set({ preview: result, previewRevision: result.revision, error: null, busy: false });
+        return result;
+      } catch (error) {
+        if (mine === seq) set({ error: (error as Error).message, preview: null, busy: false });
+        throw error;
+      }
     },
   };
 }

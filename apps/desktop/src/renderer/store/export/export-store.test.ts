@@ -1,6 +1,6 @@
 import type { ExportResult } from '@loupe/common';
 import { describe, expect, it } from 'vitest';
-import { fakeHost } from '../../testing/fake-host';
+import { deferred, fakeHost } from '../../testing/fake-host';
 import { createExportStore } from './index';
 
 const result = (text: string, revision: number): ExportResult => ({
@@ -50,5 +50,83 @@ describe('export store', () => {
     await store.getState().refresh(0);
     expect(store.getState().error).toBe('No project is open. Open a folder first.');
     expect(store.getState().busy).toBe(false);
+  });
+});
+
+describe('export store after a refusal', () => {
+  it('drops the stale preview with the error, and the next valid answer (preview or Copy) clears it', async () => {
+    let budget: number | null = null;
+    const copied: string[] = [];
+    const host = fakeHost({
+      exportPreview: (o: { budget: number | null }) => {
+        budget = o.budget;
+        if (o.budget !== null && o.budget < 216) throw new Error('give a budget of at least 216.');
+        return result(`preview ${o.budget}`, 3);
+      },
+      exportPack: (o: { budget: number | null }) => {
+        if (o.budget !== null && o.budget < 216) throw new Error('give a budget of at least 216.');
+        return result(`packed ${o.budget}`, 3);
+      },
+    });
+    const store = createExportStore({
+      host: () => host.api,
+      clipboard: { writeText: async (t) => void copied.push(t) },
+    });
+    const s = () => store.getState();
+    await s().refresh(3);
+    expect(s().preview?.text).toBe('preview null');
+    s().setOptions({ budget: 100 });
+    const before = s().options;
+    await s().refresh(3);
+    expect(s()).toMatchObject({
+      error: 'give a budget of at least 216.',
+      preview: null,
+      previewRevision: -1,
+    });
+    s().setOptions({ budget: 5000 });
+    expect(s().options).not.toBe(before); // a new options object: the panel's trigger to preview again
+    await s().refresh(3);
+    expect(budget).toBe(5000);
+    expect(s()).toMatchObject({ error: null, previewRevision: 3 });
+    expect(s().preview?.text).toBe('preview 5000');
+
+    s().setOptions({ budget: 100 });
+    await expect(s().copy()).rejects.toThrow('at least 216');
+    expect(s()).toMatchObject({ error: 'give a budget of at least 216.', preview: null });
+    s().setOptions({ budget: null });
+    await s().copy();
+    expect(copied).toEqual(['packed null']);
+    expect(s()).toMatchObject({ error: null });
+    expect(s().preview?.text).toBe('packed null');
+  });
+});
+
+describe('export store while options change', () => {
+  it('drops an answer for the options before a change, so the panel previews the new ones', async () => {
+    const answers: ReturnType<typeof deferred<ExportResult>>[] = [];
+    const host = fakeHost({
+      exportPreview: () => {
+        const d = deferred<ExportResult>();
+        answers.push(d);
+        return d.promise;
+      },
+    });
+    const store = createExportStore({ host: () => host.api, clipboard: { writeText: async () => {} } });
+    store.getState().setOptions({ masking: false });
+    const first = store.getState().refresh(7);
+    // Masking turned back on (the project's setting) while the unmasked preview is on its way.
+    store.getState().setOptions({ masking: true });
+    answers[0]!.resolve(result('unmasked secret', 7));
+    await first;
+    // The answer was for masking off: it neither shows nor marks revision 7 as previewed, which
+    // would stop the panel from asking again for masking on.
+    expect(store.getState().preview).toBeNull();
+    expect(store.getState().previewRevision).toBe(-1);
+    const second = store.getState().refresh(7);
+    answers[1]!.resolve(result('LOUPE_REDACTED[…]', 7));
+    await second;
+    expect(host.calls.map((c) => (c.arg as { masking: boolean }).masking)).toEqual([false, true]);
+    expect(store.getState()).toMatchObject({ previewRevision: 7, busy: false });
+    expect(store.getState().preview?.text).toBe('LOUPE_REDACTED[…]');
   });
 });

@@ -1,10 +1,14 @@
-// Tree actions: loading the flattened tree, ticking (local first, then the host), expansion,
-// filter, show hidden, keyboard movement, reveal, marks. I/O goes through the injected host.
-import type { FocusState, HostApi, ReceivedFile, TokenUpdate, TreeSnapshot } from '@loupe/common';
-import { applyFilter, makeFilter } from '../../model/filter';
+// Tree actions: loading the flattened tree, ticking (local first, then the host; under a filter,
+// the matches shown), expansion, filter, sort, show hidden, reveal, marks. Keyboard movement is its
+// own slice (keyboard.ts). I/O goes through the injected host.
+import type { FocusRules, FocusState, HostApi, ReceivedFile, TokenUpdate, TreeSnapshot } from '@loupe/common';
+import { applyFilter, filterProblem, makeFilter } from '../../model/filter';
+import { FilterScope } from '../../model/filter-scope';
 import { Rows } from '../../model/rows';
+import { type TreeSort, tokenOrder } from '../../model/sort';
 import { TreeModel } from '../../model/tree-model';
-import type { Mark, TreeState } from './initialState';
+import type { Mark, MarkCount, TreeState } from './initialState';
+import { createKeyboardActions, type KeyboardActions } from './keyboard';
 
 export interface TreeDeps {
   host: () => HostApi;
@@ -15,29 +19,26 @@ export interface TreeDeps {
 type Set = (partial: Partial<TreeState> | ((s: TreeState) => Partial<TreeState>)) => void;
 type Get = () => TreeState;
 
-export interface TreeActions {
+export interface TreeActions extends KeyboardActions {
   load(snapshot: TreeSnapshot, expanded?: string[]): void;
   applyTokens(update: TokenUpdate): void;
   applyFocus(focus: FocusState): void;
+  /** Ticks or unticks a node; under a filter, a folder's tick applies to the matches shown in it. */
   toggleCheck(node: number): Promise<void>;
+  /** The person keeps the focus as the window shows it (resolves a damaged saved focus). */
+  keepFocus(): Promise<void>;
   setOpen(node: number, open: boolean): void;
   toggleOpen(node: number): void;
+  /** Expand all (every folder) or collapse all (every folder but the root). */
+  setAllOpen(open: boolean): void;
   setFilter(text: string): void;
   setShowHidden(show: boolean): void;
+  setSort(sort: TreeSort): void;
   setActive(node: number, scroll?: boolean): void;
-  /** Arrow keys, Home/End: moves the active row. */
-  move(how: 'up' | 'down' | 'home' | 'end' | 'pageUp' | 'pageDown', page?: number): void;
-  /** Right: open a folder or go to its first child. Left: close or go to the parent. */
-  right(): void;
-  left(): void;
-  /** Type-ahead: jumps to the next row whose name starts with what was typed within 700 ms. */
-  typeAhead(char: string, now: number): void;
   reveal(path: string): boolean;
   setMarks(files: ReceivedFile[]): void;
   expandedPaths(): string[];
 }
-
-const TYPE_AHEAD_MS = 700;
 
 export function createTreeActions(set: Set, get: Get, deps: TreeDeps): TreeActions {
   let pending = 0;
@@ -59,21 +60,55 @@ export function createTreeActions(set: Set, get: Get, deps: TreeDeps): TreeActio
     }, deps.saveDelay ?? 500);
   };
 
+  /** The ticks in the model changed: the filter's counts follow, rows re-render. */
+  const ticksChanged = (rules?: FocusRules) => {
+    get().scope?.recount();
+    set((s) => ({ tick: s.tick + 1, ...(rules ? { rules } : {}) }));
+  };
+
+  /** Sends a focus change; the host's last answer settles the ticks once none is in flight. */
+  const send = async (call: () => Promise<FocusState>) => {
+    pending++;
+    try {
+      remote = await call();
+    } finally {
+      pending--;
+      if (pending === 0 && remote) actions.applyFocus(remote);
+    }
+  };
+
   const rebuildRows = () => {
-    const { model, filterText, showHidden } = get();
+    const { model, filterText, showHidden, order } = get();
     if (!model || !userExpanded) return;
-    const filter = makeFilter(filterText);
+    const filterError = filterProblem(filterText);
+    const filter = filterError ? null : makeFilter(filterText);
     if (!filter) {
-      const view = new Rows(model, userExpanded, { showHidden, keep: null });
-      set({ view, rows: view.rows, filterMatches: 0, highlights: new Map() });
+      const view = new Rows(model, userExpanded, { showHidden, keep: null, order });
+      set({ view, rows: view.rows, filterMatches: 0, highlights: new Map(), scope: null, filterError });
       return;
     }
     const result = applyFilter(model, filter, showHidden);
     // Under a filter every kept folder starts open; the person's own expansion comes back after.
     const open = new Uint8Array(model.size);
     for (let i = 0; i < model.size; i++) if (result.keep[i] && model.isDir[i]) open[i] = 1;
-    const view = new Rows(model, open, { showHidden, keep: result.keep });
-    set({ view, rows: view.rows, filterMatches: result.matches, highlights: result.highlights });
+    const view = new Rows(model, open, { showHidden, keep: result.keep, order });
+    set({
+      view,
+      rows: view.rows,
+      filterMatches: result.matches,
+      highlights: result.highlights,
+      scope: new FilterScope(model, result),
+      filterError: null,
+    });
+  };
+
+  /** The active node, or its nearest shown ancestor when it went out of view. */
+  const keepActiveInView = () => {
+    const { model, view, active } = get();
+    if (!model || !view || active < 0) return;
+    let a = active;
+    while (a > 0 && view.rowOf(a) < 0) a = model.parent[a]!;
+    if (a !== active) set({ active: a });
   };
 
   const actions: TreeActions = {
@@ -87,7 +122,13 @@ export function createTreeActions(set: Set, get: Get, deps: TreeDeps): TreeActio
       // A fresh model has nothing ticked: with no rules there is nothing to apply.
       if (get().rules.include.length) model.applyRules(get().rules);
       const activePath = previous && get().active >= 0 ? previous.pathOf(get().active) : null;
-      set({ model, tick: get().tick + 1, marks: new Map() });
+      set({
+        model,
+        tick: get().tick + 1,
+        marks: new Map(),
+        markCounts: new Map(),
+        order: get().sort === 'tokens' ? tokenOrder(model) : null,
+      });
       rebuildRows();
       const active = activePath !== null ? model.find(activePath) : -1;
       set({ active: active >= 0 ? active : get().rows.length ? 0 : -1 });
@@ -95,17 +136,27 @@ export function createTreeActions(set: Set, get: Get, deps: TreeDeps): TreeActio
 
     applyTokens(update) {
       const model = get().model;
-      if (model?.applyTokens(update)) set({ tick: get().tick + 1 });
+      if (!model?.applyTokens(update)) return;
+      set({ tick: get().tick + 1 });
+      // Sorted by tokens: new counts can move rows (counts arrive in batches, not per file).
+      if (get().sort === 'tokens') {
+        set({ order: tokenOrder(model) });
+        rebuildRows();
+      }
     },
 
     applyFocus(focus) {
       remote = focus;
+      set({ damaged: focus.damaged ?? [] });
       if (pending > 0) return; // our own toggles are in flight: the last answer settles it
       const s = get();
       const same =
         focus.include.join('\0') === s.rules.include.join('\0') &&
         focus.exclude.join('\0') === s.rules.exclude.join('\0');
-      if (!same) s.model?.applyRules(focus);
+      if (!same) {
+        s.model?.applyRules(focus);
+        s.scope?.recount();
+      }
       set({
         rules: { include: focus.include, exclude: focus.exclude },
         revision: focus.revision,
@@ -113,31 +164,43 @@ export function createTreeActions(set: Set, get: Get, deps: TreeDeps): TreeActio
       });
     },
 
+    async keepFocus() {
+      actions.applyFocus(await deps.host().setFocus(get().rules));
+    },
+
     async toggleCheck(node) {
-      const { model, rules } = get();
+      const { model, rules, scope } = get();
       if (!model?.tickable(node)) return;
-      const on = model.checkState(node) !== 'checked';
-      const next = model.toggle(node, on, rules);
-      set({ rules: next, tick: get().tick + 1 });
-      pending++;
-      try {
-        remote = await deps.host().toggleFocus({ path: model.pathOf(node), on });
-      } finally {
-        pending--;
-        if (pending === 0 && remote) actions.applyFocus(remote);
-      }
+      // Under a filter a folder stands for its matches, unless they are all it holds.
+      const filtered = scope !== null && !scope.whole(node);
+      if (filtered && scope.files[node] === 0) return;
+      const on = (filtered ? scope.checkState(node) : model.checkState(node)) !== 'checked';
+      const targets = filtered ? scope.targets(node) : [node];
+      const next = model.toggleMany(targets, on, rules);
+      ticksChanged(next);
+      const path = model.pathOf(node);
+      await send(() => (filtered ? deps.host().setFocus(next) : deps.host().toggleFocus({ path, on })));
     },
 
     setOpen(node, open) {
       const view = get().view;
       if (!view?.setOpen(node, open)) return;
       rowsChanged();
-      if (!get().filterText.trim()) saveExpansion();
+      if (!view.options.keep) saveExpansion();
     },
 
     toggleOpen(node) {
       const view = get().view;
       if (view) actions.setOpen(node, !view.isOpen(node));
+    },
+
+    setAllOpen(open) {
+      const view = get().view;
+      if (!view) return;
+      view.setAllOpen(open);
+      rowsChanged();
+      keepActiveInView();
+      if (!view.options.keep) saveExpansion();
     },
 
     setFilter(text) {
@@ -153,6 +216,17 @@ export function createTreeActions(set: Set, get: Get, deps: TreeDeps): TreeActio
       rebuildRows();
     },
 
+    setSort(sort) {
+      const model = get().model;
+      set({ sort, order: model && sort === 'tokens' ? tokenOrder(model) : null });
+      rebuildRows();
+      const { active, view } = get();
+      if (active >= 0 && view) {
+        const row = view.rowOf(active);
+        if (row >= 0) scrollTo(row);
+      }
+    },
+
     setActive(node, scroll = false) {
       set({ active: node });
       if (scroll) {
@@ -161,60 +235,10 @@ export function createTreeActions(set: Set, get: Get, deps: TreeDeps): TreeActio
       }
     },
 
-    move(how, page = 20) {
-      const { rows, view, active } = get();
-      if (!rows.length || !view) return;
-      const at = active >= 0 ? view.rowOf(active) : -1;
-      const last = rows.length - 1;
-      const target =
-        how === 'home'
-          ? 0
-          : how === 'end'
-            ? last
-            : how === 'up'
-              ? Math.max(0, at - 1)
-              : how === 'down'
-                ? Math.min(last, at + 1)
-                : how === 'pageUp'
-                  ? Math.max(0, at - page)
-                  : Math.min(last, at + page);
-      actions.setActive(rows[target]!, true);
-    },
-
-    right() {
-      const { model, view, active } = get();
-      if (!model || !view || active < 0 || !model.isDir[active]) return;
-      if (!view.isOpen(active)) actions.setOpen(active, true);
-      else {
-        const row = view.rowOf(active);
-        const next = get().rows[row + 1];
-        if (next !== undefined && model.parent[next] === active) actions.setActive(next, true);
-      }
-    },
-
-    left() {
-      const { model, view, active } = get();
-      if (!model || !view || active < 0) return;
-      if (model.isDir[active] && view.isOpen(active) && active !== 0) actions.setOpen(active, false);
-      else if (model.parent[active]! >= 0) actions.setActive(model.parent[active]!, true);
-    },
-
-    typeAhead(char, now) {
-      const { model, rows, view, active, typed } = get();
-      if (!model || !view || !rows.length) return;
-      const text = (now - typed.at < TYPE_AHEAD_MS ? typed.text : '') + char.toLowerCase();
-      set({ typed: { text, at: now } });
-      const start = active >= 0 ? view.rowOf(active) : 0;
-      // A fresh search starts after the current row; a growing one may stay on it.
-      const from = text.length === 1 ? start + 1 : start;
-      for (let k = 0; k < rows.length; k++) {
-        const r = (from + k) % rows.length;
-        if (model.names[rows[r]!]!.toLowerCase().startsWith(text)) {
-          actions.setActive(rows[r]!, true);
-          return;
-        }
-      }
-    },
+    ...createKeyboardActions(set, get, {
+      setActive: (node, scroll) => actions.setActive(node, scroll),
+      setOpen: (node, open) => actions.setOpen(node, open),
+    }),
 
     reveal(path) {
       const { model, view } = get();
@@ -240,11 +264,19 @@ export function createTreeActions(set: Set, get: Get, deps: TreeDeps): TreeActio
       if (!model) return;
       const index = files.length > 64 ? model.index() : null;
       const marks = new Map<number, Mark>();
+      const markCounts = new Map<number, MarkCount>();
       for (const file of files) {
         const node = index ? (index.get(file.path) ?? -1) : model.find(file.path);
-        if (node >= 0) marks.set(node, { changed: file.changed, file });
+        if (node < 0 || marks.has(node)) continue;
+        marks.set(node, { changed: file.changed, file });
+        for (let a = model.parent[node]!; a >= 0; a = model.parent[a]!) {
+          const c = markCounts.get(a) ?? { received: 0, changed: 0 };
+          c.received++;
+          if (file.changed) c.changed++;
+          markCounts.set(a, c);
+        }
       }
-      set({ marks, tick: get().tick + 1 });
+      set({ marks, markCounts, tick: get().tick + 1 });
     },
 
     expandedPaths() {

@@ -189,3 +189,85 @@ describe('tree store', () => {
     expect(s().active).toBe(node('src/app.ts'));
   });
 });
+
+describe('tree store: filter ticks, sort, expand all, marks inside folders', () => {
+  it('under a filter a folder ticks the matches shown in one setFocus, and unticking keeps other ticks', async () => {
+    let revision = 0;
+    const { s, node, host } = setup({
+      toggleFocus: ({ path, on }: { path: string; on: boolean }) => focus(++revision, on ? [path] : [], []),
+      setFocus: (rules: { include: string[]; exclude: string[] }) =>
+        focus(++revision, rules.include, rules.exclude),
+    });
+    await s().toggleCheck(node('README.md'));
+    s().setFilter('*.ts');
+    expect(s().filterMatches).toBe(3);
+    await s().toggleCheck(0);
+    expect(host.calls.at(-1)).toEqual({
+      method: 'setFocus',
+      arg: { include: ['README.md', 'src'], exclude: [] }, // src holds only .ts files: ticked whole
+    });
+    expect(s().model!.checkState(node('docs/guide.md'))).toBe('unchecked'); // hidden by the filter: untouched
+    expect(s().scope!.checkState(0)).toBe('checked');
+    await s().toggleCheck(0);
+    expect(host.calls.at(-1)).toEqual({ method: 'setFocus', arg: { include: ['README.md'], exclude: [] } });
+    expect(s().model!.checkState(node('README.md'))).toBe('checked');
+    s().setFilter('util');
+    await s().toggleCheck(node('src'));
+    expect(host.calls.at(-1)).toEqual({
+      method: 'setFocus',
+      arg: { include: ['README.md', 'src/lib/util.ts'], exclude: [] },
+    });
+  });
+
+  it('an invalid glob says why and leaves the tree unfiltered', () => {
+    const { s, paths } = setup();
+    s().setFilter('src/[lib');
+    expect(s().filterError).toMatch(/never closed/);
+    expect(paths()).toEqual(['', 'docs', 'src', 'src/lib', 'src/app.ts', 'README.md']);
+    s().setFilter('src/[l]ib');
+    expect(s().filterError).toBeNull();
+  });
+
+  it('sorts by tokens, keeps the active node in view, expands and collapses all', () => {
+    const { s, paths, node } = setup();
+    s().setActive(node('src/app.ts'));
+    s().setSort('tokens');
+    expect(paths()).toEqual(['', 'src', 'src/lib', 'src/app.ts', 'docs', 'README.md']);
+    s().setAllOpen(true);
+    expect(paths()).toEqual([
+      '',
+      'src',
+      'src/lib',
+      'src/lib/util.ts',
+      'src/lib/zeta.ts',
+      'src/app.ts',
+      'docs',
+      'docs/guide.md',
+      'README.md',
+    ]);
+    s().setAllOpen(false);
+    expect(paths()).toEqual(['', 'src', 'docs', 'README.md']);
+    expect(s().active).toBe(node('src')); // src/app.ts went out of view
+    s().setSort('name');
+    expect(paths()).toEqual(['', 'docs', 'src', 'README.md']);
+  });
+
+  it('counts received files inside each folder, and changed ones', () => {
+    const { s, node } = setup();
+    const file = (path: string, changed: boolean) => ({
+      path,
+      sessionId: 's1',
+      client: 'claude',
+      call: 1,
+      tool: 'get_file',
+      at: 1,
+      revision: 1,
+      changed,
+    });
+    s().setMarks([file('src/app.ts', false), file('src/lib/util.ts', true), file('README.md', false)]);
+    expect(s().markCounts.get(node('src'))).toEqual({ received: 2, changed: 1 });
+    expect(s().markCounts.get(node('src/lib'))).toEqual({ received: 1, changed: 1 });
+    expect(s().markCounts.get(0)).toEqual({ received: 3, changed: 1 });
+    expect(s().markCounts.has(node('docs'))).toBe(false);
+  });
+});
