@@ -7,6 +7,7 @@ import { _electron, type ElectronApplication, test } from '@playwright/test';
 import { electronBinary } from '../apps/desktop/scripts/electron';
 import { connectAgent, type Fixture, makeFixture, repo } from './fixtures';
 import * as scenario from './scenario';
+import * as daily from './scenario-daily';
 import * as panels from './scenario-export-connect';
 import * as more from './scenario-focus-http';
 import * as marks from './scenario-marks';
@@ -98,6 +99,34 @@ test(title('missing focus entries: Clear'), async () => {
 
 test(title('the HTTP endpoint from the Connect panel'), async () => {
   await more.httpEndpoint(target);
+});
+
+test(title('focus presets and loupe focus from another process'), async () => {
+  await daily.presets(target, world.project, world.stateDir);
+});
+
+test(title("git: Tick changed files, kept live; Tick this branch's files"), async () => {
+  await daily.gitTicks(target, world.project);
+});
+
+test(title('file preview'), async () => {
+  await daily.preview(target, await connectAgent(world.socket, world.project, 'e2e-preview'));
+});
+
+test(title('export instructions'), async () => {
+  await daily.instructions(target);
+});
+
+test(title('token map treemap'), async () => {
+  await daily.treemap(target);
+});
+
+test(title('file-type icons'), async () => {
+  await daily.icons(target);
+});
+
+test(title('drop onto the window'), async () => {
+  await daily.dropFolder(target, world.project);
 });
 
 test(title('export: a refused budget clears on the next valid budget, format or Copy'), async () => {

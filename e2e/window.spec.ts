@@ -3,6 +3,7 @@ import { type Browser, type BrowserContext, chromium, type Page, test } from '@p
 import { connectAgent, makeFixture, startWorld, type World } from './fixtures';
 import * as scenario from './scenario';
 import { connectionLoss } from './scenario-connection';
+import * as daily from './scenario-daily';
 import * as panels from './scenario-export-connect';
 import * as more from './scenario-focus-http';
 import * as marks from './scenario-marks';
@@ -146,6 +147,34 @@ test('the page refuses to run without the session token, and says when the token
   await wrong.goto(world.url.replace(/#token=.*/, '#token=wrong'));
   await wrong.getByText('refused the session token in this address').waitFor();
   await wrong.close();
+});
+
+test('focus presets: save, restore in one click, rename, delete; loupe focus in another process is followed', async () => {
+  await daily.presets(target, world.project, world.stateDir);
+});
+
+test("git: Tick changed files counts what git status lists, ticks them, keeps ticking new ones; Tick this branch's files matches git diff from the merge base", async () => {
+  await daily.gitTicks(target, world.project);
+});
+
+test('file preview: click or Enter on a file shows what get_file sends, masked, at a detail level', async () => {
+  await daily.preview(target, await connectAgent(world.socket, world.project, 'e2e-preview'));
+});
+
+test('export instructions head the packed text, count in its tokens and stay for the project', async () => {
+  await daily.instructions(target);
+});
+
+test('the token map is a treemap: drawn, click to zoom, tick from the map; the ranked list stays', async () => {
+  await daily.treemap(target);
+});
+
+test('file-type icons in the tree', async () => {
+  await daily.icons(target);
+});
+
+test('a dropped folder: the browser says what to do; with a path for it, the folder opens', async () => {
+  await daily.dropFolder(target, world.project);
 });
 
 // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture names from this pattern

@@ -8,7 +8,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { TreeModel } from '../src/renderer/model/tree-model';
 import { connectStores, type Stores, startWindow } from '../src/renderer/services/host-sync';
 import { createExportStore } from '../src/renderer/store/export/index';
+import { createFocusToolsStore } from '../src/renderer/store/focus/index';
 import { createHistoryStore } from '../src/renderer/store/history';
+import { createPreviewStore } from '../src/renderer/store/preview/index';
 import { createProjectStore } from '../src/renderer/store/project/index';
 import { createSessionsStore } from '../src/renderer/store/sessions/index';
 import { createSettingsStore } from '../src/renderer/store/settings';
@@ -31,6 +33,8 @@ function storesFor(api: ReturnType<typeof localApi>, copied: string[] = []): Sto
     settings: createSettingsStore({ host: () => api }),
     ui: createUiStore(),
     history: createHistoryStore({ host: () => api }),
+    focusTools: createFocusToolsStore({ host: () => api, notify: () => {} }),
+    preview: createPreviewStore({ host: () => api }),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   type FocusRules,
   isUnder,
   normalizeRules,
+  tickAll,
   toggleRules,
   toggleRulesMany,
 } from './focus';
@@ -63,6 +64,25 @@ describe('focus rules', () => {
         expect(rules.include.length > 0 && m.has(q), `${q} after ${on ? 'ticking' : 'unticking'} ${p}`).toBe(
           on,
         );
+    }
+  });
+});
+
+describe('tickAll', () => {
+  it('gives what ticking each file in turn gives, on random rules and files', () => {
+    const r = rng(5);
+    const names = ['a', 'b', 'c'];
+    const pick = () =>
+      Array.from({ length: 1 + Math.floor(r() * 3) }, () => names[Math.floor(r() * 3)]!).join('/');
+    for (let k = 0; k < 400; k++) {
+      let rules: FocusRules = { include: [], exclude: [] };
+      for (let t = 0; t < 4; t++) rules = toggleRules(rules, pick(), r() < 0.6);
+      const files = Array.from(
+        { length: 1 + Math.floor(r() * 4) },
+        () => `${pick()}/f${Math.floor(r() * 2)}.ts`,
+      );
+      const oneByOne = files.reduce((acc, f) => toggleRules(acc, f, true), rules);
+      expect(tickAll(rules, files)).toEqual(oneByOne);
     }
   });
 });

@@ -111,3 +111,23 @@ export function toggleRulesMany(rules: FocusRules, paths: readonly string[], on:
   }
   return normalizeRules({ include, exclude });
 }
+
+/**
+ * Ticks many files at once (git's changed files): each one not already in by a rule is ticked,
+ * as `toggleRules(rules, p, true)` would for each in turn, in one pass.
+ */
+export function tickAll(rules: FocusRules, files: Iterable<string>): FocusRules {
+  const m = new FocusMatcher(rules);
+  const include = new Set(rules.include);
+  const exclude = new Set(rules.exclude);
+  for (const raw of files) {
+    const p = cleanPath(raw);
+    if (m.decide(p)) continue;
+    if (exclude.delete(p)) {
+      const slash = p.lastIndexOf('/');
+      if (m.decide(slash < 0 ? '' : p.slice(0, slash))) continue; // its folder is ticked
+    }
+    include.add(p);
+  }
+  return normalizeRules({ include: [...include], exclude: [...exclude] });
+}

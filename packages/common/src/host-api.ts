@@ -94,6 +94,54 @@ export interface DamagedStateNotice {
   message: string;
 }
 
+/** A focus saved under a name for this project (shared with `loupe focus --save/--load`). */
+export interface FocusPreset extends FocusRules {
+  name: string;
+  /** When it was saved last (ms since the epoch). */
+  savedAt: number;
+}
+
+/** Which files git says are being worked on: changed now, or changed on this branch. */
+export type GitSet = 'changed' | 'branch';
+
+export interface GitFiles {
+  /** Visible files modified, added or untracked (what `git status` lists), sorted. */
+  changed: RelPath[];
+  /** Visible files changed since the merge base with the default branch, plus untracked ones. */
+  branch: RelPath[];
+  /** What each repository's branch files are compared with ('' is the project's own repository). */
+  bases: Array<{ repo: RelPath; branch: string; commit: string; atBase: boolean }>;
+  /** Why a set is empty or partial, in sentences. */
+  notes: string[];
+  /** The set whose new files are ticked as they appear, or null. */
+  following: GitSet | null;
+}
+
+// ---------------------------------------------------------------- preview
+
+/** One file as an agent's get_file receives it: through the same content pipeline, masked. */
+export interface FilePreview {
+  path: RelPath;
+  /** The detail level asked for, and the one applied (compression can fall back). */
+  requested: Detail;
+  detail: Detail;
+  /** The text an agent receives (masked unless the project's masking is off); '' when withheld. */
+  text: string;
+  /** Exact tokens of `text` in the project's encoding. */
+  tokens: number;
+  encoding: Encoding;
+  /** Lines of the file itself. */
+  totalLines: number;
+  /** Secret values masked in `text`. */
+  masked: number;
+  /** False when the project's masking is off: `text` holds the file's values as they are. */
+  maskingActive: boolean;
+  /** Why nothing is shown (binary, too large, masking failed), when it is withheld. */
+  withheld?: string;
+  /** What else an agent is told about this read (a detail that fell back, a result too large for one call). */
+  notes: string[];
+}
+
 // ---------------------------------------------------------------- overrides
 
 export type OverrideState = 'show' | 'hide';
@@ -118,6 +166,11 @@ export interface ExportOptions {
    */
   masking: boolean;
   lineNumbers: boolean;
+  /**
+   * The person's instructions, put at the head of the document (before the pack's own header)
+   * and counted in the budget; saved for the project (`setInstructions`). Empty or absent: none.
+   */
+  instructions?: string;
 }
 
 export interface ExportResult {
@@ -127,10 +180,11 @@ export interface ExportResult {
   tokens: number;
   encoding: Encoding;
   /**
-   * Where the tokens went: the tree, the files, the header and coverage footer (`frame`), all in
-   * `tokens`; and what was left out (its files' full-detail tokens, not in `tokens`).
+   * Where the tokens went: the tree, the files, the header and coverage footer (`frame`), the
+   * person's instructions (when given), all in `tokens`; and what was left out (its files'
+   * full-detail tokens, not in `tokens`).
    */
-  parts: { tree: number; files: number; frame: number; leftOut: number };
+  parts: { tree: number; files: number; frame: number; leftOut: number; instructions?: number };
   /** Files in the text (whole, compressed, or as a reference to an earlier delivery). */
   filesIncluded: number;
   /** Files of the focus that are not in the text, each with the reason (the first 200). */
@@ -309,6 +363,25 @@ export interface HostCommands {
   exportPreview(arg: ExportOptions): Promise<ExportResult>;
   /** The same text as the preview, recorded as an export (what the clipboard receives). */
   exportPack(arg: ExportOptions): Promise<ExportResult>;
+  /** The open project's focus presets, by name. */
+  listPresets(): Promise<FocusPreset[]>;
+  /** Saves the current focus as `name` (replacing a preset of that name). */
+  savePreset(arg: { name: string }): Promise<FocusPreset[]>;
+  /** Sets the focus to the preset's rules (a new revision). */
+  loadPreset(arg: { name: string }): Promise<FocusState>;
+  renamePreset(arg: { from: string; to: string }): Promise<FocusPreset[]>;
+  deletePreset(arg: { name: string }): Promise<FocusPreset[]>;
+  /** What git lists as changed now and on this branch (visible files only). */
+  gitFiles(): Promise<GitFiles>;
+  /** Ticks the files of one git set (added to the ticks there are; a new revision). */
+  tickGitFiles(arg: { which: GitSet }): Promise<FocusState>;
+  /** Ticks one set's files now and each new one as git state changes, or stops (null). */
+  followGitFiles(arg: { which: GitSet | null }): Promise<GitFiles>;
+  /** One file exactly as an agent's get_file receives it at `detail` (masked, counted). */
+  previewFile(arg: { path: RelPath; detail: Detail }): Promise<FilePreview>;
+  /** The export instructions saved for the open project ('' when none). */
+  getInstructions(): Promise<string>;
+  setInstructions(arg: { text: string }): Promise<void>;
   listSessions(): Promise<SessionSummary[]>;
   getSession(arg: { id: string }): Promise<SessionDetail | null>;
   /** Files received by one session, or by every session of this project when id is absent. */
@@ -341,6 +414,10 @@ export interface HostEvents {
   didChangeTree: { version: number };
   didCountTokens: TokenUpdate;
   didChangeFocus: FocusState;
+  /** The project's presets changed (here, or by `loupe focus` in another process). */
+  didChangePresets: FocusPreset[];
+  /** What git lists as changed moved (an edit, git add, a commit, a checkout), or following did. */
+  didChangeGitFiles: GitFiles;
   didChangeFiles: FileChanges;
   /** Sessions connected, ended, or made calls. */
   didChangeSessions: SessionSummary[];

@@ -29,6 +29,13 @@ export const PANELS = [
     needsProject: true,
     menu: { label: 'Agent Sessions', accelerator: 'CmdOrCtrl+Shift+A', place: 'file' },
   },
+  {
+    id: 'focus',
+    title: 'Focus',
+    needsProject: true,
+    menu: { label: 'Focus Presets and Git…', accelerator: 'CmdOrCtrl+Shift+F', place: 'file' },
+  },
+  { id: 'preview', title: 'Preview', needsProject: true, menu: null },
   { id: 'map', title: 'Token map', needsProject: true, menu: null },
   {
     id: 'connect',

@@ -38,6 +38,19 @@ export {
 } from './declarations/index';
 export * from './errors';
 export { Focus, type FocusDelta, FocusMatcher, type FocusRules, type FocusSnapshot } from './focus/focus';
+export {
+  checkPresetName,
+  deletePreset,
+  type FocusPreset,
+  getPreset,
+  type LoadedPresets,
+  loadPresets,
+  PRESET_NAME_MAX,
+  presetsFile,
+  renamePreset,
+  savePreset,
+} from './focus/presets';
+export { focusFile, type LoadedFocus, loadFocus, saveFocus, updateSavedFocus } from './focus/saved';
 export * from './jail/index';
 export {
   type GrammarId,
@@ -61,6 +74,7 @@ export {
 } from './parse/index';
 export * from './relations/index';
 export { createGitRunner, type GitResult, type GitRunner, untrustedRootsFor } from './scan/git';
+export { type GitBase, type GitChanges, type GitSet, gitChanges } from './scan/git-changes';
 export {
   DEFAULT_MAX_FILE_BYTES,
   resolveRoot,

@@ -5,7 +5,7 @@
 
 import { DETAILS, type ExportOptions, type ExportResult, PACK_FORMATS, plural } from '@loupe/common';
 import type { Outcome, PackResult, Workspace } from '@loupe/engine';
-import { packFocus } from '@loupe/engine';
+import { countTokens, packFocus } from '@loupe/engine';
 import { HostError } from './errors';
 import * as v from './validate';
 
@@ -24,6 +24,9 @@ export function checkExportOptions(arg: unknown): ExportOptions {
     budget: budget as number | null,
     masking: v.boolean(a.masking, 'masking setting'),
     lineNumbers: v.boolean(a.lineNumbers, 'line-numbers setting'),
+    ...(a.instructions !== undefined && a.instructions !== ''
+      ? { instructions: v.string(a.instructions, 'instructions text') }
+      : {}),
   };
 }
 
@@ -34,8 +37,16 @@ export async function exportFocus(ws: Workspace, options: ExportOptions): Promis
     format: options.format,
     detail: options.detail,
     lineNumbers: options.lineNumbers,
+    ...(options.instructions ? { instructions: options.instructions } : {}),
   });
-  return toExportResult(pack);
+  const result = toExportResult(pack);
+  if (!options.instructions) return result;
+  // The instructions sit in the header: counted alone, their share is taken from the frame's.
+  const instructions = Math.min(
+    result.parts.frame,
+    countTokens(options.instructions, pack.coverage.encoding),
+  );
+  return { ...result, parts: { ...result.parts, instructions, frame: result.parts.frame - instructions } };
 }
 
 const tokensOf = (o: Outcome) => (o.kind === 'omitted' ? (o.tokens ?? 0) : o.tokens);

@@ -3,11 +3,16 @@
 import { existsSync } from 'node:fs';
 import {
   type ConnectInfo,
+  type DETAILS,
   type ExportOptions,
   type ExportResult,
+  type FilePreview,
+  type FocusPreset,
   type FocusRules,
   type FocusState,
   type FocusSummary,
+  type GitFiles,
+  type GitSet,
   groupDigits,
   type HiddenEntry,
   type HostCommands,
@@ -26,10 +31,14 @@ import {
   type ViewState,
 } from '@loupe/common';
 import {
+  deletePreset,
+  getPreset,
   loadOverrides,
+  renamePreset,
   resolveRoot,
   setOverride as saveOverride,
   saveOverrides,
+  savePreset,
   Workspace,
   type WorkspaceOptions,
 } from '@loupe/engine';
@@ -39,10 +48,18 @@ import { registrySessions } from './agent-sessions';
 import { HostError } from './errors';
 import { HostEventBus } from './events';
 import { checkExportOptions, exportFocus } from './export';
+import { previewFile } from './preview';
 import { ProgressReporter } from './progress';
 import { OpenProject } from './project';
 import { setProjectMasking } from './project-settings';
-import { cleanSettings, RecentProjectsFile, SettingsFile, ViewStateFile } from './state-files';
+import {
+  cleanSettings,
+  INSTRUCTIONS_MAX,
+  InstructionsFile,
+  RecentProjectsFile,
+  SettingsFile,
+  ViewStateFile,
+} from './state-files';
 import * as v from './validate';
 
 export interface HostOptions {
@@ -77,6 +94,7 @@ export interface HostOptions {
 
 const OVERRIDES: readonly (OverrideState | 'default')[] = ['show', 'hide', 'default'];
 const RECEIPTS: readonly ReceiptFormat[] = ['markdown', 'json'];
+const GIT_SETS: readonly GitSet[] = ['changed', 'branch'];
 
 export class LoupeHost implements HostCommands {
   readonly events = new HostEventBus();
@@ -87,6 +105,7 @@ export class LoupeHost implements HostCommands {
   private readonly recent: RecentProjectsFile;
   private readonly settingsFile: SettingsFile;
   private readonly views: ViewStateFile;
+  private readonly instructions: InstructionsFile;
   private readonly startupWarnings: string[] = [];
   private readonly agents: AgentAccess;
 
@@ -95,6 +114,7 @@ export class LoupeHost implements HostCommands {
     this.recent = new RecentProjectsFile(options.stateDir);
     this.settingsFile = new SettingsFile(options.stateDir);
     this.views = new ViewStateFile(options.stateDir);
+    this.instructions = new InstructionsFile(options.stateDir);
     const loaded = this.settingsFile.load();
     this.settings = loaded.value;
     if (loaded.problem) this.startupWarnings.push(loaded.problem);
@@ -172,7 +192,7 @@ export class LoupeHost implements HostCommands {
     // socket runs, routing for agents whose working folder is inside it.
     const mcp = new McpProject(ws, { stateDir: this.options.stateDir });
     const sessions = registrySessions(mcp.sessions, this.options.stateDir, ws.root);
-    const project = new OpenProject(ws, sessions, this.events, warnings, mcp);
+    const project = new OpenProject(ws, sessions, this.events, warnings, mcp, this.options.stateDir);
     this.agents.admit(project);
     this.project = project;
     project.adopt(this.progress.followTokenCount(project.ws, () => this.project === project));
@@ -301,6 +321,82 @@ export class LoupeHost implements HostCommands {
       if (this.project === project) this.progress.idle();
     }
     return overrides;
+  }
+
+  // ------------------------------------------------------------ presets, git, preview
+
+  async listPresets(): Promise<FocusPreset[]> {
+    return this.current().presets();
+  }
+
+  async savePreset(arg: { name: string }): Promise<FocusPreset[]> {
+    const name = v.string(v.record(arg).name, 'preset name');
+    const project = this.current();
+    const saved = savePreset(this.options.stateDir, project.ws.root, name, project.ws.focus.snapshot);
+    this.events.emit('didChangePresets', saved.presets);
+    return saved.presets;
+  }
+
+  async loadPreset(arg: { name: string }): Promise<FocusState> {
+    const name = v.string(v.record(arg).name, 'preset name');
+    const project = this.current();
+    const preset = getPreset(this.options.stateDir, project.ws.root, name);
+    project.ws.setFocus({ include: preset.include, exclude: preset.exclude });
+    return project.focusState();
+  }
+
+  async renamePreset(arg: { from: string; to: string }): Promise<FocusPreset[]> {
+    const a = v.record(arg);
+    const list = renamePreset(
+      this.options.stateDir,
+      this.current().ws.root,
+      v.string(a.from, 'preset name'),
+      v.string(a.to, 'preset name'),
+    );
+    this.events.emit('didChangePresets', list);
+    return list;
+  }
+
+  async deletePreset(arg: { name: string }): Promise<FocusPreset[]> {
+    const name = v.string(v.record(arg).name, 'preset name');
+    const list = deletePreset(this.options.stateDir, this.current().ws.root, name);
+    this.events.emit('didChangePresets', list);
+    return list;
+  }
+
+  async gitFiles(): Promise<GitFiles> {
+    return this.current().git.current();
+  }
+
+  async tickGitFiles(arg: { which: GitSet }): Promise<FocusState> {
+    const project = this.current();
+    await project.git.tick(v.oneOf(v.record(arg).which, GIT_SETS, 'git file set'));
+    return project.focusState();
+  }
+
+  async followGitFiles(arg: { which: GitSet | null }): Promise<GitFiles> {
+    const which = v.record(arg).which;
+    return this.current().git.follow(which === null ? null : v.oneOf(which, GIT_SETS, 'git file set'));
+  }
+
+  async previewFile(arg: { path: string; detail: (typeof DETAILS)[number] }): Promise<FilePreview> {
+    return previewFile(this.current(), arg);
+  }
+
+  async getInstructions(): Promise<string> {
+    const loaded = this.instructions.load(this.current().ws.root);
+    if (loaded.problem) this.events.emit('didNotice', { level: 'warning', message: loaded.problem });
+    return loaded.value;
+  }
+
+  async setInstructions(arg: { text: string }): Promise<void> {
+    const text = v.string(v.record(arg).text, 'instructions text');
+    if (text.length > INSTRUCTIONS_MAX)
+      throw new HostError(
+        'invalid-argument',
+        `Instructions hold at most ${groupDigits(INSTRUCTIONS_MAX)} characters; these have ${groupDigits(text.length)}.`,
+      );
+    this.instructions.save(this.current().ws.root, text);
   }
 
   // ------------------------------------------------------------ export

@@ -11,10 +11,12 @@ import {
   type TokenUpdate,
   type TreeSnapshot,
 } from '@loupe/common';
-import type { Workspace } from '@loupe/engine';
+import { loadPresets, projectStateDir, type Workspace } from '@loupe/engine';
 import type { AgentSocket, McpProject } from '@loupe/mcp';
 import type { HostEventBus } from './events';
+import { GitFocus } from './git-focus';
 import type { SessionSource } from './sessions';
+import { watchProjectState } from './state-watch';
 
 export class OpenProject {
   private version = 1;
@@ -24,6 +26,8 @@ export class OpenProject {
   private lastHidden: unknown;
   private watchProblem: string | undefined;
   private readonly disposers: Array<() => void> = [];
+  /** What git lists as changed, kept current; ticks a followed set's new files. */
+  readonly git: GitFocus;
 
   constructor(
     readonly ws: Workspace,
@@ -32,6 +36,8 @@ export class OpenProject {
     readonly warnings: string[],
     /** The project as agents see it (MCP sessions, receipts). */
     readonly mcp: McpProject,
+    /** Loupe's state folder, whose saved focus and presets this follows when another process writes them. */
+    readonly stateDir?: string,
   ) {
     this.lastAll = ws.index.all();
     this.lastHidden = ws.hidden;
@@ -52,6 +58,24 @@ export class OpenProject {
       sessions.onDidChange(() => bus.emit('didChangeSessions', sessions.list())),
       sessions.onDidCall((e) => bus.emit('didAgentCall', e)),
     );
+    this.git = new GitFocus(ws, (files) => bus.emit('didChangeGitFiles', files));
+    this.disposers.push(() => this.git.dispose());
+    if (stateDir)
+      this.disposers.push(
+        watchProjectState(projectStateDir(stateDir, ws.root), {
+          // `loupe focus --set` and friends: the saved focus is the one source; the tree follows.
+          'focus.json': () => ws.reloadFocus(),
+          'presets.json': () => bus.emit('didChangePresets', this.presets()),
+        }),
+      );
+  }
+
+  /** The project's focus presets, by name (a damaged file reads as none, and is reported once). */
+  presets() {
+    if (!this.stateDir) return [];
+    const loaded = loadPresets(this.stateDir, this.ws.root);
+    if (loaded.problem) this.bus.emit('didNotice', { level: 'warning', message: loaded.problem });
+    return loaded.presets;
   }
 
   /** Runs `dispose` when the project closes. */

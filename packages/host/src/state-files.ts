@@ -132,3 +132,28 @@ export class ViewStateFile {
     writeState(this.file(root), { version: 1, expanded: [...new Set(view.expanded)].sort() });
   }
 }
+
+/** Instructions longer than this are refused: they head every export and count in its budget. */
+export const INSTRUCTIONS_MAX = 100_000;
+
+/** The export instructions of each project (`export.json` in its state folder). */
+export class InstructionsFile {
+  constructor(private readonly stateDir: string) {}
+
+  private file(root: string): string {
+    return path.join(projectStateDir(this.stateDir, root), 'export.json');
+  }
+
+  load(root: string): Loaded<string> {
+    const read = readState(this.file(root), (raw) =>
+      isObject(raw) && raw.version === 1 && typeof raw.instructions === 'string'
+        ? raw.instructions
+        : undefined,
+    );
+    return { value: read.value ?? '', ...(read.problem ? { problem: read.problem } : {}) };
+  }
+
+  save(root: string, instructions: string): void {
+    writeState(this.file(root), { version: 1, instructions });
+  }
+}

@@ -17,6 +17,7 @@ import {
 } from '@loupe/engine';
 import { createPipelineSource } from './content/pipeline-source';
 import type { ContentSource } from './content/source';
+import { followSavedState } from './saved-state';
 
 export interface LiveSummary extends FocusSummary {
   /** Files whose tokens can be counted (binary and other flagged files never are). */
@@ -29,6 +30,11 @@ export interface ProjectOptions {
   receipts?: ReceiptOptions;
   /** Set when no app serves this project: the live context says how it is served. */
   headless?: string;
+  /**
+   * Loupe's state folder whose saved overrides and masking every call follows (a headless server;
+   * in the app the host applies them). The saved focus is followed either way.
+   */
+  followSaved?: string;
   content?: ContentSource;
   /** File text one result may carry, in tokens (default 20,000). */
   maxResultTokens?: number;
@@ -54,6 +60,7 @@ export class McpProject {
   private treeCache: { key: string; value: TreeModel } | undefined;
   private hiddenCache: { of: readonly HiddenEntry[]; value: string } | undefined;
   private readonly disposers: Array<() => void> = [];
+  private readonly followSaved: (() => Promise<void>) | undefined;
 
   constructor(
     readonly ws: Workspace,
@@ -72,6 +79,16 @@ export class McpProject {
       this.version++;
     };
     this.disposers.push(ws.onDidChangeIndex(bump), ws.onDidCountTokens(bump));
+    this.followSaved = options.followSaved ? followSavedState(ws, options.followSaved) : undefined;
+  }
+
+  /**
+   * Runs before every tool call: what another process saved since (`loupe focus --set`, and for a
+   * headless server the overrides and masking) applies to this call and is named in its live line.
+   */
+  async beforeCall(): Promise<void> {
+    if (this.followSaved) await this.followSaved();
+    else this.ws.reloadFocus();
   }
 
   get root(): string {

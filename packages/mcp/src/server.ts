@@ -74,10 +74,21 @@ export async function connectSession(
     );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: registry.list() }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    try {
+      await project.beforeCall();
+    } catch (error) {
+      // Fail closed: a save that could not be applied (a person hid a folder) must not be ignored.
+      const text = `Loupe could not apply the project's saved choices (${(error as Error).message}); nothing was read. Try the call again.`;
+      return { content: [{ type: 'text', text }], isError: true };
+    }
     const out = await run(request.params.name, request.params.arguments);
     return { content: [{ type: 'text', text: out.text }], ...(out.isError ? { isError: true } : {}) };
   });
-  const stopResources = serveResources(server, project, run);
+  // Resource reads follow the saved choices too; one they cannot apply fails the read.
+  const stopResources = serveResources(server, project, async (name, args) => {
+    await project.beforeCall();
+    return run(name, args);
+  });
   server.oninitialized = () => {
     const client = server.getClientVersion();
     if (client) session.setClient({ name: client.name, version: client.version });

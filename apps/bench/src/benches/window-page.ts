@@ -97,6 +97,26 @@ export const PAGE_SCRIPT = `
     return ms;
   };
 
+  // Opens the Token map (the treemap is its first view) and waits for the frame after the canvas is
+  // drawn; closes it again, so the next call measures a fresh layout.
+  window.__benchTreemap = async () => {
+    const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Token map');
+    const t0 = performance.now();
+    button.click();
+    for (let i = 0; i < 6000; i++) {
+      await new Promise((r) => requestAnimationFrame(r));
+      const c = document.querySelector('[data-testid="treemap"]');
+      if (c && c.dataset.drawnAt) {
+        await afterPaint();
+        const out = { ms: performance.now() - t0, boxes: Number(c.dataset.boxes) };
+        button.click();
+        await afterPaint();
+        return out;
+      }
+    }
+    throw new Error('the treemap was not drawn');
+  };
+
   window.__benchScroll = async (frames, step) => {
     const el = document.querySelector('[role="tree"]');
     const out = [];

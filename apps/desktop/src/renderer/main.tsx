@@ -11,7 +11,9 @@ import { tokenFromLocation, webSocketLink } from './services/ws-client';
 import { connectionStore } from './store/connection';
 import {
   exportStore,
+  focusToolsStore,
   historyStore,
+  previewStore,
   projectStore,
   sessionsStore,
   settingsStore,
@@ -34,7 +36,9 @@ const stores = {
   exports: exportStore,
   settings: settingsStore,
   ui: uiStore,
+  focusTools: focusToolsStore,
   history: historyStore,
+  preview: previewStore,
 };
 
 function onMenu(command: MenuCommand) {

@@ -72,6 +72,24 @@ export class Focus {
       return undefined;
     const from = this.current.revision;
     this.current = { revision: from + 1, include, exclude };
+    return this.record(from);
+  }
+
+  /**
+   * Takes the focus another process saved (`loupe focus`, another window): its rules at its
+   * revision, or the next one here when that is not ahead of ours, so revisions only grow.
+   * Returns the delta, or undefined when the rules are the ones held already.
+   */
+  adopt(saved: FocusSnapshot): FocusDelta | undefined {
+    const { include, exclude } = normalizeRules(saved);
+    const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+    if (same(include, this.current.include) && same(exclude, this.current.exclude)) return undefined;
+    const from = this.current.revision;
+    this.current = { revision: Math.max(saved.revision, from + 1), include, exclude };
+    return this.record(from);
+  }
+
+  private record(from: number): FocusDelta {
     this.history.set(this.current.revision, this.current);
     if (this.history.size > HISTORY) this.history.delete(Math.min(...this.history.keys()));
     const delta = this.delta(from)!;

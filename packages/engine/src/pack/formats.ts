@@ -25,6 +25,8 @@ export interface HeaderInfo {
   lineNumbers: boolean;
   /** Placeholders appear in the text (adds the warning about them). */
   placeholders: boolean;
+  /** The person's own instructions, put first (the window's export); absent or '': none. */
+  instructions?: string;
 }
 
 export interface FileBlock {
@@ -126,8 +128,28 @@ export function fenceFor(text: string): string {
   return '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
 }
 
+/**
+ * The person's instructions as each layout heads the document with them: their words as written,
+ * inside delimiters they cannot contain (so the pack still parses back exactly).
+ */
+function instructionsBlock(format: PackFormat, text: string | undefined): string {
+  if (!text) return '';
+  if (format === 'markdown') {
+    const fence = fenceFor(text);
+    return `# Instructions\n${fence}text\n${withEol(text)}${fence}\n\n`;
+  }
+  if (format === 'plain') {
+    const m = markerFor(text);
+    return `${m} Instructions\n${withEol(text)}${m} End of instructions\n\n`;
+  }
+  const { body, cdata } = xmlBody(text, 'instructions');
+  return `<instructions${cdata ? ' cdata="yes"' : ''}>\n${body}</instructions>\n`;
+}
+
 const markdown: Layout = {
-  header: (h) => [`# Packed context: ${showPath(h.root)}`, settingsLine(h), ...notes(h)].join('\n'),
+  header: (h) =>
+    instructionsBlock('markdown', h.instructions) +
+    [`# Packed context: ${showPath(h.root)}`, settingsLine(h), ...notes(h)].join('\n'),
   tree: (text) => {
     const fence = fenceFor(text);
     return `## Tree\n${fence}text\n${withEol(text)}${fence}`;
@@ -156,7 +178,9 @@ export function markerFor(text: string): string {
 }
 
 const plain: Layout = {
-  header: (h) => [`Packed context: ${showPath(h.root)}`, settingsLine(h), ...notes(h)].join('\n'),
+  header: (h) =>
+    instructionsBlock('plain', h.instructions) +
+    [`Packed context: ${showPath(h.root)}`, settingsLine(h), ...notes(h)].join('\n'),
   tree: (text) => {
     const m = markerFor(text);
     return `${m} Tree\n${withEol(text)}${m} End of tree`;
@@ -206,7 +230,11 @@ const xml: Layout = {
       `masking="${h.masking ? 'on' : 'off'}"`,
       `line-numbers="${h.lineNumbers ? 'on' : 'off'}"`,
     ];
-    return [`<pack ${attrs.join(' ')}>`, ...notes(h).map((t) => `<note>${xmlText(t)}</note>`)].join('\n');
+    return [
+      `<pack ${attrs.join(' ')}>`,
+      ...(h.instructions ? [instructionsBlock('xml', h.instructions).slice(0, -1)] : []),
+      ...notes(h).map((t) => `<note>${xmlText(t)}</note>`),
+    ].join('\n');
   },
   tree: (text) => {
     const { body, cdata } = xmlBody(text, 'tree');

@@ -284,6 +284,7 @@ export async function packFocusTo(
     masking: content.masking,
     lineNumbers,
     placeholders: false,
+    ...(options.instructions ? { instructions: options.instructions } : {}),
   };
   const ctx: DocContext = {
     layout,

@@ -13,6 +13,8 @@ export interface ParsedFile {
 }
 
 export interface ParsedPack {
+  /** The person's instructions heading the document, ending with a line break. */
+  instructions?: string;
   header: string[];
   tree?: string;
   files: ParsedFile[];
@@ -48,6 +50,11 @@ function parseMarkdown(text: string): ParsedPack {
     return { body: body.length ? `${body.join('\n')}\n` : '', end };
   };
   let i = 0;
+  if (lines[0] === '# Instructions' && /^`{3,}/.test(lines[1] ?? '')) {
+    const f = fenced(1);
+    out.instructions = f.body;
+    i = f.end + 2;
+  }
   while (i < lines.length && !lines[i]!.startsWith('## ')) out.header.push(lines[i++]!);
   for (; i < lines.length; i++) {
     const line = lines[i]!;
@@ -83,6 +90,13 @@ function parsePlain(text: string): ParsedPack {
   const out: ParsedPack = { header: [], files: [], footer: [] };
   const marker = /^(={5,}) (.*)$/;
   let i = 0;
+  const head = marker.exec(lines[0] ?? '');
+  if (head?.[2] === 'Instructions') {
+    let k = 1;
+    while (k < lines.length && lines[k] !== `${head[1]} End of instructions`) k++;
+    out.instructions = `${lines.slice(1, k).join('\n')}\n`;
+    i = k + 2;
+  }
   while (i < lines.length && !marker.test(lines[i]!)) out.header.push(lines[i++]!);
   for (; i < lines.length; i++) {
     const m = marker.exec(lines[i]!);
@@ -141,7 +155,14 @@ function xmlBlock(text: string, from: number, tag: string, cdata: boolean): { bo
 function parseXml(text: string): ParsedPack {
   const out: ParsedPack = { header: [], files: [], footer: [] };
   const first = text.indexOf('\n<tree');
-  out.header = text.slice(0, Math.max(0, first)).split('\n').filter(Boolean);
+  let head = text.slice(0, Math.max(0, first));
+  const opened = /^<instructions( cdata="yes")?>\n/m.exec(head);
+  if (opened) {
+    const b = xmlBlock(text, opened.index + opened[0].length, 'instructions', Boolean(opened[1]));
+    out.instructions = b.body.endsWith('\n') ? b.body : `${b.body}\n`;
+    head = head.slice(0, opened.index) + text.slice(b.end, first);
+  }
+  out.header = head.split('\n').filter(Boolean);
   const open = /^<(tree|file|received|coverage)([^>\n]*)>/gm;
   for (let m = open.exec(text); m; m = open.exec(text)) {
     const [whole, tag, rest] = m as unknown as [string, string, string];

@@ -57,6 +57,11 @@ export interface PackOptions {
   wrapData?: (label: string, body: string) => string;
   /** How the header names the root (default: the root folder's name). */
   rootLabel?: string;
+  /**
+   * The person's instructions, heading the document (the window's export); counted in the
+   * budget like the rest of the header. Agents' packs have none.
+   */
+  instructions?: string;
 }
 
 /** One try of a file at a level: the tokens its section would take, and whether that fit. */

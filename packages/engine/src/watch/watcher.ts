@@ -265,6 +265,8 @@ export class ProjectWatcher {
         this.ws.applyUpdate(o.update);
         return o;
       });
+      // A repository's index changed: what git lists as changed may differ though no file did.
+      if ([...events.keys()].some((abs) => this.git.match(abs)?.kind === 'index')) this.ws.noteGitChange();
       if (await this.git.sync(this.ws.repos)) {
         const before = this.gitFolders;
         this.gitFolders = this.git.folders();

@@ -10,7 +10,8 @@ import { LoupeError } from '../errors';
 import { Focus, type FocusDelta, type FocusRules } from '../focus/focus';
 import { loadFocus, saveFocus } from '../focus/saved';
 import { MaskSession } from '../mask/session';
-import type { GitRunner } from '../scan/git';
+import { createGitRunner, type GitRunner, untrustedRootsFor } from '../scan/git';
+import { type GitChanges, gitChanges } from '../scan/git-changes';
 import { resolveRoot, type ScanOptions, scanProject } from '../scan/index';
 import { hiddenAt, judgeLink, type LinkView, sameVerdict } from '../scan/links';
 import type { Overrides } from '../scan/overrides';
@@ -94,12 +95,18 @@ export class Workspace {
   private readonly indexChanged = new Emitter<void>();
   private readonly filesChanged = new Emitter<FilesChangedEvent>();
   private readonly watchChanged = new Emitter<WatchStatus>();
+  private readonly gitChanged = new Emitter<void>();
   readonly onDidCountTokens = this.tokenProgress.event;
   readonly onDidChangeIndex = this.indexChanged.event;
   /** Files added, changed (content) or removed on disk, after the index took them. */
   readonly onDidChangeFiles = this.filesChanged.event;
   /** The watcher started, degraded (OS watch limit, overflow), recovered or stopped. */
   readonly onDidChangeWatch = this.watchChanged.event;
+  /**
+   * The watcher saw a repository's index change (add, commit, checkout, stash, ...): what git
+   * lists as changed may differ now, even when no visible file did.
+   */
+  readonly onDidChangeGit = this.gitChanged.event;
   readonly onDidChangeFocus;
 
   /** Folders the scan walked: where visible files can appear (the watcher watches exactly these). */
@@ -110,6 +117,7 @@ export class Workspace {
   private updating: Promise<unknown> = Promise.resolve();
 
   private readonly focusFile: string | undefined;
+  private git: GitRunner | undefined;
   private readonly ownsTokens: boolean;
   private tokens: TokenService;
   private counting: AbortController | undefined;
@@ -317,6 +325,17 @@ export class Workspace {
     return this.journal.since(seq, (p) => m.has(p));
   }
 
+  /** The watcher's word that a repository's index changed (see onDidChangeGit). */
+  noteGitChange(): void {
+    this.gitChanged.fire();
+  }
+
+  /** The visible files git lists as changed now, and those of this branch (scan/git-changes.ts). */
+  gitChanges(): Promise<GitChanges> {
+    this.git ??= this.options.git ?? createGitRunner(untrustedRootsFor(this.root));
+    return gitChanges(this.root, this.repos, this.git, (p) => this.index.get(p) !== undefined);
+  }
+
   /** Starts watching the folder (once); resolves when the watch is in place and verified. */
   async watch(options: WatchOptions = {}): Promise<ProjectWatcher> {
     if (this.closed)
@@ -474,12 +493,35 @@ export class Workspace {
     return rel ? path.join(this.root, ...rel.split('/')) : this.root;
   }
 
+  /** Sets the rules, on top of what another process may have saved meanwhile. */
   setFocus(rules: FocusRules): FocusDelta | undefined {
+    this.reloadFocus();
     return this.focus.set(rules);
   }
 
+  /** Ticks or unticks one path of the saved focus as it is now (another process may have changed it). */
   toggleFocus(path: RelPath, on: boolean): FocusDelta | undefined {
+    this.reloadFocus();
     return this.focus.toggle(path, on);
+  }
+
+  /**
+   * Follows the saved focus when another process changed it (`loupe focus --set`, a preset loaded
+   * elsewhere): the rules saved there become this focus (a new revision, its listeners told).
+   * Returns the delta, or undefined when the saved focus is the one held (or none is saved).
+   */
+  reloadFocus(): FocusDelta | undefined {
+    if (!this.focusFile) return undefined;
+    const saved = loadFocus(this.focusFile);
+    if (saved.problem && !this.warnings.includes(saved.problem)) this.warnings.push(saved.problem);
+    if (saved.damage) {
+      // Damaged since (by another process): fail closed until a person sets the focus again.
+      if (!this.damage.get('focus')) this.damage.set('focus', saved.damage);
+      return undefined;
+    }
+    // Damaged here, and another process has set the focus since (or removed the set-aside copy).
+    if (this.damage.get('focus')) return this.focus.set(saved.focus ?? { include: [], exclude: [] });
+    return saved.focus ? this.focus.adopt(saved.focus) : undefined;
   }
 
   /** The visible files inside the focus (all visible files when nothing is ticked), sorted. */

@@ -54,7 +54,9 @@ export interface HeadlessOptions {
 
 /**
  * A project served without the app (stdio or HTTP): its saved focus, or `focus` for this run only;
- * watched, so edits made during the session (the agent's own included) reach the next call.
+ * watched, so edits made during the session (the agent's own included) reach the next call. Every
+ * call follows what was saved for the project since (the focus unless `focus` was given, the
+ * overrides, masking): see saved-state.ts.
  */
 export async function openHeadless(
   options: Pick<HeadlessOptions, 'root' | 'stateDir' | 'focus' | 'label' | 'project'>,
@@ -71,7 +73,7 @@ export async function openHeadless(
   if (options.focus?.length) ws.setFocus({ include: options.focus, exclude: [] });
   // The first call need not wait for the watcher.
   ws.watch().catch((e: Error) => ws.warnings.push(`The project is not watched (${e.message}).`));
-  return new McpProject(ws, { ...options.project, stateDir, headless: options.label });
+  return new McpProject(ws, { ...options.project, stateDir, headless: options.label, followSaved: stateDir });
 }
 
 /** Serves one project over stdin/stdout until the input ends; resolves then. */

@@ -1,5 +1,5 @@
 // The window: header, the tree with its filter, the open panel, and messages.
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { ConnectionBanner } from '../components/ConnectionBanner';
 import { DamagedStateBanner } from '../components/DamagedStateBanner';
@@ -8,10 +8,11 @@ import { MaskingBanner } from '../components/MaskingBanner';
 import { Toasts } from '../components/Toasts';
 import { FilterBar, MarksLegend } from '../components/tree/FilterBar';
 import { TreeView } from '../components/tree/TreeView';
+import { carriesFiles, type DroppedPaths, dropOutcome } from '../services/folder-drop';
 import { hostSync } from '../services/host';
 import { connectionStore } from '../store/connection';
 import { useProject, useSettings, useUi } from '../store/hooks';
-import { projectStore, settingsStore, treeStore, uiStore } from '../store/index';
+import { previewStore, projectStore, settingsStore, treeStore, uiStore } from '../store/index';
 import { copyContext, redoFocus, undoFocus } from './commands';
 import { panelComponent } from './panels';
 
@@ -74,6 +75,78 @@ function useMarksOnFocus() {
   }, []);
 }
 
+declare global {
+  interface Window {
+    /** Set by the Electron preload: where a dropped item is on disk. */
+    loupeFiles?: DroppedPaths;
+  }
+}
+
+/** A folder dropped on the window opens it (Electron); a browser says how to open one instead. */
+function useFolderDrop(): boolean {
+  const [over, setOver] = useState(false);
+  useEffect(() => {
+    let depth = 0;
+    const files = (e: DragEvent) => carriesFiles([...(e.dataTransfer?.types ?? [])]);
+    const enter = (e: DragEvent) => {
+      if (!files(e)) return;
+      e.preventDefault();
+      depth++;
+      setOver(true);
+    };
+    const overIt = (e: DragEvent) => {
+      if (!files(e)) return;
+      e.preventDefault();
+      if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
+    };
+    const leave = (e: DragEvent) => {
+      if (!files(e)) return;
+      depth = Math.max(0, depth - 1);
+      if (!depth) setOver(false);
+    };
+    const drop = (e: DragEvent) => {
+      if (!files(e)) return;
+      e.preventDefault();
+      depth = 0;
+      setOver(false);
+      const outcome = dropOutcome([...(e.dataTransfer?.files ?? [])], window.loupeFiles);
+      if (!outcome) return;
+      if ('problem' in outcome) projectStore.getState().notify({ level: 'info', message: outcome.problem });
+      else void projectStore.getState().open(outcome.path);
+    };
+    window.addEventListener('dragenter', enter);
+    window.addEventListener('dragover', overIt);
+    window.addEventListener('dragleave', leave);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragenter', enter);
+      window.removeEventListener('dragover', overIt);
+      window.removeEventListener('dragleave', leave);
+      window.removeEventListener('drop', drop);
+    };
+  }, []);
+  return over;
+}
+
+/** With the preview open, moving through files in the tree shows each (after a short pause). */
+function usePreviewFollowsSelection() {
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = treeStore.subscribe((s, prev) => {
+      if (s.active === prev.active || uiStore.getState().panel !== 'preview') return;
+      const m = s.model;
+      if (!m || s.active < 0 || m.isDir[s.active] || m.hidden[s.active]) return;
+      const path = m.pathOf(s.active);
+      clearTimeout(timer);
+      timer = setTimeout(() => void previewStore.getState().show(path), 120);
+    });
+    return () => {
+      clearTimeout(timer);
+      off();
+    };
+  }, []);
+}
+
 function Panel() {
   const panel = useUi((s) => s.panel);
   if (!panel) return null;
@@ -95,6 +168,8 @@ export function App() {
   useTheme();
   useShortcuts();
   useMarksOnFocus();
+  usePreviewFollowsSelection();
+  const dropping = useFolderDrop();
   const { project, connected, problem } = useProject((s) => ({
     project: s.project,
     connected: s.connected,
@@ -151,6 +226,11 @@ export function App() {
         ) : null}
       </main>
       <Toasts />
+      {dropping ? (
+        <div className="drop-overlay" data-testid="drop-overlay" aria-hidden="true">
+          Drop a folder to open it
+        </div>
+      ) : null}
     </div>
   );
 }

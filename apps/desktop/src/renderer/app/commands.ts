@@ -1,7 +1,15 @@
 // Commands the window runs from more than one place (a button, the native menu, a shortcut).
 import { groupDigits } from '@loupe/common';
 import type { HistoryMove } from '../store/history';
-import { exportStore, historyStore, projectStore, treeStore, uiStore } from '../store/index';
+import {
+  exportStore,
+  historyStore,
+  previewStore,
+  projectStore,
+  settingsStore,
+  treeStore,
+  uiStore,
+} from '../store/index';
 import { treeSelectors } from '../store/tree/index';
 
 const fail = (error: unknown) =>
@@ -50,4 +58,12 @@ export function revealInTree(path: string): void {
       .getState()
       .notify({ level: 'info', message: `${path} is not in the project tree any more.` });
   else (document.querySelector('[role="tree"]') as HTMLElement | null)?.focus();
+}
+
+/** Opens the preview on a file: what an agent's get_file receives (first at the default detail). */
+export function showPreview(path: string): void {
+  const preview = previewStore.getState();
+  uiStore.getState().open('preview');
+  const detail = preview.path === null ? settingsStore.getState().settings?.detail : undefined;
+  void preview.show(path, detail);
 }

@@ -6,6 +6,8 @@ import type { PanelId } from '@loupe/common';
 import type { ComponentType } from 'react';
 import { ConnectPanel } from '../panels/ConnectPanel';
 import { ExportPanel } from '../panels/ExportPanel';
+import { FocusPanel } from '../panels/FocusPanel';
+import { PreviewPanel } from '../panels/PreviewPanel';
 import { SessionsPanel } from '../panels/SessionsPanel';
 import { SettingsPanel } from '../panels/SettingsPanel';
 import { TokenMap } from '../panels/TokenMap';
@@ -13,6 +15,8 @@ import { TokenMap } from '../panels/TokenMap';
 const COMPONENTS = {
   export: ExportPanel,
   sessions: SessionsPanel,
+  focus: FocusPanel,
+  preview: PreviewPanel,
   map: TokenMap,
   connect: ConnectPanel,
   settings: SettingsPanel,

@@ -54,6 +54,19 @@ describe('Rows', () => {
     expect(names(m, v.rows)).toEqual(['', 'a', 'a/b', 'a/b/y.ts', 'a/x.ts', 'c.ts']);
   });
 
+  it('expands all (every visible entry, in preorder) and collapses all (the root stays open)', () => {
+    const m = new TreeModel(s);
+    const open = new Uint8Array(m.size);
+    open[0] = 1;
+    const v = new Rows(m, open, { showHidden: false, keep: null });
+    v.setAllOpen(true);
+    expect(names(m, v.rows)).toEqual(['', 'a', 'a/b', 'a/b/y.ts', 'a/x.ts', 'c.ts']);
+    v.setAllOpen(false);
+    expect(names(m, v.rows)).toEqual(['', 'a', 'c.ts']);
+    v.setOpen(m.find('a'), true); // a/b was closed by Collapse all, not kept open inside
+    expect(names(m, v.rows)).toEqual(['', 'a', 'a/b', 'a/x.ts', 'c.ts']);
+  });
+
   it('reveals a node by opening its ancestors', () => {
     const m = new TreeModel(s);
     const open = new Uint8Array(m.size);

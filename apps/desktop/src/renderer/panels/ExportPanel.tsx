@@ -15,22 +15,28 @@ import { VirtualList } from '../components/VirtualList';
 import { useExport, useProject } from '../store/hooks';
 import { exportStore } from '../store/index';
 
-function TokenBar({ tree, files, frame, leftOut }: ExportResult['parts']) {
-  const total = Math.max(1, tree + files + frame + leftOut);
+function TokenBar({ tree, files, frame, leftOut, instructions = 0 }: ExportResult['parts']) {
+  const total = Math.max(1, tree + files + frame + leftOut + instructions);
   const part = (n: number) => `${(n / total) * 100}%`;
   return (
     <div className="token-bar-wrap">
       <div
         className="token-bar"
         role="img"
-        aria-label={`tree ${tree}, files ${files}, header and footer ${frame}, left out ${leftOut} tokens`}
+        aria-label={`instructions ${instructions}, tree ${tree}, files ${files}, header and footer ${frame}, left out ${leftOut} tokens`}
       >
+        <span className="seg instructions" style={{ width: part(instructions) }} />
         <span className="seg frame" style={{ width: part(frame) }} />
         <span className="seg tree" style={{ width: part(tree) }} />
         <span className="seg files" style={{ width: part(files) }} />
         <span className="seg left" style={{ width: part(leftOut) }} />
       </div>
       <div className="legend">
+        {instructions ? (
+          <>
+            <span className="key instructions" /> instructions {compactCount(instructions)}{' '}
+          </>
+        ) : null}
         <span className="key frame" /> header and footer {compactCount(frame)} <span className="key tree" />{' '}
         tree {compactCount(tree)} <span className="key files" /> files {compactCount(files)}{' '}
         <span className="key left" /> left out {compactCount(leftOut)}
@@ -112,6 +118,15 @@ export function ExportPanel() {
           Line numbers
         </label>
       </div>
+      <label className="instructions">
+        Instructions (head the export, saved for this project)
+        <textarea
+          rows={3}
+          placeholder="e.g. Review the error handling in these files and list what can fail."
+          value={options.instructions ?? ''}
+          onChange={(ev) => e.setInstructions(ev.target.value)}
+        />
+      </label>
       {!options.masking ? (
         <p className="warning" role="alert">
           Masking is off: secret values in these files will be copied as they are.

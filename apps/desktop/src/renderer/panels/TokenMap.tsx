@@ -1,8 +1,11 @@
-// The token map: where the focus's tokens are, as ranked bars of the largest folders and files.
-// Clicking a bar reveals it in the tree; × unticks it.
+// The token map: where the tokens are, as a picture (a squarified treemap of the whole project,
+// colored by focus and agent marks; click to zoom, tick from it) or as ranked bars of the focus's
+// largest folders and files (click one to show it in the tree, × to untick it).
 
 import { compactCount } from '@loupe/common';
+import { useState } from 'react';
 import { revealInTree } from '../app/commands';
+import { Treemap } from '../components/Treemap';
 import type { TreeModel } from '../model/tree-model';
 import { useTree } from '../store/hooks';
 import { treeStore } from '../store/index';
@@ -89,17 +92,41 @@ function Bars({
 }
 
 export function TokenMap() {
-  const { model, tick, everything } = useTree((s) => ({
+  const { model, tick, everything, marks } = useTree((s) => ({
     model: s.model,
     tick: s.tick,
     everything: s.rules.include.length === 0,
+    marks: s.marks,
   }));
+  const [view, setView] = useState<'map' | 'list'>('map');
   if (!model) return null;
-  void tick; // the model mutates in place; tick re-renders
   const total = everything ? model.tokens[0]! : model.checkedTokens[0]!;
+  const switcher = (
+    <fieldset className="view-switch" aria-label="Token map view">
+      <button type="button" aria-pressed={view === 'map'} onClick={() => setView('map')}>
+        Treemap
+      </button>
+      <button type="button" aria-pressed={view === 'list'} onClick={() => setView('list')}>
+        Ranked list
+      </button>
+    </fieldset>
+  );
+  if (view === 'map')
+    return (
+      <section className="panel token-map" aria-label="Token map" data-testid="token-map">
+        <h2>Token map</h2>
+        {switcher}
+        <p className="muted">
+          The whole project by tokens ({compactCount(model.tokens[0]!)});{' '}
+          {everything ? 'nothing ticked: all of it is the focus' : `${compactCount(total)} in the focus`}.
+        </p>
+        <Treemap model={model} tick={tick} everything={everything} marks={marks} />
+      </section>
+    );
   return (
     <section className="panel token-map" aria-label="Token map" data-testid="token-map">
       <h2>Token map</h2>
+      {switcher}
       <p className="muted">
         {everything ? 'Nothing ticked: the whole project.' : 'The ticked focus.'} {compactCount(total)}{' '}
         tokens.

@@ -3,7 +3,9 @@
 // stay unaware of each other.
 import type { HostApi, MenuCommand, TokenUpdate, Unsubscribe } from '@loupe/common';
 import type { createExportStore } from '../store/export/index';
+import type { createFocusToolsStore } from '../store/focus/index';
 import type { createHistoryStore } from '../store/history';
+import type { createPreviewStore } from '../store/preview/index';
 import type { createProjectStore } from '../store/project/index';
 import type { createSessionsStore } from '../store/sessions/index';
 import type { createSettingsStore } from '../store/settings';
@@ -17,6 +19,8 @@ export interface Stores {
   exports: ReturnType<typeof createExportStore>;
   settings: ReturnType<typeof createSettingsStore>;
   ui: ReturnType<typeof createUiStore>;
+  focusTools: ReturnType<typeof createFocusToolsStore>;
+  preview: ReturnType<typeof createPreviewStore>;
   history: ReturnType<typeof createHistoryStore>;
 }
 
@@ -32,7 +36,7 @@ export function connectStores(
   stores: Stores,
   onMenu: (command: MenuCommand) => void,
 ): HostSync {
-  const { tree, project, sessions, settings, exports, history } = stores;
+  const { tree, project, sessions, settings, exports, focusTools, preview, history } = stores;
   let loading: Promise<void> | null = null;
   let queued: TokenUpdate[] = [];
   let marksSeq = 0;
@@ -65,6 +69,15 @@ export function connectStores(
       sessions.getState().setSessions(list);
       await loadTree();
       await refreshMarks();
+      // Presets, git's changed files and the export's instructions: shown once they arrive.
+      void focusTools
+        .getState()
+        .load()
+        .catch(() => {});
+      void exports
+        .getState()
+        .loadInstructions()
+        .catch(() => {});
     })().finally(() => {
       loading = null;
     });
@@ -74,6 +87,7 @@ export function connectStores(
   const offs: Unsubscribe[] = [
     api.onDidOpenProject((info) => {
       project.getState().projectOpened(info);
+      preview.getState().clear();
       // Another project's focus steps are not this one's to undo.
       history.getState().reset(null);
       // The export starts from the project's masking (a one-off unmasked export stays possible).
@@ -92,7 +106,10 @@ export function connectStores(
     api.onDidChangeProject((info) => {
       project.getState().projectOpened(info);
       exports.getState().setOptions({ masking: info.masking });
+      void preview.getState().refresh(); // masked or not: what an agent receives changed
     }),
+    api.onDidChangePresets((list) => focusTools.getState().setPresets(list)),
+    api.onDidChangeGitFiles((git) => focusTools.getState().setGit(git)),
     api.onDidChangeTree(() => {
       void loadTree()
         .then(refreshMarks)
@@ -117,9 +134,11 @@ export function connectStores(
       void refreshMarks();
       void sessions.getState().refreshDetail();
     }),
-    api.onDidChangeFiles(() => {
+    api.onDidChangeFiles((e) => {
       void refreshMarks();
       void sessions.getState().refreshDetail();
+      const shown = preview.getState().path;
+      if (shown !== null && e.changed.includes(shown)) void preview.getState().refresh();
     }),
     api.onDidChangeSettings((s) => settings.getState().setSettings(s)),
     api.onDidNotice((n) => project.getState().notify(n)),

@@ -4,7 +4,9 @@ import { useShallow } from 'zustand/react/shallow';
 import type { StoreApi } from 'zustand/vanilla';
 import {
   exportStore,
+  focusToolsStore,
   historyStore,
+  previewStore,
   projectStore,
   sessionsStore,
   settingsStore,
@@ -22,4 +24,6 @@ export const useSessions = hook(sessionsStore);
 export const useExport = hook(exportStore);
 export const useSettings = hook(settingsStore);
 export const useUi = hook(uiStore);
+export const useFocusTools = hook(focusToolsStore);
+export const usePreview = hook(previewStore);
 export const useHistory = hook(historyStore);

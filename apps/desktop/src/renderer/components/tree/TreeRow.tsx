@@ -3,12 +3,15 @@
 
 import { compactCount } from '@loupe/common';
 import { memo, useEffect, useRef } from 'react';
+import { iconFor } from '../../model/file-icons';
 import { FLAG_TEXT } from '../../model/words';
 import type { RowView } from '../../store/tree/index';
 
 export interface RowActions {
   activate(node: number): void;
   toggleOpen(node: number): void;
+  /** A file was selected (clicked): show what an agent receives of it. */
+  openFile(node: number): void;
   toggleCheck(node: number): void;
   override(node: number, state: 'show' | 'hide'): void;
 }
@@ -59,6 +62,7 @@ export const TreeRow = memo(function TreeRow(p: TreeRowProps) {
       onClick={(e) => {
         if (e.target instanceof HTMLInputElement || (e.target as HTMLElement).closest('button')) return;
         if (p.dir) actions.toggleOpen(node);
+        else if (!p.hidden) actions.openFile(node);
       }}
     >
       <span className="twisty" aria-hidden="true">
@@ -75,7 +79,11 @@ export const TreeRow = memo(function TreeRow(p: TreeRowProps) {
         disabled={!p.tickable}
         onChange={() => actions.toggleCheck(node)}
       />
-      <span className={p.dir ? 'icon folder' : 'icon file'} aria-hidden="true" />
+      <span
+        className={p.dir ? 'icon folder' : 'icon file'}
+        data-icon={iconFor(name, p.dir, p.open)}
+        aria-hidden="true"
+      />
       <Name name={name} start={p.hlStart} end={p.hlEnd} />
       {p.reasonKind ? (
         <span className="reason" title={p.reasonTitle}>

@@ -2,7 +2,7 @@
 // the active row with aria-activedescendant; arrows move, Space ticks, Enter opens or closes,
 // Left/Right close/open or move to parent/child, Home/End jump, printable keys search by name.
 import { useCallback, useMemo } from 'react';
-import { tick } from '../../app/commands';
+import { showPreview, tick } from '../../app/commands';
 import { useProject, useTree } from '../../store/hooks';
 import { treeStore } from '../../store/index';
 import { treeSelectors } from '../../store/tree/index';
@@ -43,7 +43,8 @@ function runKey(key: string, page: number): boolean {
       if (t.active >= 0) tick(t.active);
       return true;
     case 'Enter':
-      if (t.active >= 0) t.toggleOpen(t.active);
+      if (t.active >= 0 && t.model?.isDir[t.active]) t.toggleOpen(t.active);
+      else if (t.active >= 0 && t.model && !t.model.hidden[t.active]) showPreview(t.model.pathOf(t.active));
       return true;
     default:
       if (key.length !== 1) return false;
@@ -77,6 +78,7 @@ export function TreeView({
     return {
       activate: (node) => t().setActive(node),
       toggleOpen: (node) => t().toggleOpen(node),
+      openFile: (node) => showPreview(t().model!.pathOf(node)),
       toggleCheck: tick,
       override: onOverride,
     };

@@ -9,6 +9,8 @@ export interface ClipboardService {
 export interface ExportDeps {
   host: () => HostApi;
   clipboard: ClipboardService;
+  /** Delay before typed instructions are saved for the project (ms). */
+  saveDelay?: number;
 }
 
 type Set = (partial: Partial<ExportState>) => void;
@@ -16,6 +18,10 @@ type Get = () => ExportState;
 
 export interface ExportActions {
   setOptions(patch: Partial<ExportOptions>): void;
+  /** The instructions heading the export: shown at once, saved for the project shortly after. */
+  setInstructions(text: string): void;
+  /** The open project's saved instructions (when a project opens). */
+  loadInstructions(): Promise<void>;
   refresh(revision: number): Promise<void>;
   /** Packs with the current options and puts exactly that text on the clipboard. */
   copy(): Promise<ExportResult>;
@@ -23,6 +29,7 @@ export interface ExportActions {
 
 export function createExportActions(set: Set, get: Get, deps: ExportDeps): ExportActions {
   let seq = 0;
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
   return {
     setOptions(patch) {
       // A new options object: the panel previews again for it, whatever the last answer was. An
@@ -30,6 +37,20 @@ export function createExportActions(set: Set, get: Get, deps: ExportDeps): Expor
       // previewed (the panel would not ask again).
       seq++;
       set({ options: { ...get().options, ...patch }, previewRevision: -1, busy: false });
+    },
+    setInstructions(text) {
+      set({ options: { ...get().options, instructions: text }, previewRevision: -1 });
+      if (saveTimer) clearTimeout(saveTimer);
+      saveTimer = setTimeout(() => {
+        void deps
+          .host()
+          .setInstructions({ text })
+          .catch((error: Error) => set({ error: error.message }));
+      }, deps.saveDelay ?? 400);
+    },
+    async loadInstructions() {
+      const text = await deps.host().getInstructions();
+      set({ options: { ...get().options, instructions: text }, previewRevision: -1 });
     },
     async refresh(revision) {
       const mine = ++seq;

@@ -31,7 +31,14 @@ describe('export store', () => {
     await store.getState().refresh(4);
     expect(host.calls[0]).toEqual({
       method: 'exportPreview',
-      arg: { format: 'markdown', budget: 1000, detail: 'full', masking: false, lineNumbers: false },
+      arg: {
+        format: 'markdown',
+        budget: 1000,
+        detail: 'full',
+        masking: false,
+        lineNumbers: false,
+        instructions: '',
+      },
     });
     expect(store.getState().previewRevision).toBe(4);
     const r = await store.getState().copy();
@@ -50,6 +57,29 @@ describe('export store', () => {
     await store.getState().refresh(0);
     expect(store.getState().error).toBe('No project is open. Open a folder first.');
     expect(store.getState().busy).toBe(false);
+  });
+});
+
+describe('export instructions', () => {
+  it('go into the options at once and are saved for the project after a pause, once', async () => {
+    const saved: unknown[] = [];
+    const host = fakeHost({
+      getInstructions: () => 'saved before',
+      setInstructions: (arg: never) => void saved.push(arg),
+    });
+    const store = createExportStore({
+      host: () => host.api,
+      clipboard: { writeText: async () => {} },
+      saveDelay: 5,
+    });
+    await store.getState().loadInstructions();
+    expect(store.getState().options.instructions).toBe('saved before');
+    store.getState().setInstructions('Find');
+    store.getState().setInstructions('Find the bug');
+    expect(store.getState().options.instructions).toBe('Find the bug');
+    expect(store.getState().previewRevision).toBe(-1); // the preview is made again
+    await new Promise((r) => setTimeout(r, 30));
+    expect(saved).toEqual([{ text: 'Find the bug' }]);
   });
 });
 

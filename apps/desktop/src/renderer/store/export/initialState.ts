@@ -10,7 +10,14 @@ export interface ExportState {
 }
 
 export const initialExportState: ExportState = {
-  options: { format: 'markdown', budget: null, detail: 'full', masking: true, lineNumbers: false },
+  options: {
+    format: 'markdown',
+    budget: null,
+    detail: 'full',
+    masking: true,
+    lineNumbers: false,
+    instructions: '',
+  },
   preview: null,
   previewRevision: -1,
   busy: false,
