@@ -10,6 +10,7 @@ import {
   receiptMarkdown,
   type SessionReceipt,
   type SessionRegistry,
+  savingsOf,
   sessionReceipt,
 } from '@loupe/engine';
 import type { SessionSource } from './sessions';
@@ -61,6 +62,7 @@ function liveSummary(s: AgentSession): SessionSummary {
     files: s.ledger.paths().size,
     masked: s.masked,
     ...(s.lastRevision !== undefined ? { lastRevision: s.lastRevision } : {}),
+    ...(s.savings.whole > 0 ? { savings: { ...s.savings } } : {}),
   };
 }
 
@@ -79,8 +81,11 @@ function pastSummary(r: SessionReceipt): SessionSummary {
     files: files.size,
     masked: r.calls.reduce((a, c) => a + maskedOf(c), 0),
     ...(last ? { lastRevision: last.revision } : {}),
+    ...savingsField(savingsOf(r.calls)),
   };
 }
+
+const savingsField = (s: { delivered: number; whole: number }) => (s.whole > 0 ? { savings: s } : {});
 
 export function registrySessions(
   registry: SessionRegistry,
