@@ -233,6 +233,10 @@ export async function agentMarks(t: Target, agent: Agent, project: string): Prom
   const receipt = page.getByTestId('receipt');
   await expect(receipt).toContainText('Receipt: e2e-agent · 2 calls');
   await expect(receipt.locator('.calls')).toContainText('get_file');
+  // The read against the file read whole: a tiny file costs more through a result than whole.
+  await expect(receipt.getByTestId('savings')).toContainText(
+    /^Reads \(get_file and pack\): delivered \d[\d.k]* tokens; whole files \d[\d.k]*; (saved|\d[\d.k]* more than whole files)/,
+  );
   await receipt.getByRole('button', { name: 'src/math/add.ts' }).click(); // reveals it in the tree
   await expect(row(page, 'src/math/add.ts')).toHaveAttribute('aria-selected', 'true');
   await shot(t, '09-sessions');

@@ -34,6 +34,23 @@ export function compactCount(n: number): string {
   return `${Math.round(n / 1_000_000)}M`;
 }
 
+/** What a session's reads delivered against the same files read whole (from the ledger, never estimated). */
+export interface Savings {
+  /** Result tokens of the calls that read files (get_file and pack). */
+  delivered: number;
+  /** What the files those calls read or referenced cost whole, at the content they had then. */
+  whole: number;
+}
+
+/** `delivered 23.5k tokens; whole files 51.2k; saved 27.7k (54%)`; undefined when nothing was read. */
+export function savingsText(s: Savings): string | undefined {
+  if (s.whole <= 0) return undefined;
+  const head = `delivered ${compactCount(s.delivered)} tokens; whole files ${compactCount(s.whole)}`;
+  const saved = s.whole - s.delivered;
+  if (saved < 0) return `${head}; ${compactCount(-saved)} more than whole files`;
+  return `${head}; saved ${compactCount(saved)} (${Math.round((saved / s.whole) * 100)}%)`;
+}
+
 // Whitespace other than the space, separators, and invisible or control characters (bidi marks
 // and overrides, C1 controls, line separators): JSON leaves many of them as they are.
 const INVISIBLE = /[\s\p{C}\p{Z}]/gu;

@@ -4,6 +4,7 @@
 // nothing else of the host. Pure types.
 import type { Detail, PackFormat } from './detail';
 import type { FocusRules } from './focus';
+import type { Savings } from './format';
 import type { MenuCommand } from './panels';
 import type { Encoding, FileFlag, FocusSummary, HiddenEntry, HiddenReason, RelPath } from './types';
 
@@ -254,6 +255,8 @@ export interface SessionSummary {
   masked: number;
   /** Focus revision at the session's last call. */
   lastRevision?: number;
+  /** Its reads (get_file, pack) against the same files read whole; see `savingsText`. */
+  savings?: Savings;
 }
 
 export interface CallRecord {

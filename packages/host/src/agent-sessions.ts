@@ -17,6 +17,7 @@ import {
   receiptMarkdown,
   type SessionReceipt,
   type SessionRegistry,
+  savingsOf,
   sessionReceipt,
 } from '@loupe/engine';
 import { HostError } from './errors';
@@ -71,6 +72,7 @@ function liveSummary(s: AgentSession): SessionSummary {
     files: s.ledger.paths().size,
     masked: s.masked,
     ...(s.lastRevision !== undefined ? { lastRevision: s.lastRevision } : {}),
+    ...(s.savings.whole > 0 ? { savings: { ...s.savings } } : {}),
   };
 }
 
@@ -89,8 +91,11 @@ function pastSummary(r: SessionReceipt): SessionSummary {
     files: files.size,
     masked: r.calls.reduce((a, c) => a + maskedOf(c), 0),
     ...(last ? { lastRevision: last.revision } : {}),
+    ...savingsField(savingsOf(r.calls)),
   };
 }
+
+const savingsField = (s: { delivered: number; whole: number }) => (s.whole > 0 ? { savings: s } : {});
 
 export function registrySessions(
   registry: SessionRegistry,

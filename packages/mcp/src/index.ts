@@ -15,6 +15,14 @@ export {
   renderSearchResult,
 } from './render/search';
 export {
+  CHAR_MARGIN,
+  type ClientLimits,
+  clientLimits,
+  type ReplyBudget,
+  replyBudget,
+  TOKEN_MARGIN,
+} from './reply-limits';
+export {
   type Connection,
   type ConnectOptions,
   connectSession,

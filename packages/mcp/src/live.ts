@@ -18,13 +18,14 @@ export interface LiveContext {
 
 function focusText(s: LiveSummary, unknown: boolean): string {
   if (unknown) return 'focus: unknown, so nothing';
-  const counting =
+  // While counting runs, no total is claimed: the tokens so far would read as the focus's size.
+  const size =
     s.countedFiles < s.countable
-      ? `, ${groupDigits(s.countedFiles)} of ${groupDigits(s.countable)} files counted so far`
-      : '';
+      ? `counting tokens: ${groupDigits(s.countedFiles)} of ${plural(s.countable, 'file')} counted so far`
+      : `${compactCount(s.tokens)} tokens`;
   if (s.everything)
-    return `focus: nothing ticked, so the whole project: ${plural(s.files, 'file')} (${compactCount(s.tokens)} tokens${counting})`;
-  return `focus: ${groupDigits(s.files)} of ${plural(s.totalFiles, 'file')} (${compactCount(s.tokens)} tokens${counting})`;
+    return `focus: nothing ticked, so the whole project: ${plural(s.files, 'file')} (${size})`;
+  return `focus: ${groupDigits(s.files)} of ${plural(s.totalFiles, 'file')} (${size})`;
 }
 
 /** `+2 folders, -1 file` */

@@ -48,7 +48,12 @@ export interface ProjectOptions {
   strictFocus?: boolean;
   /** How often a waiting strict-focus request sends a progress notification (default 5 s). */
   progressMs?: number;
+  /** Calls wait for token counting when the project has at most this many countable files (default 5,000). */
+  waitForCountsUpTo?: number;
 }
+
+/** Up to this many countable files, a call waits for counting: the answer then states every count. */
+export const WAIT_FOR_COUNTS_FILES = 5_000;
 
 export class McpProject {
   readonly sessions: SessionRegistry;
@@ -110,6 +115,11 @@ export class McpProject {
 
   get headless(): string | undefined {
     return this.options.headless;
+  }
+
+  /** Changes with the focus revision, the index and its token counts: what cached answers key on. */
+  get contentKey(): string {
+    return this.key();
   }
 
   private key(): string {
@@ -190,11 +200,43 @@ export class McpProject {
     return this.hiddenCache.value;
   }
 
+  /**
+   * Waits for token counting to finish when the project is small enough (a bound by file count, so
+   * the same files give the same answer); a larger project answers at once and says how far
+   * counting got.
+   */
+  async countingSettled(): Promise<void> {
+    const s = this.summary();
+    if (s.countedFiles >= s.countable) return;
+    if (s.countable > (this.options.waitForCountsUpTo ?? WAIT_FOR_COUNTS_FILES)) return;
+    await this.ws.tokensReady;
+  }
+
   focused(): IndexEntry[] {
     const key = this.key();
     if (this.focusedCache?.key !== key)
       this.focusedCache = { key, value: this.strictEmpty ? [] : this.strictLinks(this.ws.focusedFiles()) };
     return this.focusedCache.value;
+  }
+
+  /**
+   * What a file costs read whole, at the content with this hash: the index's count when it counted
+   * that content, else undefined (never a guess).
+   */
+  wholeTokens(path: string, hash: string): number | undefined {
+    const e = this.ws.index.get(path);
+    return e && e.hash === hash ? e.tokens : undefined;
+  }
+
+  /** The sum of `wholeTokens` over files read; undefined when one of them is not known. */
+  wholeOf(files: ReadonlyArray<{ path: string; hash: string }>): number | undefined {
+    let sum = 0;
+    for (const f of files) {
+      const t = this.wholeTokens(f.path, f.hash);
+      if (t === undefined) return undefined;
+      sum += t;
+    }
+    return files.length ? sum : undefined;
   }
 
   /** Whether a visible file is in the focus. */

@@ -16,6 +16,7 @@ import { damageRefusal } from './damaged';
 import { BAD_JSON_KEY } from './lenient';
 import { liveContext } from './live';
 import type { McpProject } from './project';
+import { clientLimits, limitText, type ReplyBudget, replyBudget } from './reply-limits';
 
 export interface CallContext {
   project: McpProject;
@@ -28,13 +29,23 @@ export interface CallContext {
   signal?: AbortSignal;
   /** Sends an MCP progress notification, when the client asked for them (a progress token). */
   progress?: (message: string) => Promise<void>;
+  /** What this result may still carry after the live context (o200k tokens and characters). */
+  room: { tokens: number; chars: number };
+  /** The whole result's limits for the client that asked. */
+  reply: ReplyBudget;
 }
 
 /** What the transport knows about one call beyond its arguments. */
 export interface CallExtra {
   signal?: AbortSignal;
   progress?: (message: string) => Promise<void>;
+  /** The whole result's limits for the client that asked (default: by the session's client name). */
+  reply?: ReplyBudget;
 }
+
+/** Tokens and characters kept free for the lines the registry and tools add after the body. */
+const TRAILER_TOKENS = 400;
+const TRAILER_CHARS = 1600;
 
 export interface ToolBody {
   /** Lines after the live context: trusted text and data blocks, joined with newlines. */
@@ -43,6 +54,8 @@ export interface ToolBody {
   masked?: Record<string, number>;
   /** Reads this call asked the person for (strict focus), for the receipt. */
   requests?: AccessRequestReceipt[];
+  /** Reads: what the files read or referenced cost whole (receipts' proof of savings). */
+  wholeTokens?: number;
   /** Set for refusals and failures: the receipt's error code; the result is marked isError. */
   error?: string;
 }
@@ -107,6 +120,9 @@ export class ToolRegistry {
       description: t.description,
       inputSchema: inputSchemaOf(t.schema),
       annotations: { title: t.title, ...ANNOTATIONS },
+      // Claude Code moves results past 50,000 characters to a file unless a tool declares more;
+      // every result stays below this (reply-limits.ts).
+      _meta: { 'anthropic/maxResultSizeChars': 100_000 },
     }));
   }
 
@@ -123,8 +139,25 @@ export class ToolRegistry {
     // Damaged saved state may have been resolved meanwhile (the window, a CLI command).
     if (project.ws.damage.size) await project.ws.recheckDamage();
     project.followSettings();
+    const reply = extra.reply ?? replyBudget(clientLimits(session.client?.name));
+    // A fresh project counts its files first (a count bound, not a clock: see McpProject).
+    await project.countingSettled();
     const live = liveContext(project, session, { searchLike: tool?.searchLike ?? false });
-    const ctx: CallContext = { project, session, call: n, revision: live.revision, ...extra };
+    const head = [live.line, ...live.blocks].join('\n');
+    const room = {
+      tokens: Math.max(0, reply.tokens - countTokens(head) - TRAILER_TOKENS),
+      chars: Math.max(0, reply.chars - head.length - TRAILER_CHARS),
+    };
+    const ctx: CallContext = {
+      project,
+      session,
+      call: n,
+      revision: live.revision,
+      room,
+      reply,
+      ...(extra.signal ? { signal: extra.signal } : {}),
+      ...(extra.progress ? { progress: extra.progress } : {}),
+    };
     let body: ToolBody;
     const refused = tool && damageRefusal(project, tool);
     try {
@@ -143,17 +176,32 @@ export class ToolRegistry {
             error: 'internal',
           };
     }
-    const text = [live.line, ...live.blocks, ...body.parts].join('\n');
+    let text = [head, ...body.parts].join('\n');
+    let tokens = countTokens(text);
+    if (tokens > reply.tokens || text.length > reply.chars) {
+      // Tools size themselves below the limit; should one miss, the agent gets less, never a result
+      // its client refuses or cuts unsaid, and nothing of it counts as received.
+      session.ledger.forget(n);
+      body = {
+        parts: [
+          `This result came to ${tokens.toLocaleString('en-US')} tokens and ${text.length.toLocaleString('en-US')} characters, more than Loupe sends in one result (${reply.tokens.toLocaleString('en-US')} tokens, ${reply.chars.toLocaleString('en-US')} characters: ${limitText(reply)}), so none of it was sent. Ask for less: a folder or paths, fewer results, or lines of a file.`,
+        ],
+        error: 'too-large',
+      };
+      text = [head, ...body.parts].join('\n');
+      tokens = countTokens(text);
+    }
     session.record({
       n,
       tool: name,
       args: argumentSizes(rawArgs),
       revision: live.revision,
       ms: Math.round((performance.now() - started) * 100) / 100,
-      resultTokens: countTokens(text),
+      resultTokens: tokens,
       delivered: body.delivered ?? [],
       masked: body.masked ?? {},
       ...(body.requests?.length ? { requests: body.requests } : {}),
+      ...(body.wholeTokens !== undefined ? { wholeTokens: body.wholeTokens } : {}),
       ...(body.error ? { error: body.error } : {}),
       at: new Date().toISOString(),
     });

@@ -6,7 +6,9 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { lenientTransport } from './lenient';
 import type { McpProject } from './project';
-import { ToolRegistry } from './registry';
+import { type CallExtra, ToolRegistry } from './registry';
+import { clientLimits, replyBudget } from './reply-limits';
+import { serveResources } from './resources';
 import { registerAllTools } from './tools/index';
 
 export const SERVER_NAME = 'loupe';
@@ -29,6 +31,8 @@ export function toolRegistry(): ToolRegistry {
 export interface ConnectOptions {
   /** Receipt label: 'socket', 'stdio', 'http', 'bridge-headless', 'memory'. */
   transport: string;
+  /** MAX_MCP_OUTPUT_TOKENS as the client set it for the process it started (parsed). */
+  maxOutputTokens?: number;
 }
 
 export interface Connection {
@@ -53,8 +57,18 @@ export async function connectSession(
   });
   const server = new Server(
     { name: SERVER_NAME, version: SERVER_VERSION },
-    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+    {
+      capabilities: { tools: { listChanged: false }, resources: { subscribe: true, listChanged: true } },
+      instructions: INSTRUCTIONS,
+    },
   );
+  // Sized for the client that asked (its `initialize` name), read per call: a client that skipped
+  // `initialized` still gets the default.
+  const run = (name: string, args: Record<string, unknown> | undefined, extra: CallExtra = {}) =>
+    registry.call(name, args, project, session, {
+      ...extra,
+      reply: replyBudget(clientLimits(server.getClientVersion()?.name, options.maxOutputTokens)),
+    });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: registry.list() }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     try {
@@ -74,11 +88,16 @@ export async function connectSession(
               method: 'notifications/progress',
               params: { progressToken: token, progress: ++step, message },
             });
-    const out = await registry.call(request.params.name, request.params.arguments, project, session, {
+    const out = await run(request.params.name, request.params.arguments, {
       signal: extra.signal,
       ...(progress ? { progress } : {}),
     });
     return { content: [{ type: 'text', text: out.text }], ...(out.isError ? { isError: true } : {}) };
+  });
+  // Resource reads follow the saved choices too; one they cannot apply fails the read.
+  const stopResources = serveResources(server, project, async (name, args) => {
+    await project.beforeCall();
+    return run(name, args);
   });
   server.oninitialized = () => {
     const client = server.getClientVersion();
@@ -89,6 +108,7 @@ export async function connectSession(
     resolveClosed = r;
   });
   server.onclose = () => {
+    stopResources();
     void project.sessions.close(session).then(resolveClosed, resolveClosed);
   };
   await server.connect(lenientTransport(transport));

@@ -11,6 +11,7 @@ import { packBench } from './pack';
 import { scaleBench } from './scale';
 import { searchBench } from './search';
 import { smart } from './smart';
+import { tokenizersBench } from './tokenizers';
 import { tokensBench } from './tokens';
 import { treeBench } from './tree';
 import { watchBench } from './watch';
@@ -19,6 +20,7 @@ import { windowBench } from './window';
 export const benches: Bench[] = [
   listingBench,
   tokensBench,
+  tokenizersBench,
   treeBench,
   smart,
   maskBench,

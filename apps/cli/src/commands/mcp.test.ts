@@ -136,7 +136,11 @@ describe('loupe mcp (stdio, headless)', () => {
     expect(s.end).toBeDefined();
     const text = await cliInProcess(['receipts', proj]);
     expect(text.stdout).toMatch(/cli-test 1\.2\.3 over stdio \(headless\): 2 calls/);
-    expect(text.stdout).toMatch(/#2 get_file r1 [\d.]+ ms \d+ tok README\.md:1/);
+    expect(text.stdout).toMatch(/#2 get_file r1 [\d.]+ ms \d+ tok \(whole files \d+\) README\.md:1/);
+    // A one-line README costs more through a result than whole, and the receipt says so.
+    expect(text.stdout).toMatch(
+      /; reads: delivered [\d.k]+ tokens; whole files [\d.k]+; [\d.k]+ more than whole files;/,
+    );
   });
 
   it('takes several --focus paths after one flag, as the built CLI', async () => {

@@ -1,8 +1,21 @@
 // Receipts for people: one line per session and per call (`loupe receipts`), or a Markdown
 // document (the window's "export receipt"). Both hold what the receipt holds: no contents, no
 // search text, no secret values.
+import { type Savings, savingsText } from '@loupe/common';
 import type { AccessRequestReceipt, CallReceipt, SessionReceipt } from './receipts';
 import type { AgentSession } from './sessions';
+
+/** A session's reads against the same files read whole: the sums over calls that carry `wholeTokens`. */
+export function savingsOf(calls: readonly CallReceipt[]): Savings {
+  let delivered = 0;
+  let whole = 0;
+  for (const c of calls) {
+    if (c.wholeTokens === undefined) continue;
+    delivered += c.resultTokens;
+    whole += c.wholeTokens;
+  }
+  return { delivered, whole };
+}
 
 /** A live or ended in-memory session as a receipt (the calls it still holds in memory). */
 export function sessionReceipt(session: AgentSession): SessionReceipt {
@@ -52,7 +65,8 @@ function headline(s: SessionReceipt): string {
   const tokens = s.calls.reduce((a, c) => a + c.resultTokens, 0);
   const errors = s.calls.filter((c) => c.error).length;
   const end = s.end ? `ended ${s.end}` : 'open or interrupted';
-  return `${s.start}  ${client} over ${s.transport}${s.headless ? ' (headless)' : ''}: ${s.calls.length} calls, ${tokens} result tokens${errors ? `, ${errors} refused or failed` : ''}; ${end}`;
+  const saved = savingsText(savingsOf(s.calls));
+  return `${s.start}  ${client} over ${s.transport}${s.headless ? ' (headless)' : ''}: ${s.calls.length} calls, ${tokens} result tokens${errors ? `, ${errors} refused or failed` : ''}${saved ? `; reads: ${saved}` : ''}; ${end}`;
 }
 
 /** `loupe receipts`: a headline per session, one line per call. */
@@ -62,7 +76,7 @@ export function receiptText(s: SessionReceipt): string[] {
     const files = c.delivered.map((d) => `${d.path}:${ranges(d.lines)}`).join(' ');
     const masked = maskedCount(c);
     out.push(
-      `  #${c.n} ${c.tool} r${c.revision} ${c.ms} ms ${c.resultTokens} tok${c.error ? ` [${c.error}]` : ''}${masked ? ` masked ${masked}` : ''}${files ? ` ${files}` : ''}`,
+      `  #${c.n} ${c.tool} r${c.revision} ${c.ms} ms ${c.resultTokens} tok${c.wholeTokens !== undefined ? ` (whole files ${c.wholeTokens})` : ''}${c.error ? ` [${c.error}]` : ''}${masked ? ` masked ${masked}` : ''}${files ? ` ${files}` : ''}`,
     );
     for (const r of c.requests ?? []) out.push(`      ${requestText(r)}`);
   }
@@ -84,6 +98,7 @@ export function receiptMarkdown(s: SessionReceipt): string {
     `- Transport: ${s.transport}${s.headless ? ' (headless)' : ''}`,
     `- Started: ${s.start}; ${s.end ? `ended: ${s.end}` : 'not ended (open or interrupted)'}`,
     `- Calls: ${s.calls.length}${s.dropped ? ` listed (${s.dropped} more not listed)` : ''}; result tokens: ${tokens}; masked values: ${masked}`,
+    `- Reads (get_file and pack): ${savingsText(savingsOf(s.calls)) ?? 'no file read'}${s.dropped ? ' (over the listed calls)' : ''}`,
     '',
     'Receipts hold no file contents, no search text and no secret values.',
     '',

@@ -1,7 +1,7 @@
 // Agent sessions: the ledger of delivered content, receipts, and what changed since delivery.
 
 export { ContentHasher, type ReceivedChange, type ReceivedStatus, sha256 } from './changes';
-export { receiptMarkdown, receiptText, requestText, sessionReceipt } from './format';
+export { receiptMarkdown, receiptText, requestText, savingsOf, sessionReceipt } from './format';
 export {
   type DeliveredSpan,
   DeliveryLedger,

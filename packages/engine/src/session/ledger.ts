@@ -99,6 +99,14 @@ export class DeliveryLedger {
     }
   }
 
+  /** Forgets what `call` delivered (a result that was not sent after all). */
+  forget(call: number): void {
+    for (const [k, file] of this.files) {
+      file.spans = file.spans.filter((s) => s.call !== call);
+      if (!file.spans.length) this.files.delete(k);
+    }
+  }
+
   /** Everything received, most recent first. */
   received(): ReceivedFile[] {
     return [...this.files.values()].sort((a, b) => b.lastCall - a.lastCall);

@@ -66,6 +66,11 @@ export interface CallReceipt {
   masked: Record<string, number>;
   /** Reads this call asked the person for (strict focus). */
   requests?: AccessRequestReceipt[];
+  /**
+   * Calls that read files (get_file, pack): what the files read or answered by reference would
+   * have cost read whole, at the content the call saw (the index's count of each file at that hash).
+   */
+  wholeTokens?: number;
   error?: string;
   at: string;
 }

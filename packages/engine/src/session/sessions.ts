@@ -38,6 +38,8 @@ export class AgentSession {
   /** Result tokens and masked values over all calls. */
   tokens = 0;
   masked = 0;
+  /** Reads against the same files whole, over every call (see `savingsOf`). */
+  readonly savings = { delivered: 0, whole: 0 };
   /** The focus revision this session's previous call saw (undefined before its first call). */
   lastRevision: number | undefined;
   /** Whether the focus was the whole project (nothing ticked) at that call. */
@@ -73,6 +75,10 @@ export class AgentSession {
     this.callLog.push(receipt);
     if (this.callLog.length > CALL_LOG) this.callLog.shift();
     this.tokens += receipt.resultTokens;
+    if (receipt.wholeTokens !== undefined) {
+      this.savings.delivered += receipt.resultTokens;
+      this.savings.whole += receipt.wholeTokens;
+    }
     for (const n of Object.values(receipt.masked)) this.masked += n;
     this.onRecord(this, receipt);
   }

@@ -2,7 +2,7 @@
 // detail level; or up to 8 such requests at once. Repeats of unchanged content cost one line.
 
 import { DETAILS } from '@loupe/common';
-import { type AccessRequestReceipt, LoupeError } from '@loupe/engine';
+import { type AccessRequestReceipt, countTokens, LoupeError } from '@loupe/engine';
 import * as z from 'zod';
 import { addMasked, maskingTrailer } from '../content/notices';
 import { call } from '../format';
@@ -77,24 +77,33 @@ export function registerGetFileTool(registry: ToolRegistry): void {
       // Strict focus: reads outside the focus are asked for, all at once (several cards can wait).
       const gates = await Promise.all(list.map((req) => gate(req, ctx)));
       const requests: AccessRequestReceipt[] = gates.flatMap((g) => (g.kind === 'open' ? [] : [g.receipt]));
-      let budget = ctx.project.maxResultTokens;
+      // File text of all reads together: the project's cap, within what this client accepts.
+      const room = { tokens: Math.min(ctx.project.maxResultTokens, ctx.room.tokens), chars: ctx.room.chars };
       const outcomes: ReadBody[] = [];
       for (const [i, req] of list.entries()) {
         const g = gates[i]!;
-        if (g.kind === 'refused') {
-          outcomes.push({ parts: g.parts, tokens: 0, error: g.error });
-          continue;
-        }
-        const o = await readOne(
-          g.kind === 'granted' && g.how === 'once' ? { ...req, allowedOnce: true } : req,
-          budget,
-          ctx,
-        );
-        if (g.kind === 'granted' && g.how === 'added')
-          o.parts.unshift(
-            `The developer added this file to the focus${g.revision !== undefined ? ` (revision ${g.revision})` : ''}.`,
+        let o: ReadBody;
+        if (g.kind === 'refused') o = { parts: g.parts, tokens: 0, error: g.error };
+        else {
+          // Each read after this one keeps room for its header or refusal.
+          const after = list.length - i - 1;
+          o = await readOne(
+            g.kind === 'granted' && g.how === 'once' ? { ...req, allowedOnce: true } : req,
+            {
+              tokens: Math.max(0, room.tokens - 150 - 120 * after),
+              chars: Math.max(0, room.chars - 600 - 500 * after),
+            },
+            ctx,
           );
-        budget = Math.max(0, budget - o.tokens);
+          if (g.kind === 'granted' && g.how === 'added')
+            o.parts.unshift(
+              `The developer added this file to the focus${g.revision !== undefined ? ` (revision ${g.revision})` : ''}.`,
+            );
+        }
+        // Everything the read adds counts (its header, notes and refusals as well as its text).
+        const added = o.parts.join('\n');
+        room.tokens = Math.max(0, room.tokens - countTokens(added) - 2);
+        room.chars = Math.max(0, room.chars - added.length - 2);
         outcomes.push(o);
       }
       const parts: string[] = [];
@@ -107,7 +116,9 @@ export function registerGetFileTool(registry: ToolRegistry): void {
       const delivered = outcomes.flatMap((o) => o.delivered ?? []);
       if (delivered.length) parts.push(...maskingTrailer(masked, ctx.project.content.maskingActive));
       const failed = outcomes.filter((o) => o.error);
+      const whole = ctx.project.wholeOf(outcomes.flatMap((o) => (o.read ? [o.read] : [])));
       return {
+        ...(whole !== undefined ? { wholeTokens: whole } : {}),
         parts,
         delivered,
         masked,

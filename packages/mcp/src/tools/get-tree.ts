@@ -48,7 +48,7 @@ export function registerGetTreeTool(registry: ToolRegistry): void {
     description:
       'The files the developer put in focus, as a tree (or one folder of it). Cheap: start here. Large trees are capped; the result says what was left out and how to see it.',
     schema,
-    async run(args, { project, session }): Promise<ToolBody> {
+    async run(args, { project, session, room, reply }): Promise<ToolBody> {
       let start = '';
       if (args.path !== undefined) {
         const v = jailPath(args.path, project.jail);
@@ -75,7 +75,10 @@ export function registerGetTreeTool(registry: ToolRegistry): void {
           error: 'outside-focus',
         };
       }
-      const maxTokens = args.max_tokens ?? project.treeTokens;
+      // The cap asked for, within what one result carries for this client (the tree's own lines aside).
+      const asked = args.max_tokens ?? project.treeTokens;
+      const fits = Math.max(100, Math.min(room.tokens - 300, Math.floor(room.chars / 4) - 300));
+      const maxTokens = Math.min(asked, fits);
       const r = render(
         model,
         { format: args.format ?? 'markdown', path: start, depth: args.depth, fields, maxTokens },
@@ -97,6 +100,10 @@ export function registerGetTreeTool(registry: ToolRegistry): void {
           `Left out: ${plural(r.leftOut.folders, 'folder')} and ${plural(r.leftOut.files, 'file')} (${why}); folders ending in "… N more" hold them. See one with ${call('get_tree', { path: 'FOLDER' })}, or raise max_tokens.`,
         );
       } else parts.push('Nothing left out.');
+      if (maxTokens < asked)
+        parts.push(
+          `max_tokens ${asked} is more than one result carries here; the tree was capped at ${maxTokens} (${reply.limits.client}: ${groupDigits(reply.limits.tokens)} tokens per result).`,
+        );
       if (r.tokens !== undefined && r.tokens > maxTokens)
         parts.push(
           `Even the smallest form of this tree takes ${r.tokens} tokens, more than max_tokens ${maxTokens}.`,

@@ -33,7 +33,11 @@ export interface ReadRequest {
 }
 
 /** One request's part of a get_file result, and the tokens of the file text it carries. */
-export type ReadBody = ToolBody & { tokens: number };
+export type ReadBody = ToolBody & {
+  tokens: number;
+  /** The file this read sent lines of, or answered with a reference to, at its content hash. */
+  read?: { path: string; hash: string };
+};
 
 const fail = (parts: string[], error: string): ReadBody => ({ parts, tokens: 0, error });
 
@@ -45,17 +49,31 @@ function coveredText(covered: DeliveredSpan[]): string {
   return `unchanged since ${callText} (${revText})`;
 }
 
-/** The last line from `from` such that lines from..to fit `budget` tokens. */
-function fittingEnd(lines: string[], firstLine: number, budget: number): number {
+/** How many of `lines` (joined by newlines) fit `tokens` and `chars`: exact, by counting the kept text. */
+function fittingCount(lines: readonly string[], tokens: number, chars: number): number {
+  // A first guess line by line (a line's tokens plus its newline), then checked on the text itself.
   let used = 0;
-  for (let i = 0; i < lines.length; i++) {
-    used += countTokens(lines[i]!) + 1;
-    if (used > budget) return firstLine + i - 1;
+  let length = 0;
+  let n = 0;
+  while (n < lines.length) {
+    const line = lines[n]!;
+    used += countTokens(line) + 1;
+    length += line.length + 1;
+    if (used > tokens || length > chars) break;
+    n++;
   }
-  return firstLine + lines.length - 1;
+  while (n > 0 && countTokens(lines.slice(0, n).join('\n')) > tokens) n = Math.floor(n * 0.9);
+  return n;
 }
 
-export async function readOne(req: ReadRequest, budget: number, ctx: CallContext): Promise<ReadBody> {
+/** What one read may still carry: o200k tokens and characters of file text. */
+export interface ReadBudget {
+  tokens: number;
+  chars: number;
+}
+
+export async function readOne(req: ReadRequest, room: ReadBudget, ctx: CallContext): Promise<ReadBody> {
+  const budget = room.tokens;
   const { project, session } = ctx;
   const v = jailPath(req.path, project.jail);
   if (!v.ok) {
@@ -128,6 +146,7 @@ export async function readOne(req: ReadRequest, budget: number, ctx: CallContext
         `[Already received] ${quoted(p)} ${from === to ? 'line' : 'lines'} ${span(from, to)} ${coveredText(plan.covered)}; pass fresh:true to receive it again.`,
       ],
       tokens: 0,
+      read: { path: p, hash: r.hash },
     };
   }
 
@@ -143,30 +162,50 @@ export async function readOne(req: ReadRequest, budget: number, ctx: CallContext
       : [{ range: [from, to], text: res.text }];
 
   // Budget: a cheap length bound first, the exact count only when it might fit.
-  const text = segments.map((s) => s.text).join('\n');
-  const tokens =
+  let text = segments.map((s) => s.text).join('\n');
+  let tokens =
     segments.length === 1 && r.tokens !== undefined && segments[0]!.text === res.text
       ? r.tokens
       : text.length > budget * 12
         ? Number.POSITIVE_INFINITY
         : countTokens(text);
-  if (tokens > budget) {
-    const first = segments[0]!;
-    const firstLines = first.text.split('\n');
-    const end = fittingEnd(firstLines.slice(0, budget), first.range[0], Math.floor(budget * 0.95));
-    const fit = Math.max(first.range[0], end);
+  // Lines the result could not carry: sent in a later call, named here.
+  let cut: { first: number; last: number; size: string } | undefined;
+  if (tokens > budget || text.length > room.chars) {
     const size = Number.isFinite(tokens)
       ? `${groupDigits(tokens)} tokens`
       : `about ${groupDigits(Math.round(text.length / 4))} tokens`;
-    return fail(
-      [
-        `${header}: ${size}, more than the ${groupDigits(budget)} tokens this result can still carry. Read it in parts, starting with ${call('get_file', { path: p, lines: `${first.range[0]}-${fit}` })}${res.level === 'full' ? `, or one declaration with symbol, or the outline: ${call('get_file', { path: p, detail: 'signatures' })}` : ''}.`,
-      ],
-      'too-large',
-    );
+    const first = segments[0]!;
+    const lines = first.text.split('\n');
+    // Only full text is cut by lines (a compressed form's lines are not the file's own).
+    const keep = sliceable ? fittingCount(lines, budget, room.chars) : 0;
+    if (keep === 0) {
+      const fit = Math.max(
+        first.range[0],
+        first.range[0] + fittingCount(lines.slice(0, 2000), Math.floor(budget * 0.95), room.chars) - 1,
+      );
+      return fail(
+        [
+          `${header}: ${size}, more than the ${groupDigits(budget)} tokens this result can still carry. Read it in parts, starting with ${call('get_file', { path: p, lines: `${first.range[0]}-${fit}` })}${res.level === 'full' ? `, or one declaration with symbol, or the outline: ${call('get_file', { path: p, detail: 'signatures' })}` : ''}.`,
+        ],
+        'too-large',
+      );
+    }
+    const last = first.range[0] + keep - 1;
+    cut = { first: last + 1, last: segments[segments.length - 1]!.range[1], size };
+    segments.splice(0, segments.length, {
+      range: [first.range[0], last],
+      text: lines.slice(0, keep).join('\n'),
+    });
+    text = segments[0]!.text;
+    tokens = countTokens(text);
   }
 
-  const parts = [header];
+  const parts = [
+    cut
+      ? `${quoted(p)} · lines ${span(from, cut.first - 1)} of ${groupDigits(total)}${level}${outside} (lines ${span(from, to)} came to ${cut.size}, more than one result carries)`
+      : header,
+  ];
   if (plan.covered.length)
     parts.push(
       `[Already received] lines ${formatRanges(plan.covered)} ${coveredText(plan.covered)}; sending only lines ${formatRanges(plan.send)} (pass fresh:true to receive all of them).`,
@@ -175,7 +214,11 @@ export async function readOne(req: ReadRequest, budget: number, ctx: CallContext
     const label = segments.length > 1 ? `Lines ${span(s.range[0], s.range[1])}` : 'File text';
     parts.push(dataBlock(label, s.text));
   }
-  if (req.lines && to < total && req.lines[1] !== OPEN_END)
+  if (cut)
+    parts.push(
+      `Not shown: lines ${span(cut.first, cut.last)}${cut.last < total ? ` (and ${span(cut.last + 1, total)}, not asked for)` : ''}; the next part: ${call('get_file', { path: p, lines: `${cut.first}-${cut.last}` })} (Loupe sends what fits).`,
+    );
+  else if (req.lines && to < total && req.lines[1] !== OPEN_END)
     parts.push(
       `Not shown: lines ${span(to + 1, total)}; ${call('get_file', { path: p, lines: `${to + 1}-${Math.min(total, to + 400)}` })}.`,
     );
@@ -187,6 +230,7 @@ export async function readOne(req: ReadRequest, budget: number, ctx: CallContext
   return {
     parts,
     tokens,
+    read: { path: p, hash: r.hash },
     delivered: [
       {
         path: p,

@@ -179,14 +179,20 @@ describe('get_file', () => {
     expect(r.text).toMatch(/Nearest existing files[^\n]*\n<untrusted-data-[0-9a-f]+>\nsrc\/util\.ts/);
   });
 
-  it('answers an oversized read with a lines call that fits', async () => {
-    const r = await c.result('get_file', { path: 'src/big.ts' });
-    expect(r.isError).toBe(true);
-    const m = /get_file \{"path":"src\/big\.ts","lines":"1-(\d+)"\}/.exec(r.text);
-    expect(m).not.toBeNull();
-    const fit = await c.result('get_file', { path: 'src/big.ts', lines: `1-${m![1]}` });
-    expect(fit.isError).toBe(false);
-    expect(countTokens(fit.text)).toBeLessThanOrEqual(8000 + 200);
+  it('sends an oversized read in parts: what fits, then the call for the rest, every line once', async () => {
+    const seen: number[] = [];
+    let args: Record<string, unknown> | undefined = { path: 'src/big.ts' };
+    for (let round = 0; args && round < 20; round++) {
+      const r = await c.result('get_file', args);
+      expect(r.isError).toBe(false);
+      expect(countTokens(r.text)).toBeLessThanOrEqual(8000 + 400);
+      for (const m of r.text.matchAll(/^a somewhat longer line of code so the file is large (\d+):/gm))
+        seen.push(Number(m[1]));
+      const next = /Not shown: lines (\d+)–6000; the next part: get_file (\{[^}]+\})/.exec(r.text);
+      args = next ? JSON.parse(next[2]!) : undefined;
+      if (next) expect(Number(next[1])).toBe(seen[seen.length - 1]! + 1);
+    }
+    expect(seen).toEqual(Array.from({ length: 6000 }, (_, i) => i + 1));
   });
 
   it('notes a file outside the focus and reads it anyway', async () => {

@@ -7,6 +7,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { LoupeError, type Workspace } from '@loupe/engine';
 import { McpProject, type ProjectOptions } from '../project';
+import { parseMaxOutputTokens } from '../reply-limits';
 import { type Connection, connectSession } from '../server';
 import { NdjsonTransport } from './ndjson';
 import { defaultSocketPath, ensureSocketDir, isPipe } from './socket-path';
@@ -22,10 +23,17 @@ export interface Preamble {
   version: number;
   /** The agent's working folder (absolute). */
   cwd: string;
+  /** MAX_MCP_OUTPUT_TOKENS from the bridge's environment (set by the client that started it). */
+  maxOutputTokens?: number;
 }
 
-export function preambleLine(cwd: string): string {
-  const p: Preamble = { loupe: 'bridge', version: PREAMBLE_VERSION, cwd };
+export function preambleLine(cwd: string, maxOutputTokens?: number): string {
+  const p: Preamble = {
+    loupe: 'bridge',
+    version: PREAMBLE_VERSION,
+    cwd,
+    ...(maxOutputTokens !== undefined ? { maxOutputTokens } : {}),
+  };
   return `${JSON.stringify(p)}\n`;
 }
 
@@ -177,14 +185,16 @@ export class AgentSocket {
 
   private async route(socket: net.Socket, line: string, rest: Buffer): Promise<void> {
     let cwd: string | undefined;
+    let maxOutputTokens: number | undefined;
     let initial = rest;
     try {
       const parsed = JSON.parse(line) as Partial<Preamble> & { jsonrpc?: string };
       if (parsed.jsonrpc)
         initial = Buffer.concat([Buffer.from(`${line}\n`), rest]); // no preamble
-      else if (parsed.loupe === 'bridge' && typeof parsed.cwd === 'string' && path.isAbsolute(parsed.cwd))
+      else if (parsed.loupe === 'bridge' && typeof parsed.cwd === 'string' && path.isAbsolute(parsed.cwd)) {
         cwd = parsed.cwd;
-      else throw new Error('not a preamble');
+        maxOutputTokens = parseMaxOutputTokens(String(parsed.maxOutputTokens ?? ''));
+      } else throw new Error('not a preamble');
     } catch {
       this.options.onEvent?.({ kind: 'bad-preamble' });
       socket.destroy();
@@ -200,7 +210,10 @@ export class AgentSocket {
     this.options.onEvent?.({ kind: 'routed', ...(cwd ? { cwd } : {}), project: project.root });
     const transport = new NdjsonTransport(socket, socket, initial);
     try {
-      const connection = await connectSession(project, transport, { transport: 'socket' });
+      const connection = await connectSession(project, transport, {
+        transport: 'socket',
+        ...(maxOutputTokens !== undefined ? { maxOutputTokens } : {}),
+      });
       this.connections.set(connection, project);
       void connection.closed.then(() => this.connections.delete(connection));
       socket.resume();

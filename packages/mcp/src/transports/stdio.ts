@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { defaultStateDir, LoupeError, Workspace } from '@loupe/engine';
 import { McpProject, type ProjectOptions } from '../project';
+import { parseMaxOutputTokens } from '../reply-limits';
 import { connectSession } from '../server';
 import { preambleLine } from './agent-socket';
 import { NdjsonTransport } from './ndjson';
@@ -47,6 +48,8 @@ export interface HeadlessOptions {
   /** Receipt transport label. */
   transport: string;
   project?: Omit<ProjectOptions, 'stateDir' | 'headless'>;
+  /** The environment the client started this process with (MAX_MCP_OUTPUT_TOKENS); default process.env. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -78,8 +81,10 @@ export async function serveStdio(io: StdioIo, options: HeadlessOptions): Promise
   const project = await openHeadless(options);
   const { ws } = project;
   try {
+    const max = parseMaxOutputTokens((options.env ?? process.env).MAX_MCP_OUTPUT_TOKENS);
     const connection = await connectSession(project, new NdjsonTransport(io.stdin, io.stdout), {
       transport: options.transport,
+      ...(max !== undefined ? { maxOutputTokens: max } : {}),
     });
     await connection.closed;
   } finally {
@@ -108,14 +113,19 @@ export function connectToApp(socketPath: string, timeoutMs = 2000): Promise<net.
 }
 
 /** Pipes the agent's stdio to the app through `socket` after the preamble; resolves when either side ends. */
-export function pipeToApp(io: StdioIo, socket: net.Socket, cwd: string): Promise<void> {
+export function pipeToApp(
+  io: StdioIo,
+  socket: net.Socket,
+  cwd: string,
+  maxOutputTokens?: number,
+): Promise<void> {
   let real = cwd;
   try {
     real = realpathSync.native(cwd);
   } catch {
     // send it as given
   }
-  socket.write(preambleLine(real));
+  socket.write(preambleLine(real, maxOutputTokens));
   io.stdin.pipe(socket);
   socket.pipe(io.stdout, { end: false });
   return new Promise((resolve) => {
@@ -133,6 +143,8 @@ export interface BridgeOptions {
   cwd: string;
   socketPath: string;
   stateDir?: string;
+  /** The environment the client started the bridge with (MAX_MCP_OUTPUT_TOKENS); default process.env. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -147,8 +159,10 @@ export async function runBridge(io: StdioIo, options: BridgeOptions): Promise<'a
       `loupe bridge: not connecting to ${options.socketPath}: ${check.problem}; serving this project headless instead.\n`,
     );
   const socket = check.usable ? await connectToApp(options.socketPath) : undefined;
+  const env = options.env ?? process.env;
   if (socket) {
-    await pipeToApp(io, socket, options.cwd);
+    // The app's process has its own environment: the client's setting travels in the preamble.
+    await pipeToApp(io, socket, options.cwd, parseMaxOutputTokens(env.MAX_MCP_OUTPUT_TOKENS));
     return 'app';
   }
   await serveStdio(io, {
@@ -156,6 +170,7 @@ export async function runBridge(io: StdioIo, options: BridgeOptions): Promise<'a
     ...(options.stateDir ? { stateDir: options.stateDir } : {}),
     label: 'served headless by loupe bridge (the Loupe app is not running; last saved focus)',
     transport: 'bridge-headless',
+    env,
   });
   return 'headless';
 }

@@ -6,6 +6,7 @@ import {
   groupDigits,
   plural,
   type ReceiptFormat,
+  savingsText,
 } from '@loupe/common';
 import { revealInTree } from '../app/commands';
 import { formatTime } from '../model/format';
@@ -95,6 +96,7 @@ export function SessionsPanel() {
               <th>Tokens</th>
               <th>Files</th>
               <th>Masked</th>
+              <th title="Tokens the reads saved against the same files read whole">Saved</th>
             </tr>
           </thead>
           <tbody>
@@ -129,6 +131,7 @@ export function SessionsPanel() {
                 <td>{compactCount(s.tokens)}</td>
                 <td>{s.files}</td>
                 <td>{s.masked}</td>
+                <td>{savedCell(s.savings)}</td>
               </tr>
             ))}
           </tbody>
@@ -139,6 +142,9 @@ export function SessionsPanel() {
           <h3>
             Receipt: {detail.client} · {groupDigits(detail.calls)} calls · {groupDigits(detail.tokens)} tokens
           </h3>
+          <p data-testid="savings">
+            Reads (get_file and pack): {(detail.savings && savingsText(detail.savings)) ?? 'no file read yet'}
+          </p>
           <div className="actions">
             <button type="button" onClick={() => void saveReceipt(detail.id, 'markdown')}>
               Export Markdown
@@ -184,4 +190,13 @@ export function SessionsPanel() {
       ) : null}
     </section>
   );
+}
+
+/** `27.7k (54%)`, or the extra cost; blank when the session read no file. */
+function savedCell(s: { delivered: number; whole: number } | undefined): string {
+  if (!s || s.whole <= 0) return '';
+  const saved = s.whole - s.delivered;
+  return saved < 0
+    ? `+${compactCount(-saved)}`
+    : `${compactCount(saved)} (${Math.round((saved / s.whole) * 100)}%)`;
 }

@@ -264,12 +264,6 @@ function literals(
   if (grammar?.ok) {
     let tree: Tree | null = null;
     try {
-      console.error(
-        'PARSE',
-        text.length,
-        found.length,
-        JSON.stringify(found.map((b) => text.slice(b.nameStart, b.quote + 12))),
-      );
       tree = grammar.grammar.parser.parse(text);
       if (tree) return boundLiterals(tree, text, found, language);
     } finally {

@@ -152,6 +152,13 @@ class Probe {
       const text = await this.deps.head(path.join(abs, t.manifest), MAX_MANIFEST_BYTES);
       return text !== undefined && t.contains.test(text) ? [prefix + t.manifest] : undefined;
     }
+    if ('beside' in t) {
+      // Only the candidate has a parent worth asking about; one lookup, within the budget.
+      if (!top || this.budget <= 0) return undefined;
+      this.inspected++;
+      const got = await this.deps.kind(path.join(path.dirname(abs), t.beside));
+      return got === 'file' ? [`../${t.beside}`] : undefined;
+    }
     if ('pair' in t) {
       for (const [name, k] of at.entries) {
         if (k !== 'file') continue;

@@ -20,7 +20,9 @@ export type Test =
   /** Compiled code next to its companion: `x.js` + `x.js.map` or `x.js` + `x.d.ts`. */
   | { pair: 'source-map' | 'declaration' }
   /** At least `min` (default 1) subfolders whose names match `inside` pass `test` (two levels). */
-  | { inside: RegExp; test: Test; min?: number };
+  | { inside: RegExp; test: Test; min?: number }
+  /** The candidate's parent folder holds a regular file with this exact name (the candidate's owner). */
+  | { beside: string };
 
 export interface Rule {
   /** Stable id shown in reasons: `stack.folder`. */
@@ -42,7 +44,14 @@ const inside = (re: RegExp, test: Test, min?: number): Test => ({
   test,
   ...(min ? { min } : {}),
 });
+const beside = (name: string): Test => ({ beside: name });
 const CACHEDIR: Test = { cachedir: true };
+/** A package.json that names a package and its version (what npm, pnpm and yarn install). */
+const INSTALLED: Test = {
+  manifest: 'package.json',
+  contains:
+    /"name"\s*:\s*"[^"]+"[\s\S]*"version"\s*:\s*"[^"]+"|"version"\s*:\s*"[^"]+"[\s\S]*"name"\s*:\s*"[^"]+"/,
+};
 const ANY = /^/;
 /** Each test alone is a proof. */
 const anyOf = (...tests: Test[]) => tests.map((t) => [t]);
@@ -67,6 +76,10 @@ export const STACK_RULES: Record<StackId, readonly Rule[]> = {
         file('.yarn-state.yml'),
       ),
       [inside(ANY, file('package.json'), 2)],
+      // Beside its own package.json (a workspace package's install, which a fixture is not): one
+      // installed package, or the .bin/ folder installs link commands in.
+      [beside('package.json'), inside(ANY, INSTALLED)],
+      [beside('package.json'), dir('.bin')],
     ),
     rule(
       'js.dist',

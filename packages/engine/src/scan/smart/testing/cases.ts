@@ -15,6 +15,26 @@ export const DLL = 'MZ\0\0binary';
 
 export const PROVEN: Case[] = [
   {
+    what: 'node_modules of a workspace package holding one installed package (name and version)',
+    spec: {
+      'package.json': '{"workspaces": ["packages/*"]}',
+      'packages/foo/package.json': '{"name": "foo"}',
+      'packages/foo/index.js': '',
+      'packages/foo/node_modules/semver/package.json': '{\n  "name": "semver",\n  "version": "7.6.3"\n}\n',
+      'packages/foo/node_modules/semver/index.js': '',
+    },
+    hidden: { 'packages/foo/node_modules': ['js.node_modules', 'packages/foo/package.json'] },
+  },
+  {
+    what: 'node_modules beside a package.json with a .bin/ folder',
+    spec: {
+      'package.json': '{}',
+      'node_modules/.bin/tsc': '#!/bin/sh',
+      'node_modules/@types/node/package.json': '{}',
+    },
+    hidden: { node_modules: ['js.node_modules', 'package.json'] },
+  },
+  {
     what: '.NET obj/ with project.assets.json',
     spec: { 'App.csproj': '<Project/>', 'obj/project.assets.json': '{}' },
     hidden: { obj: ['dotnet.obj', 'App.csproj'] },
@@ -346,6 +366,15 @@ export const LOOK_ALIKES: Case[] = [
     what: 'dist/ with wheels in a JS subtree',
     spec: { 'package.json': '{}', 'dist/tool.whl': DLL },
     kept: ['dist'],
+  },
+  {
+    what: 'node_modules fixture with one versioned package, no package.json beside it',
+    spec: {
+      'package.json': '{}',
+      'test/fixtures/resolve/node_modules/dep/package.json': '{"name": "dep", "version": "1.0.0"}',
+      'test/fixtures/resolve/node_modules/dep/index.js': '',
+    },
+    kept: ['test/fixtures/resolve/node_modules'],
   },
   {
     what: 'node_modules fixture with one package',
