@@ -115,6 +115,8 @@ export const windowBench: Bench = {
       let rendered = 0;
       for (let run = 0; run < LOADS; run++) {
         const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        // A page that fails to start says why in the bench's output, not only as a time-out.
+        page.on('pageerror', (e) => console.error(`bench: window page error: ${e.message}`));
         await page.addInitScript({
           content: `window.__LOUPE_BENCH = ${JSON.stringify({ snapshot: tree.snapshot, expanded: tree.folders })};`,
         });
