@@ -1,12 +1,13 @@
 // Long work on a large project, through the built CLI in child processes: a progress line on stderr
 // only when stderr is a terminal (a real pseudo-terminal from `script`), never on a pipe; Ctrl+C
 // (SIGINT) stops cleanly: exit 130, no stack trace, no half-written output or state files.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { rng } from '@loupe/common';
 import { tempDir, writeProject } from '@loupe/host/testing/project';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gatedGit } from './testing/gated-git';
 import { cliBuilt } from './testing/run';
 
 const tmp = tempDir('loupe-stop-');
@@ -112,19 +113,10 @@ describe('Ctrl+C', () => {
   it('SIGINT to the process while it scans: it exits 130 itself (not killed by the signal), nothing on stdout', async () => {
     // A real git behind a gate holds the scan, so the signal arrives mid-work, every time.
     const project = writeProject(path.join(tmp.dir, 'gated'));
-    const bin = path.join(tmp.dir, 'gated-bin');
-    const gate = path.join(tmp.dir, 'gate-open');
-    const called = path.join(tmp.dir, 'git-called');
-    mkdirSync(bin, { recursive: true });
-    const git = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
-    writeFileSync(
-      path.join(bin, 'git'),
-      `#!/bin/sh\n: > '${called}'\nwhile [ ! -e '${gate}' ]; do sleep 0.05; done\nexec '${git}' "$@"\n`,
-    );
-    chmodSync(path.join(bin, 'git'), 0o755);
+    const git = gatedGit(tmp.dir);
     const e = env('sigint');
     const child = spawn(process.execPath, [built, 'ls', '--json', project], {
-      env: { ...process.env, ...e, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` },
+      env: { ...process.env, ...e, PATH: git.PATH },
     });
     let stdout = '';
     let stderr = '';
@@ -137,11 +129,10 @@ describe('Ctrl+C', () => {
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
       child.once('exit', (code, signal) => resolve({ code, signal })),
     );
-    for (let i = 0; i < 2400 && !existsSync(called); i++) await new Promise((r) => setTimeout(r, 25));
-    expect(existsSync(called)).toBe(true);
+    expect(await git.called(2400)).toBe(true);
     child.kill('SIGINT');
     await new Promise((r) => setTimeout(r, 200)); // let the signal land before git returns
-    writeFileSync(gate, '');
+    git.open();
     expect(await exited).toEqual({ code: 130, signal: null });
     expect(stdout).toBe('');
     expect(stderr).toBe('');

@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { PassThrough } from 'node:stream';
 import { tempDir, writeProject } from '@loupe/host/testing/project';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../main';
+import { gatedGit } from '../testing/gated-git';
 import { cli, spawnBuilt } from '../testing/run';
 
 const tmp = tempDir('loupe-serve-');
@@ -111,18 +111,9 @@ describe('loupe serve', () => {
     // A real git behind a gate: every git call waits until the test opens it, so the scan cannot
     // finish first. The old order (scan, then listen) printed nothing until the gate opened.
     const project = writeProject(path.join(tmp.dir, 'slow'));
-    const bin = path.join(tmp.dir, 'gated-bin');
-    const gate = path.join(tmp.dir, 'gate-open');
-    const called = path.join(tmp.dir, 'git-called');
-    mkdirSync(bin, { recursive: true });
-    const git = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
-    writeFileSync(
-      path.join(bin, 'git'),
-      `#!/bin/sh\n: > '${called}'\nwhile [ ! -e '${gate}' ]; do sleep 0.05; done\nexec '${git}' "$@"\n`,
-    );
-    chmodSync(path.join(bin, 'git'), 0o755);
+    const git = gatedGit(tmp.dir);
     const run = spawnBuilt(['serve', project, '--json'], {
-      PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
+      PATH: git.PATH,
       LOUPE_STATE_DIR: path.join(tmp.dir, 'state-slow'),
       LOUPE_CACHE_DIR: path.join(tmp.dir, 'cache-slow'),
       LOUPE_SOCKET: path.join(tmp.dir, 'slow.sock'),
@@ -131,16 +122,15 @@ describe('loupe serve', () => {
       const [line] = await run.waitFor(/^\{.*\}\n/);
       const info = JSON.parse(line);
       expect(info).toMatchObject({ root: project, socket: path.join(tmp.dir, 'slow.sock') });
-      expect(existsSync(gate)).toBe(false); // the scan is still held
+      expect(git.closed()).toBe(true); // the scan is still held
       expect((await get(new URL('/', info.url))).status).toBe(200);
       expect(run.output().stdout).toBe(line); // not opened yet
-      for (let i = 0; i < 400 && !existsSync(called); i++) await new Promise((r) => setTimeout(r, 25));
-      expect(existsSync(called)).toBe(true); // the scan did start, behind the address
-      writeFileSync(gate, '');
+      expect(await git.called(400)).toBe(true); // the scan did start, behind the address
+      git.open();
       const [opened] = await run.waitFor(/^\{"opened".*\}\n/m);
       expect(JSON.parse(opened)).toMatchObject({ opened: project, files: 8, hidden: 2, http: null });
     } finally {
-      writeFileSync(gate, '');
+      git.open();
       expect(await run.stop()).toBe(0);
     }
   }, 60_000);
