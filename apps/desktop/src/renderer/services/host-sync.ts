@@ -54,10 +54,14 @@ export function connectStores(
     }
   };
 
-  const loadTree = async () => {
+  /**
+   * Opening a project starts from its saved expansion; a reload of the same project (files added or
+   * removed) keeps the expansion in memory, which the saved one trails by the save delay.
+   */
+  const loadTree = async (opening: boolean) => {
     queued = [];
-    const [snapshot, view] = await Promise.all([api.getTree(), api.getViewState()]);
-    tree.getState().load(snapshot, view.expanded);
+    const [snapshot, view] = await Promise.all([api.getTree(), opening ? api.getViewState() : null]);
+    tree.getState().load(snapshot, view?.expanded);
     for (const u of queued) tree.getState().applyTokens(u);
     queued = [];
   };
@@ -74,7 +78,7 @@ export function connectStores(
       tree.getState().applyFocus(focus);
       project.getState().setFocus(focus);
       sessions.getState().setSessions(list);
-      await loadTree();
+      await loadTree(true);
       await refreshMarks();
       // Presets, git's changed files and the export's instructions: shown once they arrive.
       void focusTools
@@ -119,7 +123,10 @@ export function connectStores(
     api.onDidChangePresets((list) => focusTools.getState().setPresets(list)),
     api.onDidChangeGitFiles((git) => focusTools.getState().setGit(git)),
     api.onDidChangeTree(() => {
-      void loadTree()
+      // While a project opens, its own load comes first; this reload follows it.
+      void (loading ?? Promise.resolve())
+        .catch(() => {})
+        .then(() => loadTree(false))
         .then(refreshMarks)
         .then(() => sessions.getState().refreshDetail())
         .catch(() => {});
