@@ -21,3 +21,4 @@ export {
   type Step,
   TREE_SHARE,
 } from './types';
+export type { PackProgress, PackWatch } from './watch';

@@ -22,6 +22,7 @@ import type { SectionSettings } from './strategy/section-batch';
 import { localRunner, poolRunner, sectionedPack, sectionThreads, startSections } from './strategy/sectioned';
 import { streamedPack } from './strategy/streamed';
 import type { PackOptions, PackResult } from './types';
+import { PackMeter } from './watch';
 
 export { DATA_LABEL, type PackReport } from './document';
 
@@ -108,17 +109,21 @@ export async function packFocusTo(
       ? poolRunner(threads, settings)
       : localRunner({ ...settings, count: !beside })
     : undefined;
+  const meter = new PackMeter(options, scope.files.length);
   // Omission costs and language shares read the index's token counts.
-  if (budget !== null) await ws.tokensReady;
+  if (budget !== null) await meter.wait(ws.tokensReady);
   const files = rankFiles(scope.files, scope.explicit).map((r) => r.entry);
   // The first batches are read while the tree is built.
-  const stream = runner ? startSections(files, ws.root, runner, () => session.known()) : undefined;
+  const stream = runner
+    ? meter.stream(startSections(files, ws.root, runner, () => session.known()))
+    : undefined;
   const count = (text: string) => countTokens(text, encoding);
   // Otherwise a full pack of a large project masks on worker threads; a small one here (one file
   // per read keeps the pipeline's masking on this thread).
   const source = new FileSource(content, files, session, {
     lineNumbers,
     encoding,
+    meter,
     ...(budget === null ? { batch: large ? 64 : 1 } : {}),
   });
   const ctx = documentContext(ws, options, scope, {

@@ -12,6 +12,7 @@ import type { MaskSession } from '../mask/session';
 import { countTokens } from '../tokens/count';
 import type { Encoding } from '../types';
 import type { IndexEntry } from '../workspace/file-index';
+import type { PackMeter } from './watch';
 
 export type Loaded = MaskedText | Withheld;
 
@@ -22,6 +23,8 @@ export interface SourceOptions {
   batch?: number;
   /** Also cut a batch at this many bytes (default 4 MiB). */
   batchBytes?: number;
+  /** Checked before each batch is read (a stopped pack reads no more), told of each batch read. */
+  meter?: PackMeter;
 }
 
 export class FileSource {
@@ -56,13 +59,21 @@ export class FileSource {
     this.next = end;
     this.lastStart = start;
     const entries = this.files.slice(start, end);
-    const all = this.tail.then(() => this.pipeline.readMaskedMany(entries, this.session));
+    const meter = this.options.meter;
+    const all = this.tail.then(async () => {
+      meter?.check();
+      const read = await this.pipeline.readMaskedMany(entries, this.session);
+      meter?.read(entries);
+      return read;
+    });
     this.tail = all.catch(() => {});
-    for (let k = start; k < end; k++)
-      this.loaded.set(
-        k,
-        all.then((r) => r[k - start]!),
-      );
+    for (let k = start; k < end; k++) {
+      const one = all.then((r) => r[k - start]!);
+      // A batch read ahead may fail (a stopped pack) with no one waiting for it: handled here, the
+      // caller that loads the file still gets the rejection.
+      one.catch(() => {});
+      this.loaded.set(k, one);
+    }
   }
 
   /** File `i` (in pack order), read and masked; the batch after it is read meanwhile. */

@@ -5,6 +5,7 @@ import type { MaskSession } from '../mask/session';
 import type { Counts } from '../tree/view';
 import type { Encoding, RelPath } from '../types';
 import type { IndexEntry } from '../workspace/file-index';
+import type { PackWatch } from './watch';
 
 /** The formats are @loupe/common's list (the window and the MCP tool offer the same). */
 export { PACK_FORMATS, type PackFormat };
@@ -25,7 +26,7 @@ export interface ReceivedBefore {
 /** The session ledger's answer for a file at a content hash (SHA-256 hex of its bytes). */
 export type AlreadyReceived = (path: RelPath, hash: string) => ReceivedBefore | undefined;
 
-export interface PackOptions {
+export interface PackOptions extends PackWatch {
   /** Token budget of the whole document; 0 or null: no cap (a full pack). Default 32,000. */
   budget?: number | null;
   format?: PackFormat;

@@ -1,0 +1,70 @@
+// A pack someone is waiting for: a signal that stops it between batches of files, and progress
+// (files read of those the pack may read, bytes) as each batch comes back. Only plumbing: what the
+// pack reads and writes is the same with or without it.
+import type { IndexEntry } from '../workspace/file-index';
+import type { SectionStream } from './strategy/sectioned';
+
+export interface PackProgress {
+  /** Files read (and masked) so far. */
+  files: number;
+  /** Files the pack may read: every file in its scope (a budgeted pack stops sooner). */
+  total: number;
+  /** Bytes of the files read so far. */
+  bytes: number;
+}
+
+export interface PackWatch {
+  /** Stops the pack before its next batch; the pack rejects with the signal's reason. */
+  signal?: AbortSignal;
+  onProgress?: (progress: PackProgress) => void;
+}
+
+export class PackMeter {
+  private files = 0;
+  private bytes = 0;
+
+  constructor(
+    private readonly watch: PackWatch,
+    private readonly total: number,
+  ) {}
+
+  /** Throws the signal's reason once it is aborted. */
+  check(): void {
+    this.watch.signal?.throwIfAborted();
+  }
+
+  /** `entries` were read. */
+  read(entries: readonly IndexEntry[]): void {
+    if (!this.watch.onProgress) return;
+    this.files += entries.length;
+    for (const e of entries) this.bytes += e.size;
+    this.watch.onProgress({ files: this.files, total: this.total, bytes: this.bytes });
+  }
+
+  /** Waits for `p`, or rejects as soon as the signal aborts. */
+  wait<T>(p: Promise<T>): Promise<T> {
+    const signal = this.watch.signal;
+    if (!signal) return p;
+    this.check();
+    return new Promise<T>((resolve, reject) => {
+      const stop = () => reject(signal.reason);
+      signal.addEventListener('abort', stop, { once: true });
+      p.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+    });
+  }
+
+  /** The stream, checked before each batch is taken and counted as each arrives. */
+  stream(s: SectionStream): SectionStream {
+    return {
+      files: s.files,
+      bounds: s.bounds,
+      item: (i) => s.item(i),
+      take: async (k) => {
+        this.check();
+        const batch = await s.take(k);
+        this.read(s.files.slice(s.bounds[k], s.bounds[k + 1]));
+        return batch;
+      },
+    };
+  }
+}
