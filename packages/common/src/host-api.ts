@@ -204,6 +204,14 @@ export interface ExportResult {
   notes: string[];
 }
 
+/** An export on its way (`didExportProgress`): files read so far of those it may read, and bytes. */
+export interface ExportProgress {
+  files: number;
+  /** Files in the export's scope; a budgeted export stops reading once its budget is spent. */
+  total: number;
+  bytes: number;
+}
+
 // ---------------------------------------------------------------- strict focus requests
 
 /** A read outside a strict focus, waiting for the person's answer (newest first in lists). */
@@ -410,9 +418,15 @@ export interface HostCommands {
   setOverride(arg: { path: RelPath; state: OverrideState | 'default' }): Promise<Overrides>;
   /** Forgets every override (saved: this also resolves damaged overrides); rescans. */
   clearOverrides(): Promise<Overrides>;
+  /**
+   * The export for these options; progress comes as `didExportProgress`. A newer export, or
+   * `cancelExport`, stops it: it then rejects with code 'cancelled'.
+   */
   exportPreview(arg: ExportOptions): Promise<ExportResult>;
   /** The same text as the preview, recorded as an export (what the clipboard receives). */
   exportPack(arg: ExportOptions): Promise<ExportResult>;
+  /** Stops the export in flight (if any) before it reads further; nothing of it is kept. */
+  cancelExport(): Promise<void>;
   /** The open project's focus presets, by name. */
   listPresets(): Promise<FocusPreset[]>;
   /** Saves the current focus as `name` (replacing a preset of that name). */
@@ -460,6 +474,8 @@ export interface HostEvents {
   /** The open project's information changed (its masking setting). */
   didChangeProject: ProjectInfo;
   didProgress: Progress;
+  /** The export in flight read more files (at most every 100 ms). */
+  didExportProgress: ExportProgress;
   /** The index changed (rescan, override, files added or removed): fetch the tree again. */
   didChangeTree: { version: number };
   didCountTokens: TokenUpdate;

@@ -3,11 +3,22 @@
 // reads through an unmasked pipeline for this export only (agents keep the masked one), and the
 // pack's header and the window both say so.
 
-import { DETAILS, type ExportOptions, type ExportResult, PACK_FORMATS, plural } from '@loupe/common';
-import type { Outcome, PackResult, Workspace } from '@loupe/engine';
+import {
+  DETAILS,
+  type ExportOptions,
+  type ExportProgress,
+  type ExportResult,
+  PACK_FORMATS,
+  plural,
+} from '@loupe/common';
+import type { Outcome, PackResult, PackWatch, Workspace } from '@loupe/engine';
 import { countTokens, packFocus } from '@loupe/engine';
 import { HostError } from './errors';
+import type { HostEventBus } from './events';
 import * as v from './validate';
+
+/** Progress of an export goes to the window at most this often (and once more when all is read). */
+const PROGRESS_INTERVAL_MS = 100;
 
 /** Files listed by name in the result; the rest are counted (the pack's footer has them all). */
 const LEFT_OUT_LISTED = 200;
@@ -30,8 +41,53 @@ export function checkExportOptions(arg: unknown): ExportOptions {
   };
 }
 
-export async function exportFocus(ws: Workspace, options: ExportOptions): Promise<ExportResult> {
+/**
+ * The window's exports, one at a time: a newer preview stops the preview before it (its answer
+ * would be dropped anyway), never a Copy; `cancel` stops either. A stopped export keeps nothing and
+ * rejects with code 'cancelled'.
+ */
+export class ExportRuns {
+  private running: { stop: AbortController; copy: boolean } | undefined;
+
+  constructor(private readonly events: HostEventBus) {}
+
+  async run(ws: Workspace, options: ExportOptions, copy: boolean): Promise<ExportResult> {
+    if (this.running && !this.running.copy) this.running.stop.abort();
+    const run = { stop: new AbortController(), copy };
+    this.running = run;
+    let at = 0;
+    const onProgress = (p: ExportProgress) => {
+      const now = Date.now();
+      if (now - at < PROGRESS_INTERVAL_MS && p.files < p.total) return;
+      at = now;
+      this.events.emit('didExportProgress', { files: p.files, total: p.total, bytes: p.bytes });
+    };
+    try {
+      return await exportFocus(ws, options, { signal: run.stop.signal, onProgress });
+    } catch (error) {
+      if (run.stop.signal.aborted)
+        throw new HostError('cancelled', 'The export was cancelled before it finished; nothing was copied.');
+      throw error;
+    } finally {
+      if (this.running === run) this.running = undefined;
+    }
+  }
+
+  /** Stops the export in flight; false when there is none. */
+  cancel(): boolean {
+    if (!this.running) return false;
+    this.running.stop.abort();
+    return true;
+  }
+}
+
+export async function exportFocus(
+  ws: Workspace,
+  options: ExportOptions,
+  watch: PackWatch = {},
+): Promise<ExportResult> {
   const pack = await packFocus(ws, {
+    ...watch,
     masking: options.masking,
     budget: options.budget,
     format: options.format,

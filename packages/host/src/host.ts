@@ -39,7 +39,7 @@ import { AgentAccess } from './agent-access';
 import { exportReceipt, registrySessions } from './agent-sessions';
 import { HostError } from './errors';
 import { HostEventBus } from './events';
-import { checkExportOptions, exportFocus } from './export';
+import { checkExportOptions, ExportRuns } from './export';
 import { getInstructions, setInstructions } from './instructions';
 import { ProjectOpening } from './opening';
 import type { HostOptions } from './options';
@@ -70,6 +70,7 @@ export class LoupeHost implements HostCommands {
   private readonly startupWarnings: string[] = [];
   private readonly agents: AgentAccess;
   private readonly strict: StrictAccess;
+  private readonly exports = new ExportRuns(this.events);
 
   constructor(private readonly options: HostOptions) {
     this.agents = new AgentAccess(options);
@@ -303,13 +304,16 @@ export class LoupeHost implements HostCommands {
   // ------------------------------------------------------------ export
 
   async exportPreview(arg: ExportOptions): Promise<ExportResult> {
-    const project = this.current();
-    return exportFocus(project.ws, checkExportOptions(arg));
+    return this.exports.run(this.current().ws, checkExportOptions(arg), false);
   }
 
   /** The same document as the preview; the window copies it (the clipboard is the window's). */
   async exportPack(arg: ExportOptions): Promise<ExportResult> {
-    return this.exportPreview(arg);
+    return this.exports.run(this.current().ws, checkExportOptions(arg), true);
+  }
+
+  async cancelExport(): Promise<void> {
+    this.exports.cancel();
   }
 
   // ------------------------------------------------------------ agent sessions
