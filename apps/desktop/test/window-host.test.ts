@@ -72,7 +72,7 @@ describe('window stores on the real host', () => {
       expect(m.checkedCount[0]).toBe(focus.summary.files);
       expect(m.checkedTokens[0]).toBe(focus.summary.tokens);
 
-      const r = await stores.exports.getState().copy();
+      const r = await stores.exports.getState().copy(stores.project.getState().revision);
       expect(copied).toEqual([r.text]);
       expect(r.text).toContain('add.ts');
       expect(r.text).not.toContain('mul.ts');

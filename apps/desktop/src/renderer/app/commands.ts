@@ -18,10 +18,12 @@ const fail = (error: unknown) =>
 /** Packs the focus with the export options, copies exactly that text, and says how many tokens. */
 export async function copyContext(): Promise<void> {
   try {
-    const result = await exportStore.getState().copy();
+    const result = await exportStore.getState().copy(projectStore.getState().revision);
     uiStore.getState().toast(`Copied ${groupDigits(result.tokens)} tokens to the clipboard`);
   } catch (error) {
-    fail(error);
+    // Cancelled by the person: the export panel says so; nothing was copied.
+    if (exportStore.getState().cancelled) uiStore.getState().toast('Cancelled: nothing was copied');
+    else fail(error);
   }
 }
 

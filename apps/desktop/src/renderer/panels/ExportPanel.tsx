@@ -3,6 +3,7 @@
 import {
   compactCount,
   type Detail,
+  type ExportProgress,
   type ExportResult,
   groupDigits,
   type PackFormat,
@@ -45,13 +46,34 @@ function TokenBar({ tree, files, frame, leftOut, instructions = 0 }: ExportResul
   );
 }
 
+const MIB = 1 << 20;
+const bytesText = (n: number) =>
+  n >= MIB ? `${(n / MIB).toFixed(1)} MB` : n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} bytes`;
+
+/** The export in flight: what it read so far, and the Cancel that stops the host's work. */
+function ExportWork({ progress }: { progress: ExportProgress | null }) {
+  return (
+    <p className="export-progress muted" data-testid="export-progress" aria-live="polite">
+      {progress
+        ? `Preparing: ${groupDigits(progress.files)} of ${plural(progress.total, 'file')} read · ${bytesText(progress.bytes)}`
+        : 'Preparing the export…'}{' '}
+      <button type="button" data-testid="export-cancel" onClick={() => void exportStore.getState().cancel()}>
+        Cancel
+      </button>
+    </p>
+  );
+}
+
 export function ExportPanel() {
-  const { options, preview, busy, error, previewRevision } = useExport((s) => ({
+  const { options, preview, busy, error, previewRevision, progress, cancelled, stale } = useExport((s) => ({
     options: s.options,
     preview: s.preview,
     busy: s.busy,
     error: s.error,
     previewRevision: s.previewRevision,
+    progress: s.progress,
+    cancelled: s.cancelled,
+    stale: s.stale,
   }));
   const revision = useProject((s) => s.revision);
   const e = exportStore.getState();
@@ -137,6 +159,15 @@ export function ExportPanel() {
           {error}
         </p>
       ) : null}
+      {busy ? <ExportWork progress={progress} /> : null}
+      {cancelled && !busy ? (
+        <p className="muted" data-testid="export-cancelled">
+          Cancelled: nothing was copied.{' '}
+          <button type="button" onClick={() => void exportStore.getState().refresh(revision)}>
+            Preview again
+          </button>
+        </p>
+      ) : null}
       {preview ? (
         <>
           <TokenBar {...preview.parts} />
@@ -145,6 +176,7 @@ export function ExportPanel() {
             {plural(preview.filesIncluded, 'file')} · {groupDigits(preview.masked)} masked · r
             {preview.revision}
             {busy ? ' · updating…' : ''}
+            {stale && !busy ? ' · files changed since: Copy packs again' : ''}
           </p>
           {preview.notes.length ? (
             <ul className="notes">
@@ -179,8 +211,8 @@ export function ExportPanel() {
             renderRow={(i) => <pre className="line">{lines[i]}</pre>}
           />
         </>
-      ) : error ? null : (
-        <p className="muted">{busy ? 'Preparing the preview…' : 'No preview yet.'}</p>
+      ) : error || busy || cancelled ? null : (
+        <p className="muted">No preview yet.</p>
       )}
       <div className="actions">
         <button type="button" className="primary" onClick={() => void copyContext()} data-testid="copy">

@@ -102,6 +102,7 @@ export function connectStores(
       // Another project's focus steps are not this one's to undo.
       history.getState().reset(null);
       requests.getState().setRequests([]);
+      exports.getState().filesChanged();
       // The export starts from the project's masking (a one-off unmasked export stays possible).
       if (info) exports.getState().setOptions({ masking: info.masking });
       // The HTTP endpoint follows the open project: shown connect information is stale now.
@@ -117,12 +118,14 @@ export function connectStores(
     }),
     api.onDidChangeProject((info) => {
       project.getState().projectOpened(info);
+      exports.getState().filesChanged();
       exports.getState().setOptions({ masking: info.masking });
       void preview.getState().refresh(); // masked or not: what an agent receives changed
     }),
     api.onDidChangePresets((list) => focusTools.getState().setPresets(list)),
     api.onDidChangeGitFiles((git) => focusTools.getState().setGit(git)),
     api.onDidChangeTree(() => {
+      exports.getState().filesChanged();
       // While a project opens, its own load comes first; this reload follows it.
       void (loading ?? Promise.resolve())
         .catch(() => {})
@@ -132,6 +135,7 @@ export function connectStores(
         .catch(() => {});
     }),
     api.onDidCountTokens((u) => {
+      exports.getState().filesChanged(); // a tokenizer change counts again; so does an edit
       if (loading || tree.getState().model?.version !== u.version) queued.push(u);
       else tree.getState().applyTokens(u);
     }),
@@ -141,6 +145,7 @@ export function connectStores(
       project.getState().setFocus(f);
     }),
     api.onDidProgress((p) => project.getState().setProgress(p)),
+    api.onDidExportProgress((p) => exports.getState().setProgress(p)),
     api.onDidChangeSessions((list) => {
       sessions.getState().setSessions(list);
       void refreshMarks();
@@ -151,12 +156,16 @@ export function connectStores(
       void sessions.getState().refreshDetail();
     }),
     api.onDidChangeFiles((e) => {
+      exports.getState().filesChanged();
       void refreshMarks();
       void sessions.getState().refreshDetail();
       const shown = preview.getState().path;
       if (shown !== null && e.changed.includes(shown)) void preview.getState().refresh();
     }),
-    api.onDidChangeSettings((s) => settings.getState().setSettings(s)),
+    api.onDidChangeSettings((s) => {
+      settings.getState().setSettings(s);
+      exports.getState().filesChanged(); // the tokenizer, among others
+    }),
     api.onDidNotice((n) => project.getState().notify(n)),
     api.onDidMenuCommand(({ command }) => onMenu(command)),
   ];

@@ -1,4 +1,4 @@
-import type { ExportResult } from '@loupe/common';
+import { type ExportResult, HostCallError } from '@loupe/common';
 import { describe, expect, it } from 'vitest';
 import { deferred, fakeHost } from '../../testing/fake-host';
 import { createExportStore } from './index';
@@ -41,7 +41,7 @@ describe('export store', () => {
       },
     });
     expect(store.getState().previewRevision).toBe(4);
-    const r = await store.getState().copy();
+    const r = await store.getState().copy(5); // the focus moved on since the preview: packed again
     expect(copied).toEqual(['packed text']);
     expect(r.tokens).toBe(42);
     expect(store.getState().preview?.text).toBe('packed text');
@@ -121,10 +121,10 @@ describe('export store after a refusal', () => {
     expect(s().preview?.text).toBe('preview 5000');
 
     s().setOptions({ budget: 100 });
-    await expect(s().copy()).rejects.toThrow('at least 216');
+    await expect(s().copy(3)).rejects.toThrow('at least 216');
     expect(s()).toMatchObject({ error: 'give a budget of at least 216.', preview: null });
     s().setOptions({ budget: null });
-    await s().copy();
+    await s().copy(3);
     expect(copied).toEqual(['packed null']);
     expect(s()).toMatchObject({ error: null });
     expect(s().preview?.text).toBe('packed null');
@@ -158,5 +158,68 @@ describe('export store while options change', () => {
     expect(host.calls.map((c) => (c.arg as { masking: boolean }).masking)).toEqual([false, true]);
     expect(store.getState()).toMatchObject({ previewRevision: 7, busy: false });
     expect(store.getState().preview?.text).toBe('LOUPE_REDACTED[…]');
+  });
+});
+
+describe('export store: Copy after a preview, and Cancel', () => {
+  const setup = (pack: () => ExportResult | Promise<ExportResult>) => {
+    const copied: string[] = [];
+    const host = fakeHost({
+      exportPreview: () => result('preview', 7),
+      exportPack: pack,
+      cancelExport: () => undefined,
+    });
+    const store = createExportStore({
+      host: () => host.api,
+      clipboard: { writeText: async (t) => void copied.push(t) },
+    });
+    const packs = () => host.calls.filter((c) => c.method.startsWith('export')).length;
+    return { copied, host, s: () => store.getState(), packs };
+  };
+
+  it('copies the preview it already built when options, revision and files are unchanged', async () => {
+    const { copied, s, packs } = setup(() => result('packed', 7));
+    await s().refresh(7);
+    expect(packs()).toBe(1);
+    expect((await s().copy(7)).text).toBe('preview');
+    expect(copied).toEqual(['preview']);
+    expect(packs()).toBe(1); // no pack for the Copy
+  });
+
+  it('packs again when the options, the revision or the files changed since the preview', async () => {
+    const { copied, s, packs } = setup(() => result('packed', 7));
+    await s().refresh(7);
+    s().filesChanged();
+    expect(s().stale).toBe(true);
+    await s().copy(7);
+    expect(packs()).toBe(2);
+    expect(s().stale).toBe(false);
+    await s().copy(7); // the Copy's own answer is the preview now
+    expect(packs()).toBe(2);
+    s().setOptions({ lineNumbers: true });
+    await s().copy(7);
+    expect(packs()).toBe(3);
+    await s().copy(8);
+    expect(packs()).toBe(4);
+    expect(copied).toEqual(['packed', 'packed', 'packed', 'packed']);
+  });
+
+  it('a cancelled Copy writes nothing, says Cancelled, and keeps no preview', async () => {
+    let stop!: (e: unknown) => void;
+    const pending = new Promise<ExportResult>((_, reject) => {
+      stop = reject;
+    });
+    const { copied, host, s } = setup(() => pending);
+    const copy = s().copy(7);
+    expect(s().busy).toBe(true);
+    s().setProgress({ files: 10, total: 100, bytes: 1234 });
+    expect(s().progress).toEqual({ files: 10, total: 100, bytes: 1234 });
+    await s().cancel();
+    expect(host.calls.at(-1)?.method).toBe('cancelExport');
+    stop(new HostCallError('cancelled', 'The export was cancelled.')); // as the host answers then
+    await expect(copy).rejects.toThrow('cancelled');
+    expect(copied).toEqual([]);
+    expect(s()).toMatchObject({ cancelled: true, busy: false, preview: null, progress: null, error: null });
+    expect(s().previewRevision).toBe(7); // the panel does not start it again by itself
   });
 });
