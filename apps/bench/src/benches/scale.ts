@@ -2,7 +2,8 @@
 // busy machine hits both sides alike):
 // - the whole `loupe ls DIR` process vs `git ls-files --cached --others --exclude-standard`, on the
 //   synthetic repository (~32k visible files) and every BENCH_REPOS checkout (test262: 57k);
-// - `loupe serve DIR` until it prints its address, cold (fresh state and caches), vs a cold `loupe ls`.
+// - `loupe serve DIR` until it prints its address, cold (fresh state and caches), vs a cold `loupe ls`;
+// - the window's export (scale-export.ts): preview, first progress and Cancel, vs a warm `loupe ls`.
 // BENCH_BEFORE_CLI names another build of the CLI (e.g. main's dist) to measure beside this one.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Bench, type Check, check, stats } from '../harness';
+import { windowExport } from './scale-export';
 
 const RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 7);
 const cliBundle = fileURLToPath(new URL('../../../cli/dist/loupe.js', import.meta.url));
@@ -135,15 +137,26 @@ export const scaleBench: Bench = {
         });
       }
       checks.push(check(`${name}: serve until its address / cold \`loupe ls\``, serve / lsCold, '<=', 1));
+
+      const exported = await windowExport(
+        dir,
+        name,
+        Math.max(3, Math.ceil(RUNS / 2)),
+        stats(samples[1]!).median,
+        path.join(ctx.workDir, 'export-cache'),
+      );
+      rows.push(...exported.rows);
+      checks.push(...exported.checks);
       ctx.log(`scale: ${name} done`);
     }
     return {
-      title: 'Start-up: `loupe ls` and `loupe serve` until its address (issue 18)',
+      title: 'Start-up: `loupe ls`, `loupe serve` until its address, the window export (issue 18)',
       rows,
       checks,
       notes: [
         `${RUNS} alternating rounds; medians. The ratio column is against git ls-files for the listing rows and against a cold \`loupe ls\` for serve.`,
         'Both include Node start-up (git pays none); the scan alone is the listing bench.',
+        "The export rows: the preview's ratio is against a warm `loupe ls`, the rest against the preview.",
       ],
     };
   },

@@ -1,0 +1,93 @@
+// Issue 18's window export, on the host the window calls (in this process, as the app runs it):
+// nothing ticked, a 32k budget, token counts warm. Measured per repository: the preview; how soon
+// its first progress arrives; how soon Cancel stops it (from cancelExport to the rejection); and
+// what a Copy cost before this change (one more pack; the window now copies an unchanged preview
+// and sends no pack: e2e/export-work.spec.ts counts the commands).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ExportOptions } from '@loupe/common';
+import { LoupeHost } from '@loupe/host';
+import { type Check, check, stats } from '../harness';
+
+const OPTIONS: ExportOptions = {
+  format: 'markdown',
+  budget: 32_000,
+  detail: 'full',
+  masking: true,
+  lineNumbers: false,
+};
+const ms = (n: number) => Math.round(n);
+
+export async function windowExport(
+  dir: string,
+  name: string,
+  runs: number,
+  lsWarm: number,
+  /** Kept between runs: the window's token counts are warm from the person's earlier sessions. */
+  cacheDir: string,
+): Promise<{ rows: Array<Record<string, string | number>>; checks: Check[] }> {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'loupe-bench-export-'));
+  const host = new LoupeHost({ stateDir: path.join(scratch, 'state'), cacheDir });
+  try {
+    await host.openProject({ path: dir });
+    await host.workspace!.tokensReady;
+    await host.exportPreview(OPTIONS); // once untimed: the files' pages are in the OS cache
+    const whole: number[] = [];
+    const first: number[] = [];
+    const copy: number[] = [];
+    const stop: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      let firstAt = -1;
+      const off = host.events.on('didExportProgress', () => {
+        if (firstAt < 0) firstAt = performance.now();
+      });
+      const t0 = performance.now();
+      await host.exportPreview(OPTIONS);
+      whole.push(performance.now() - t0);
+      off();
+      first.push(firstAt < 0 ? Number.NaN : firstAt - t0);
+      // What Copy did before: the same pack once more.
+      const t1 = performance.now();
+      await host.exportPack(OPTIONS);
+      copy.push(performance.now() - t1);
+      // Cancel at the first progress; the time until the export has stopped.
+      let cancelAt = -1;
+      const offCancel = host.events.on('didExportProgress', () => {
+        if (cancelAt >= 0) return;
+        cancelAt = performance.now();
+        void host.cancelExport();
+      });
+      const code = await host.exportPreview(OPTIONS).then(
+        () => 'finished',
+        (e: { code?: string }) => e.code,
+      );
+      offCancel();
+      stop.push(code === 'cancelled' ? performance.now() - cancelAt : Number.NaN);
+    }
+    const preview = stats(whole).median;
+    const rows = [
+      ['window export preview, 32k budget, warm', whole, lsWarm],
+      ['  its first progress', first, preview],
+      ['  Cancel until stopped', stop, preview],
+      ['  Copy before this change (one more pack)', copy, preview],
+    ].map(([step, sample, floor]) => ({
+      repository: name,
+      step: step as string,
+      'median ms': ms(stats(sample as number[]).median),
+      'min ms': ms(stats(sample as number[]).min),
+      ratio: (stats(sample as number[]).median / (floor as number)).toFixed(2),
+    }));
+    return {
+      rows,
+      checks: [
+        check(`${name}: window export preview (32k, warm) / warm \`loupe ls\``, preview / lsWarm, '<=', 2),
+        check(`${name}: export's first progress / warm \`loupe ls\``, stats(first).median / lsWarm, '<=', 1),
+        check(`${name}: Cancel until stopped / the preview`, stats(stop).median / preview, '<=', 0.1),
+      ],
+    };
+  } finally {
+    await host.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
