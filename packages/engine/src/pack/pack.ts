@@ -110,6 +110,7 @@ export async function packFocusTo(
       : localRunner({ ...settings, count: !beside })
     : undefined;
   const meter = new PackMeter(options, scope.files.length);
+  meter.start();
   // Omission costs and language shares read the index's token counts.
   if (budget !== null) await meter.wait(ws.tokensReady);
   const files = rankFiles(scope.files, scope.explicit).map((r) => r.entry);

@@ -49,6 +49,7 @@ describe('packFocus with a watch', () => {
         expect(p.total).toBe(visible);
         expect(p.files).toBeLessThanOrEqual(p.total);
         if (i) expect(p.files).toBeGreaterThan(seen[i - 1]!.files);
+        else expect(p).toEqual({ files: 0, total: visible, bytes: 0 }); // at once, before ranking
       }
       const last = seen.at(-1)!;
       const bytes = ws.index.all().reduce((a, e) => a + e.size, 0);
@@ -72,7 +73,8 @@ describe('packFocus with a watch', () => {
       const pack = packFocus(ws, {
         ...options,
         signal: stop.signal,
-        onProgress: () => {
+        onProgress: (p) => {
+          if (p.files === 0) return; // the start, before any file is read
           if (stop.signal.aborted) after++;
           batches++;
           stop.abort(reason);

@@ -28,6 +28,12 @@ export class PackMeter {
     private readonly total: number,
   ) {}
 
+  /** The pack starts: its total is known (ranking and the tree come before the first file is read). */
+  start(): void {
+    this.check();
+    this.watch.onProgress?.({ files: 0, total: this.total, bytes: 0 });
+  }
+
   /** Throws the signal's reason once it is aborted. */
   check(): void {
     this.watch.signal?.throwIfAborted();
