@@ -31,7 +31,8 @@ function writeBulk(project: string): void {
 }
 
 const readClipboard = () => page.evaluate<string>('navigator.clipboard.readText()');
-const writeClipboard = (text: string) => page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(text)})`);
+const writeClipboard = (text: string) =>
+  page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(text)})`);
 
 // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture names from this pattern
 test.beforeAll(async ({}, info) => {
