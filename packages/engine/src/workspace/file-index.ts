@@ -51,45 +51,52 @@ export class FileIndex {
   }
 
   upsert(entry: IndexEntry): void {
-    if (!this.byPath.has(entry.path)) this.invalidate();
-    this.byPath.set(entry.path, entry);
-    if (this.sorted) {
-      const i = this.sorted.findIndex((e) => e.path === entry.path);
-      if (i >= 0) this.sorted[i] = entry;
-    }
+    this.update([entry], []);
   }
 
   /**
-   * Writes and removes many entries at once (the watcher's updates). When no path appears or
-   * vanishes, the sorted list is patched in place instead of being sorted again.
+   * Writes and removes many entries at once (the watcher's updates). The sorted list is patched
+   * instead of sorted again: entries replaced in place, a few new paths merged in by bisection
+   * (into a new array, so a caller iterating the old one keeps its snapshot). Sorting 57k paths
+   * costs tens of milliseconds, and one new file must not pay it.
    */
   update(upsert: readonly IndexEntry[], remove: readonly RelPath[]): void {
-    let reshaped = false;
-    for (const p of remove) if (this.byPath.delete(p)) reshaped = true;
+    const removed = new Set<RelPath>();
+    for (const p of remove) if (this.byPath.delete(p)) removed.add(p);
+    const added: IndexEntry[] = [];
     const replaced: IndexEntry[] = [];
     for (const e of upsert) {
-      if (this.byPath.has(e.path)) replaced.push(e);
-      else reshaped = true;
+      if (this.byPath.has(e.path) || removed.delete(e.path)) replaced.push(e);
+      else added.push(e);
       this.byPath.set(e.path, e);
     }
+    if (removed.size) this.folders = undefined;
+    else if (this.folders) for (const e of added) addFolders(this.folders, e.path);
     const sorted = this.sorted;
-    if (reshaped || !sorted) {
-      if (reshaped) this.invalidate();
-      return;
-    }
+    if (!sorted) return;
     for (const e of replaced) {
-      const lo = lowerBound(sorted, e.path);
-      if (sorted[lo]?.path !== e.path) {
+      const at = lowerBound(sorted, e.path);
+      if (sorted[at]?.path !== e.path) {
         this.invalidate();
         return;
       }
-      sorted[lo] = e;
+      sorted[at] = e;
     }
+    if (!removed.size && !added.length) return;
+    if (added.length > MERGE_UP_TO) {
+      this.invalidate();
+      return;
+    }
+    const base = removed.size ? sorted.filter((e) => !removed.has(e.path)) : sorted;
+    this.sorted = insertSorted(
+      base,
+      added.sort((a, b) => compareBytewise(a.path, b.path)),
+    );
   }
 
   remove(path: RelPath): boolean {
-    const had = this.byPath.delete(path);
-    if (had) this.invalidate();
+    const had = this.byPath.has(path);
+    this.update([], [path]);
     return had;
   }
 
@@ -122,21 +129,40 @@ export class FileIndex {
   isFolder(path: RelPath): boolean {
     if (!this.folders) {
       this.folders = new Set(['']);
-      for (const p of this.byPath.keys()) {
-        for (let slash = p.lastIndexOf('/'); slash > 0; slash = p.lastIndexOf('/', slash - 1)) {
-          const d = p.slice(0, slash);
-          if (this.folders.has(d)) break;
-          this.folders.add(d);
-        }
-      }
+      for (const p of this.byPath.keys()) addFolders(this.folders, p);
     }
     return this.folders.has(path);
   }
 }
 
+/** More new paths than this in one update: sort everything again (once, when next asked). */
+const MERGE_UP_TO = 256;
+
+/** Adds the folders above `p` to `folders`. */
+function addFolders(folders: Set<RelPath>, p: RelPath): void {
+  for (let slash = p.lastIndexOf('/'); slash > 0; slash = p.lastIndexOf('/', slash - 1)) {
+    const d = p.slice(0, slash);
+    if (folders.has(d)) break;
+    folders.add(d);
+  }
+}
+
+/** A new array: `sorted` with the (sorted, new) `added` entries at their places. */
+function insertSorted(sorted: readonly IndexEntry[], added: readonly IndexEntry[]): IndexEntry[] {
+  const out: IndexEntry[] = new Array(sorted.length + added.length);
+  let from = 0;
+  let o = 0;
+  for (const e of added) {
+    const at = lowerBound(sorted, e.path, from);
+    while (from < at) out[o++] = sorted[from++]!;
+    out[o++] = e;
+  }
+  while (from < sorted.length) out[o++] = sorted[from++]!;
+  return out;
+}
+
 /** The first index whose path sorts at or after `key` (bytewise), by bisection. */
-function lowerBound(sorted: readonly IndexEntry[], key: string): number {
-  let lo = 0;
+function lowerBound(sorted: readonly IndexEntry[], key: string, lo = 0): number {
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
