@@ -97,6 +97,12 @@ export class ProjectWatcher {
   private lastAt = 0;
   private timer: NodeJS.Timeout | undefined;
   private busy = false;
+  /** Callers waiting in catchUp(): waiting events are applied at once, not after a quiet moment. */
+  private hurry = 0;
+  /** Flushes begun and ended; catchUp() waits for the one that takes the events it found. */
+  private begun = 0;
+  private ended = 0;
+  private endWaiters: Array<() => void> = [];
   private forceFull: string | undefined;
   private waiters: Array<() => void> = [];
   private degradedTimer: NodeJS.Timeout | undefined;
@@ -231,6 +237,7 @@ export class ProjectWatcher {
     if (this.busy || this.closed) return;
     if (!this.pending.size && !this.forceFull) return this.checkIdle();
     this.busy = true;
+    const n = ++this.begun;
     const events = this.pending;
     const force = this.forceFull;
     this.pending = new Map();
@@ -275,12 +282,15 @@ export class ProjectWatcher {
       }
     } finally {
       this.busy = false;
+      this.ended = n;
+      for (const r of this.endWaiters.splice(0)) r();
     }
     if (this.closed || this.retry) return this.checkIdle();
     if (this.status_.error) this.setStatus({ error: undefined });
     if (this.forceFull) this.kick();
     else if (this.pending.size) {
-      this.timer ??= setTimeout(() => this.tick(), this.opts.quietMs);
+      if (this.hurry && this.pending.size <= this.opts.burstPending) this.kick();
+      else this.timer ??= setTimeout(() => this.tick(), this.opts.quietMs);
     } else this.checkIdle();
   }
 
@@ -321,6 +331,30 @@ export class ProjectWatcher {
     for (const r of w) r();
   }
 
+  /**
+   * Applies the events received so far now, without waiting for a quiet moment, and resolves once
+   * they are in the index and the journal: an agent's call sees every file written before it. The
+   * events of a write that returned are already queued by the OS; one turn of the event loop reads
+   * them. A burst (more than `burstPending` paths waiting: a checkout, an install) keeps its longer
+   * wait and the call is answered with what is applied so far (a count decides, never a clock).
+   */
+  async catchUp(): Promise<void> {
+    if (this.closed || this.status_.state === 'starting') return;
+    await new Promise((r) => setImmediate(r));
+    // A failed update waits for its retry (status.error says why); a full rescan is under way.
+    if (this.pending.size > this.opts.burstPending || this.forceFull || this.retry) return;
+    if (!this.pending.size && !this.busy) return;
+    // The flush that takes the waiting events: the next one (after the running one, if any).
+    const target = this.pending.size ? this.begun + 1 : this.begun;
+    this.hurry++;
+    try {
+      if (!this.busy) this.kick();
+      while (this.ended < target && !this.closed) await new Promise<void>((r) => this.endWaiters.push(r));
+    } finally {
+      this.hurry--;
+    }
+  }
+
   /** Resolves once every event received so far is applied (token counts may still run). */
   async settled(): Promise<void> {
     while (!this.isSettled() && !this.closed) await new Promise<void>((r) => this.waiters.push(r));
@@ -351,6 +385,6 @@ export class ProjectWatcher {
     this.pending.clear();
     this.fsw.close();
     this.checkIdle();
-    for (const r of this.waiters.splice(0)) r();
+    for (const r of [...this.waiters.splice(0), ...this.endWaiters.splice(0)]) r();
   }
 }
