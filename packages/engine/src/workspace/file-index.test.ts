@@ -4,12 +4,15 @@ import { FileIndex, type IndexEntry } from './file-index';
 
 // Names whose UTF-16 and byte orders differ, and separators that sort around '/'.
 const NAMES = ['a', 'a-b', 'a.b', 'a/b', 'b', 'é', '😀', 'z', 'A', '_', 'ｚ', 'a b'];
+/** An entry whose tokens, flag and link-ness follow from its size (so totals vary). */
 const entry = (path: string, size = 1): IndexEntry => ({
   path,
   size,
   mtimeMs: 0,
   tracked: false,
-  symlink: false,
+  symlink: size % 4 === 1,
+  ...(size % 3 === 0 ? { tokens: size * 10, hash: 'h' } : {}),
+  ...(size % 5 === 2 ? { flag: 'binary' as const } : {}),
 });
 
 /** A deterministic pseudo-random sequence (the same run every time). */
@@ -33,6 +36,12 @@ function expectSameAsFresh(index: FileIndex, model: Map<string, IndexEntry>): vo
   expect(index.all().map((e) => e.size)).toEqual(fresh.map((e) => e.size));
   expect(index.size).toBe(model.size);
   const rebuilt = new FileIndex(fresh);
+  // The totals kept as entries change equal the fresh index's (replace() computes them from scratch).
+  expect(index.totals).toEqual(rebuilt.totals);
+  expect([...index.uncounted()].sort()).toEqual([...rebuilt.uncounted()].sort());
+  expect([...index.links()].sort()).toEqual([...rebuilt.links()].sort());
+  const model_ = fresh.filter((e) => !e.flag && e.tokens === undefined).map((e) => e.path);
+  expect([...index.uncounted()].sort()).toEqual(model_.sort());
   for (const p of ['', ...NAMES, 'a/b/c', 'é/a', '😀/z'])
     expect(index.isFolder(p), `isFolder(${p})`).toBe(rebuilt.isFolder(p));
   for (const f of ['a', 'a/b', 'é', ''])
@@ -66,6 +75,14 @@ describe('FileIndex updates patch the sorted list', () => {
         const e = entry(randomPath(next), -1);
         index.upsert(e);
         model.set(e.path, e);
+      }
+      if (round % 4 === 0) {
+        // The token pass: a count, a flag; and now and then another encoding forgets every count.
+        const some = [...model.values()].filter((e) => !e.flag && e.tokens === undefined).slice(0, 3);
+        for (const e of some) index.setTokens(e.path, 7, 'x');
+        const other = [...model.values()].find((e) => !e.flag);
+        if (other) index.setFlag(other.path, 'unreadable');
+        if (round % 40 === 0) index.clearTokens();
       }
       expectSameAsFresh(index, model);
     }
