@@ -63,7 +63,19 @@ describe('search as agents read it', () => {
     expect(out).toContain(
       'src/api/routes.ts:3–6 function route (2 matches) get_file {"path":"src/api/routes.ts","symbol":"route"}',
     );
-    expect(out).toContain('Searched 5 of 5 files in the focus; 0 files outside the focus were not searched.');
+    expect(out).toContain('Searched 5 of 5 files in the focus.\n');
+  });
+
+  it('states the files outside the focus only when there are some', async () => {
+    const none = await text('placeOrder');
+    expect(none).not.toMatch(/outside the focus/);
+    const focus = ws.index.all().filter((f) => f.path.startsWith('src/'));
+    const some = await text('placeOrder', { files: focus });
+    const outside = ws.index.size - focus.length;
+    expect(outside).toBeGreaterThan(0);
+    expect(some).toContain(
+      `Searched ${focus.length} of ${focus.length} files in the focus; ${outside} ${outside === 1 ? 'file' : 'files'} outside the focus ${outside === 1 ? 'was' : 'were'} not searched.`,
+    );
   });
 
   it('names the lines a capped declaration leaves out, with the call that reads them', async () => {
