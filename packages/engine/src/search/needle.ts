@@ -1,8 +1,11 @@
 // What a file's own text must hold for its masked text to hold a query (see stream.ts): masking
 // only puts placeholders in place of values, and no match may reach into a placeholder's private
 // part, so a match lies in the file's own text or runs into a placeholder's visible part.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { LABEL } from '../mask/formats/labels';
-import type { MaskRules } from '../mask/rules';
+import { defaultRulesPath, parseRuleFile } from '../mask/rules';
 import { fold } from './text';
 
 const PLACEHOLDER = 'LOUPE_REDACTED[';
@@ -23,7 +26,19 @@ export function needleFor(text: string, rules: readonly string[], caseSensitive:
   return text;
 }
 
-/** Every name a placeholder can carry: the rule file's rule ids and the format tier's labels. */
-export function placeholderNames(rules: MaskRules): string[] {
-  return [...new Set([...rules.rules.map((r) => r.id), ...Object.values(LABEL)])];
+/**
+ * Every name a placeholder can carry: the rule file's rule ids (from its parsed form: no rule is
+ * compiled for this) and the format tier's labels. A file that cannot be read gives none of its
+ * ids; masking then withholds every file anyway (it refuses any but the pinned rules).
+ */
+export function placeholderNames(rulesPath?: string): string[] {
+  const names = new Set<string>(Object.values(LABEL));
+  try {
+    const bytes = readFileSync(path.resolve(rulesPath ?? defaultRulesPath()));
+    const config = parseRuleFile(bytes, createHash('sha256').update(bytes).digest('hex'));
+    for (const r of config.rules ?? []) if (r.id) names.add(r.id);
+  } catch {
+    // see above
+  }
+  return [...names];
 }

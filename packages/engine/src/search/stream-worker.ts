@@ -59,13 +59,13 @@ export type StreamItem = NoMatch | PendingMask | PlainText | Withheld;
 const needles = new Map<string, string>();
 
 /** What a file's bytes must hold to be worth masking (`needleFor`); empty: every file is masked. */
-async function needleOf(task: StreamTask): Promise<string | undefined> {
+function needleOf(task: StreamTask): string | undefined {
   const { literal, caseSensitive } = task.spec;
   if (literal === undefined || !task.masking) return literal;
   const key = `${task.rulesPath ?? ''}\0${caseSensitive ? 1 : 0}${literal}`;
   let needle = needles.get(key);
   if (needle === undefined) {
-    needle = needleFor(literal, placeholderNames(await loadMaskRules(task.rulesPath)), caseSensitive);
+    needle = needleFor(literal, placeholderNames(task.rulesPath), caseSensitive);
     if (needles.size > 64) needles.clear();
     needles.set(key, needle);
   }
@@ -106,7 +106,7 @@ export default async function streamTask(task: StreamTask): Promise<StreamItem[]
       })
     : noMasking;
   const re = spec.pattern ? new RE2(spec.pattern.source, spec.pattern.flags) : undefined;
-  const needle = await needleOf(task);
+  const needle = needleOf(task);
   const out: StreamItem[] = [];
   for (const { size, ...input } of task.files) {
     const refused = flagged(input);

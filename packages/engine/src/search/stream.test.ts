@@ -1,6 +1,8 @@
 // The streamed search (stream.ts): the same answer as the warm index, over real repositories and
 // over secrets; and `needleFor` checked against every placement of a query over a placeholder.
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Workspace } from '../workspace/workspace';
 import { needleFor } from './needle';
@@ -141,6 +143,82 @@ describe.skipIf(REPOS.length === 0)('streamed search = the warm index, on real r
           });
           const indexed = await searchFocus(ws, q, { regex, stream: false, maxResults: 200 });
           expect(answer(streamed), q).toBe(answer(indexed));
+        }
+      } finally {
+        await ws.close();
+      }
+    });
+});
+
+/**
+ * Files `git grep` finds, among the files Loupe searches. Loupe searches tracked files and
+ * untracked files that are not ignored (`git ls-files --cached --others --exclude-standard`); git
+ * grep searches tracked files, and with `--untracked` it also searches untracked ones but then
+ * skips tracked files an ignore rule matches, so git's answer is the union of both. -I skips
+ * binary files (a NUL in the first 8,000 bytes: Loupe's rule too). What Loupe does not search at
+ * all (its smart ignore: lock files, minified and generated files; files over the size limit) is
+ * left out by intersecting with the files it searched.
+ */
+function gitGrepFiles(dir: string, query: string, regex: boolean, caseSensitive: boolean): string[] {
+  const out = new Set<string>();
+  for (const untracked of [false, true]) {
+    const args = [
+      'grep',
+      '-l',
+      '-I',
+      ...(untracked ? ['--untracked'] : []),
+      regex ? '-E' : '-F',
+      ...(caseSensitive ? [] : ['-i']),
+      '-e',
+      query,
+    ];
+    const r = spawnSync('git', args, { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 });
+    if (r.status !== 0 && r.status !== 1) throw new Error(`git grep failed: ${r.stderr}`);
+    for (const p of r.stdout.split('\n')) if (p) out.add(p);
+  }
+  return [...out];
+}
+
+/** Every matching file a result names (shown, or named under "not shown"); all of them when none is counted in folders. */
+function namedFiles(r: SearchResult): string[] {
+  expect(r.notShown.folders).toEqual([]);
+  return [...r.files.map((f) => f.path), ...r.notShown.files.map((f) => f.path)];
+}
+
+describe.skipIf(REPOS.length === 0)('streamed search finds the files git grep finds', () => {
+  // Queries whose matching files a result names one by one (at most 20 beyond those shown).
+  const CASES: Record<string, Array<[string, boolean]>> = {
+    flask: [
+      ['send_file', false],
+      ['SecureCookieSession', false],
+      ['jsonify', false],
+      ['def (get|post)_\\w+', true],
+      ['app\\.route\\("/[a-z]+', true],
+    ],
+    express: [
+      ['sendFile', false],
+      ['etag', false],
+      ['res\\.(json|jsonp)\\(', true],
+      ['function [a-z]+\\(req, res', true],
+      ['app\\.(get|post)\\(./[a-z]+', true],
+    ],
+  };
+  for (const dir of REPOS)
+    it(`${dir}: the same files, literal and regex`, { timeout: 240_000 }, async () => {
+      const ws = await Workspace.open(dir, { stateDir: null, cacheDir: null, countTokens: false });
+      try {
+        const searched = new Set(
+          ws.index
+            .all()
+            .filter((f) => !f.flag)
+            .map((f) => f.path),
+        );
+        for (const [q, regex] of CASES[path.basename(dir)] ?? []) {
+          const r = await searchFocus(ws, q, { regex, stream: true, buildIndex: false, maxResults: 500 });
+          const git = gitGrepFiles(dir, q, regex, r.caseSensitive).filter((p) => searched.has(p));
+          expect(git.length, q).toBeGreaterThan(0);
+          expect(namedFiles(r).sort(), q).toEqual(git.sort());
+          expect(r.totals.files, q).toBe(git.length);
         }
       } finally {
         await ws.close();
