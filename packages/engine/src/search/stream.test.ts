@@ -8,7 +8,7 @@ import { Workspace } from '../workspace/workspace';
 import { needleFor } from './needle';
 import { IndexMaskSession } from './placeholders';
 import type { SearchOptions, SearchResult } from './result';
-import { searchFocus } from './search';
+import { STREAM_FROM, searchFocus, searchIndexOf } from './search';
 import { openProject, shownText, type TestProject } from './testing';
 import { fold } from './text';
 
@@ -224,4 +224,31 @@ describe.skipIf(REPOS.length === 0)('streamed search finds the files git grep fi
         await ws.close();
       }
     });
+});
+
+describe('a cold index: stream, then build', () => {
+  it('streams while the index is cold, builds it after, and answers the same from it', {
+    timeout: 240_000,
+  }, async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < STREAM_FROM + 200; i++)
+      files[`src/m${String(i).padStart(4, '0')}.ts`] =
+        i % 97 === 0
+          ? `export function placeOrder${i}() {\n  return ${i};\n}\n`
+          : `export const v${i} = ${i};\n`;
+    const p = await openProject(files);
+    try {
+      const index = searchIndexOf(p.ws);
+      const first = await searchFocus(p.ws, 'placeOrder');
+      // Answered without the index: it starts building only after this answer.
+      expect(index.size).toBe(0);
+      expect(first.totals.files).toBe(13);
+      await index.ensure(p.ws.focusedFiles());
+      expect(index.size).toBe(STREAM_FROM + 200);
+      const warm = await searchFocus(p.ws, 'placeOrder');
+      expect(answer(warm)).toBe(answer(first));
+    } finally {
+      await p.close();
+    }
+  });
 });
