@@ -133,6 +133,7 @@ export class SearchIndex {
    * how many of them do, counted up to `enough`.
    */
   toRead(files: readonly FileEntry[], enough: number): number {
+    if (this.current(files)) return 0; // warm (and remembered: the search's `collect` finds it so)
     let n = 0;
     const stale = this.stale.size > 0;
     for (const f of files) {
