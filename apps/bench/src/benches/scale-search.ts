@@ -6,7 +6,7 @@
 // - MCP (`loupe mcp`, the SDK's stdio client): the first search after open <= 2x a cold git grep.
 // Warm search latency (p95 <= 50 ms) is the search bench's.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -55,9 +55,22 @@ const grepArgs = (q: string, regex: boolean, caseSensitive: boolean, more: strin
   q,
 ];
 
+/** A NUL in the first 8,000 bytes: binary to Loupe (and to git, unless .gitattributes says `diff`). */
+function binary(file: string): boolean {
+  const fd = openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(8000);
+    return buf.subarray(0, readSync(fd, buf, 0, 8000, 0)).includes(0);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /**
  * The files git grep finds among those Loupe searches (`loupe ls`): tracked files, and untracked
- * ones not ignored (`--untracked` alone would skip tracked files an ignore rule matches).
+ * ones not ignored (`--untracked` alone would skip tracked files an ignore rule matches); without
+ * files with a NUL early on, which git reads as text when .gitattributes sets `diff` (test262 does
+ * for a few) and Loupe never reads as text.
  */
 async function gitFiles(
   dir: string,
@@ -69,7 +82,7 @@ async function gitFiles(
   const out = new Set<string>();
   for (const more of [['-l'], ['-l', '--untracked']])
     for (const p of (await output('git', grepArgs(q, regex, cs, more), dir)).out.split('\n'))
-      if (visible.has(p)) out.add(p);
+      if (visible.has(p) && !binary(path.join(dir, p))) out.add(p);
   return [...out];
 }
 
