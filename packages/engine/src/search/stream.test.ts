@@ -1,7 +1,7 @@
 // The streamed search (stream.ts): the same answer as the warm index, over real repositories and
 // over secrets; and `needleFor` checked against every placement of a query over a placeholder.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Workspace } from '../workspace/workspace';
@@ -207,10 +207,14 @@ describe.skipIf(REPOS.length === 0)('streamed search finds the files git grep fi
     it(`${dir}: the same files, literal and regex`, { timeout: 240_000 }, async () => {
       const ws = await Workspace.open(dir, { stateDir: null, cacheDir: null, countTokens: false });
       try {
+        // Files with a NUL early on are binary to Loupe; git reads them as text when .gitattributes
+        // sets `diff` (test262 has a few; flask and express none).
+        const text = (f: { path: string }) =>
+          !readFileSync(path.join(dir, f.path)).subarray(0, 8000).includes(0);
         const searched = new Set(
           ws.index
             .all()
-            .filter((f) => !f.flag)
+            .filter((f) => !f.flag && text(f))
             .map((f) => f.path),
         );
         for (const [q, regex] of CASES[path.basename(dir)] ?? []) {
