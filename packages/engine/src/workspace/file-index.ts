@@ -8,6 +8,8 @@ export interface IndexEntry extends FileEntry {
   tokens?: number;
   /** SHA-256 of the content (hex), once read. */
   hash?: string;
+  /** The flag was found by reading the content (the token count's binary sniff), not by the scan. */
+  flagFromContent?: true;
 }
 
 export class FileIndex {

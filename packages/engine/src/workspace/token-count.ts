@@ -80,9 +80,10 @@ export class TokenCounting {
       // The file changed while it was counted: the newer entry waits for its own count.
       const job = asked.get(p);
       if (!entry || !job || entry.size !== job.size || entry.mtimeMs !== job.mtimeMs) continue;
-      if (t.binary) entry.flag = 'binary';
-      else if (t.error) entry.flag = 'unreadable';
-      else index.setTokens(p, t.tokens, t.hash);
+      if (t.binary || t.error) {
+        entry.flag = t.binary ? 'binary' : 'unreadable';
+        entry.flagFromContent = true;
+      } else index.setTokens(p, t.tokens, t.hash);
     }
     this.target.onProgress({ done: todo.length, total: todo.length });
     this.target.onCounted();

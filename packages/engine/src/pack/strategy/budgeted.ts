@@ -15,6 +15,7 @@ import type { IndexEntry } from '../../workspace/file-index';
 import { coverageOf, DATA_LABEL, type DocContext, LIST_SHARE, measured } from '../document';
 import { blockOf, metaOf } from '../file-block';
 import { fileSection, type Layout } from '../formats';
+import { MAX_TOKEN_BYTES, type RawCounts } from '../raw-counts';
 import type { FileSource } from '../source';
 import {
   type AlreadyReceived,
@@ -40,6 +41,8 @@ export interface WalkContext {
   layout: Layout;
   count(text: string): number;
   source: FileSource;
+  /** Raw token counts, found out only where the walk needs them (never the index's alone). */
+  raw: RawCounts;
   requested: Level;
   lineNumbers: boolean;
   alreadyReceived?: AlreadyReceived;
@@ -88,7 +91,8 @@ export async function walkBudget(
     const entry = files[i]!;
     const left = avail - used;
     const cap = Math.floor(FILE_SHARE * left);
-    const known = entry.tokens === undefined ? {} : { tokens: entry.tokens };
+    const counted = ctx.raw.known(i);
+    const known = counted === undefined ? {} : { tokens: counted };
     if (!entry.flag) {
       if (left < MIN_SECTION) {
         omit({
@@ -104,9 +108,15 @@ export async function walkBudget(
         omit({ path: entry.path, reason: 'not-tried', why, ...known });
         continue;
       }
-      if (entry.tokens !== undefined && entry.tokens > TRY_FACTOR * cap) {
-        const why = `over ${TRY_FACTOR}× the per-file cap of ${n(cap)}; compression not tried`;
-        omit({ path: entry.path, reason: 'not-tried', why, ...known });
+      const over = ctx.raw.over(i, TRY_FACTOR * cap);
+      if (over) {
+        // Decided by the size alone, the file is not read: its tokens are not counted.
+        const why =
+          over === 'size'
+            ? `${n(entry.size)} bytes: over ${TRY_FACTOR}× the per-file cap of ${n(cap)} even at ${MAX_TOKEN_BYTES} bytes a token; not read`
+            : `over ${TRY_FACTOR}× the per-file cap of ${n(cap)}; compression not tried`;
+        const tokens = ctx.raw.known(i);
+        omit({ path: entry.path, reason: 'not-tried', why, ...(tokens === undefined ? {} : { tokens }) });
         continue;
       }
     }
@@ -219,14 +229,7 @@ export async function budgetedPack(
     outcomes: files.map((f) =>
       f.flag
         ? { kind: 'omitted', path: f.path, reason: 'not-read', why: `not read (${f.flag})`, steps: [] }
-        : {
-            kind: 'omitted',
-            path: f.path,
-            reason: 'budget',
-            why: 'the budget ran out',
-            steps: [],
-            ...(f.tokens === undefined ? {} : { tokens: f.tokens }),
-          },
+        : { kind: 'omitted', path: f.path, reason: 'budget', why: 'the budget ran out', steps: [] },
     ),
     sections: [],
     used: 0,
