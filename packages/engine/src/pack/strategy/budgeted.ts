@@ -209,6 +209,11 @@ export async function walkBudget(
   return { outcomes: [...outcomes, ...omitted], sections, used };
 }
 
+/** Included at the first level offered, or referenced: a walk with more room decides it the same. */
+function asFirstOffered(o: Outcome): boolean {
+  return o.kind === 'referenced' || (o.kind === 'included' && o.steps.length === 1 && o.steps[0]!.fits);
+}
+
 function composeWalk(ctx: DocContext, w: Walk, listCap: number): PackResult {
   const coverage = coverageOf(ctx.base, w.outcomes, ctx.scope.length);
   return measured(ctx, coverage, [ctx.treeSection, ...w.sections].join('\n\n'), listCap);
@@ -246,9 +251,10 @@ export async function budgetedPack(
     const result = composeWalk(ctx, await walkBudget(files, Math.max(0, avail), walkContext), listCap);
     if (result.tokens <= budget) {
       best = result;
-      // The footer came out smaller than its reserve: offer the slack to the files once.
+      // The footer came out smaller than its reserve: offer the slack to the files once (unless
+      // every file went in as first offered: more room would change nothing).
       const slack = budget - result.tokens;
-      if (grew || slack < 64) break;
+      if (grew || slack < 64 || result.coverage.outcomes.every(asFirstOffered)) break;
       grew = true;
       avail += slack - 16;
       continue;
