@@ -2,7 +2,8 @@
 // client over the app's local socket (AgentSocket -> one agent session), receipts on.
 // Targets (issue 6): get_tree, get_file, focus_status p95 <= 50 ms; (issue 18) pack { budget: 32000 }
 // p95 <= 300 ms.
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { countTokens, Workspace } from '@loupe/engine';
 import { AgentSocket, McpProject } from '@loupe/mcp';
@@ -56,7 +57,9 @@ export const mcpBench: Bench = {
     await ws.tokensReady;
     ctx.log(`mcp: workspace open with token counts in ${((performance.now() - opened) / 1000).toFixed(1)} s`);
     const project = new McpProject(ws, { stateDir });
-    const agentSocket = new AgentSocket({ socketPath: path.join(ctx.workDir, 'mcp-bench.sock') });
+    // The socket's folder must be private (0700): mkdtemp makes it so; the bench's work folder is not.
+    const socketDir = mkdtempSync(path.join(tmpdir(), 'loupe-mcp-bench-'));
+    const agentSocket = new AgentSocket({ socketPath: path.join(socketDir, 'mcp-bench.sock') });
     agentSocket.register(project);
     await agentSocket.listen();
 
@@ -128,6 +131,7 @@ export const mcpBench: Bench = {
       await agentSocket.close();
       await project.close();
       await ws.close();
+      rmSync(socketDir, { recursive: true, force: true });
     }
     const receipts = project.sessions.receiptErrors;
     return {

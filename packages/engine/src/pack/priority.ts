@@ -304,13 +304,12 @@ export function rankFiles<T extends RankInput>(
     const isExplicit = explicit.has(entry.path);
     return { entry, score: isExplicit ? score + EXPLICIT : score, explicit: isExplicit, tags };
   });
-  const depth = new Map<Ranked<T>, number>();
-  for (const r of ranked) {
-    let d = 1;
-    for (let i = r.entry.path.indexOf('/'); i >= 0; i = r.entry.path.indexOf('/', i + 1)) d++;
-    depth.set(r, d);
-  }
-  return ranked.sort(
-    (a, b) => b.score - a.score || depth.get(a)! - depth.get(b)! || byPath(a.entry.path, b.entry.path),
-  );
+  // Sorted by keys computed once (a large project sorts tens of thousands of files).
+  const keyed = ranked.map((r) => {
+    let depth = 1;
+    for (let i = r.entry.path.indexOf('/'); i >= 0; i = r.entry.path.indexOf('/', i + 1)) depth++;
+    return { r, score: r.score, depth, path: r.entry.path };
+  });
+  keyed.sort((a, b) => b.score - a.score || a.depth - b.depth || byPath(a.path, b.path));
+  return keyed.map((k) => k.r);
 }
