@@ -102,6 +102,7 @@ export async function packFocusTo(
   deps: PackDeps = {},
 ): Promise<PackReport> {
   const checked = checkOptions(options);
+  options.signal?.throwIfAborted();
   const { budget, detail } = checked;
   const scope = scopeOf(ws, options.paths, options.within);
   const session = options.session ?? new MaskSession();
@@ -188,6 +189,8 @@ export async function packFocusTo(
     requested: detail,
     lineNumbers,
     ...received,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   };
   const { text, ...rest } = await budgetedPack(ctx, files, walk, budget, ctx.treeTokens);
   await write(text);

@@ -46,7 +46,12 @@ export interface WalkContext {
   requested: Level;
   lineNumbers: boolean;
   alreadyReceived?: AlreadyReceived;
+  signal?: AbortSignal;
+  onProgress?: (p: { done: number; total: number }) => void;
 }
+
+/** Files between two progress reports. */
+const PROGRESS_EVERY = 64;
 
 export interface Walk {
   /** Included and referenced files in document order, then the omitted ones in priority order. */
@@ -88,6 +93,8 @@ export async function walkBudget(
   };
 
   for (let i = 0; i < files.length; i++) {
+    ctx.signal?.throwIfAborted();
+    if (i % PROGRESS_EVERY === 0) ctx.onProgress?.({ done: i, total: files.length });
     const entry = files[i]!;
     const left = avail - used;
     const cap = Math.floor(FILE_SHARE * left);
