@@ -5,6 +5,7 @@
 // - `loupe serve DIR` until it prints its address, cold (fresh state and caches), vs a cold `loupe ls`.
 // - budgeted packs (packRows): cold and warm `pack --budget 32000` vs `loupe ls`, and a budget over
 //   the project's total vs `--budget none` (BENCH_SCALE_PACK=0 leaves them out).
+// - cold `loupe search`, a regex search and MCP's first search vs `git grep` (scale-search.ts).
 // BENCH_BEFORE_CLI names another build of the CLI (e.g. main's dist) to measure beside this one.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,9 +13,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Bench, type Check, check, stats } from '../harness';
+import { searchScale } from './scale-search';
 
 const RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 7);
 const cliBundle = fileURLToPath(new URL('../../../cli/dist/loupe.js', import.meta.url));
+/** BENCH_SCALE_ONLY=search or start-up (ls and serve): only that part (default both). */
+const only = process.env.BENCH_SCALE_ONLY?.split(',');
 const before = process.env.BENCH_BEFORE_CLI ? path.resolve(process.env.BENCH_BEFORE_CLI) : undefined;
 
 function timedRun(cmd: string, args: string[], cwd?: string, env = process.env): Promise<number> {
@@ -154,6 +158,13 @@ export const scaleBench: Bench = {
     const gitArgs = ['ls-files', '-z', '--cached', '--others', '--exclude-standard'];
     for (const dir of repos) {
       const name = dir === synthetic ? 'synthetic' : path.basename(dir);
+      if (!only || only.includes('search')) {
+        const searched = await searchScale(name, dir, cliBundle, RUNS, before);
+        rows.push(...searched.rows);
+        checks.push(...searched.checks);
+        ctx.log(`scale: ${name} search done`);
+      }
+      if (only && !only.includes('start-up')) continue;
       const sides: Array<[string, () => Promise<number>]> = [
         ['git ls-files (floor)', () => timedRun('git', gitArgs, dir, gitEnv)],
         ['`loupe ls` whole process', () => timedRun(process.execPath, [cliBundle, 'ls', '-z', dir])],

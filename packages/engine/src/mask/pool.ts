@@ -139,8 +139,8 @@ function sharedPool(threads: number): Promise<Piscina> {
   return pool;
 }
 
-/** Consecutive items grouped up to ~256 KB of text or 64 files, so small files share a message. */
-function groups<T>(items: ReadonlyArray<T>, weight: (item: T) => number): T[][] {
+/** Consecutive items grouped up to ~256 KB of text or 64 files, so small files share a message (search/stream.ts batches so too). */
+export function groups<T>(items: ReadonlyArray<T>, weight: (item: T) => number): T[][] {
   const out: T[][] = [];
   let current: T[] = [];
   let size = 0;
