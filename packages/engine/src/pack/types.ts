@@ -66,6 +66,7 @@ export interface PackOptions extends PackWatch {
    * budget like the rest of the header. Agents' packs have none.
    */
   instructions?: string;
+  // `signal` and `onProgress` (the window's Cancel and progress) come from PackWatch (watch.ts).
 }
 
 /** One try of a file at a level: the tokens its section would take, and whether that fit. */

@@ -47,18 +47,6 @@ export class PackMeter {
     this.watch.onProgress({ files: this.files, total: this.total, bytes: this.bytes });
   }
 
-  /** Waits for `p`, or rejects as soon as the signal aborts. */
-  wait<T>(p: Promise<T>): Promise<T> {
-    const signal = this.watch.signal;
-    if (!signal) return p;
-    this.check();
-    return new Promise<T>((resolve, reject) => {
-      const stop = () => reject(signal.reason);
-      signal.addEventListener('abort', stop, { once: true });
-      p.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
-    });
-  }
-
   /** The stream, checked before each batch is taken and counted as each arrives. */
   stream(s: SectionStream): SectionStream {
     return {
