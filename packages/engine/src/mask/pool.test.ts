@@ -153,7 +153,9 @@ describe('mask pool lifetime', () => {
     expect(threads()).toBe(before);
     // A handle made afterwards gets a new pool that works.
     const third = await createMaskPool({ maxThreads: 3 });
-    expect(await third.maskMany(texts, new MaskSession())).toEqual(await pool.maskMany(texts, new MaskSession()));
+    expect(await third.maskMany(texts, new MaskSession())).toEqual(
+      await pool.maskMany(texts, new MaskSession()),
+    );
     await third.close();
   });
 });
