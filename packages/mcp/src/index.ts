@@ -42,11 +42,11 @@ export {
   type HttpEndpoint,
   type HttpServerOptions,
   loadOrCreateToken,
-  sameToken,
   startHttpServer,
   tokenFile,
 } from './transports/http';
 export { NdjsonTransport } from './transports/ndjson';
+export { sameToken } from './transports/token';
 export {
   checkSocket,
   defaultSocketPath,
