@@ -35,7 +35,11 @@ describe('cold start', () => {
  * What a chunk of the bundle loads before its code runs: the chunks it imports statically, theirs,
  * and the npm packages they import; `dynamic` adds what they load later with `import()`.
  */
-function closure(dist: string, chunk: string, dynamic: boolean): { chunks: Set<string>; packages: Set<string> } {
+function closure(
+  dist: string,
+  chunk: string,
+  dynamic: boolean,
+): { chunks: Set<string>; packages: Set<string> } {
   const chunks = new Set<string>();
   const packages = new Set<string>();
   const todo = [chunk];
@@ -48,7 +52,13 @@ function closure(dist: string, chunk: string, dynamic: boolean): { chunks: Set<s
     chunks.add(name);
     for (const [, s] of readFileSync(path.join(dist, name), 'utf8').matchAll(spec)) {
       if (s!.startsWith('./')) todo.push(s!.slice(2));
-      else if (!s!.startsWith('node:')) packages.add(s!.split('/').slice(0, s!.startsWith('@') ? 2 : 1).join('/'));
+      else if (!s!.startsWith('node:'))
+        packages.add(
+          s!
+            .split('/')
+            .slice(0, s!.startsWith('@') ? 2 : 1)
+            .join('/'),
+        );
     }
   }
   return { chunks, packages };
@@ -58,13 +68,15 @@ describe('serve until its address', () => {
   it('loads the browser server and the agent socket only: the host, MCP, zod and the engine load after', () => {
     const dist = builtDist();
     const serve = readdirSync(dist).find(
-      (f) => f.endsWith('.js') && readFileSync(path.join(dist, f), 'utf8').includes('// src/commands/serve.ts\n'),
+      (f) =>
+        f.endsWith('.js') && readFileSync(path.join(dist, f), 'utf8').includes('// src/commands/serve.ts\n'),
     );
     expect(serve).toBeDefined();
     const before = closure(dist, serve!, false);
     expect([...before.packages].sort()).toEqual(['ws']);
     // The same walk through `import()` finds what the address does not wait for: the walk can see them.
     const after = closure(dist, serve!, true);
-    for (const p of ['@modelcontextprotocol/sdk', 'zod', 're2', 'piscina']) expect(after.packages).toContain(p);
+    for (const p of ['@modelcontextprotocol/sdk', 'zod', 're2', 'piscina'])
+      expect(after.packages).toContain(p);
   });
 });

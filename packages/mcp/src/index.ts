@@ -46,7 +46,6 @@ export {
   tokenFile,
 } from './transports/http';
 export { NdjsonTransport } from './transports/ndjson';
-export { sameToken } from './transports/token';
 export {
   checkSocket,
   defaultSocketPath,
@@ -64,4 +63,5 @@ export {
   type StdioIo,
   serveStdio,
 } from './transports/stdio';
+export { sameToken } from './transports/token';
 export { dataBlock, parseBlocks } from './untrusted';

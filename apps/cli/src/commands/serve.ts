@@ -10,8 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plural } from '@loupe/common';
 import { defaultStateDir, resolveRoot } from '@loupe/engine/listing';
-import { startBrowserServer } from '@loupe/host/serve/browser-server';
 import type { LoupeHost } from '@loupe/host';
+import { startBrowserServer } from '@loupe/host/serve/browser-server';
 import { AgentSocket } from '@loupe/mcp/transports/agent-socket';
 import { defaultSocketPath } from '@loupe/mcp/transports/socket-path';
 import { defineCommand, type Io } from '../command';
@@ -113,7 +113,11 @@ export const serve = defineCommand({
     let host: LoupeHost | undefined;
     let opened: Promise<void> | undefined;
     try {
-      const server = await startBrowserServer({ host: loading, rendererDir: rendererDir(io.env), port: wanted });
+      const server = await startBrowserServer({
+        host: loading,
+        rendererDir: rendererDir(io.env),
+        port: wanted,
+      });
       // The address first, the scan behind it: a large project answers at once.
       const socket = agents.socket
         ? `Agents started with \`loupe bridge\` inside it connect through ${agents.socket.socketPath}.\n`

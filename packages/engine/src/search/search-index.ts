@@ -11,6 +11,7 @@ import type { ContentEntry } from './entry';
 import { buildGrams } from './grams';
 import { IndexMaskSession } from './placeholders';
 import type { FileRole } from './rank';
+import { plainUint32, slabUint32, type Uint32Alloc } from './slabs';
 import { fold, lineStarts } from './text';
 import { forgetEncoded } from './utf8';
 import { WordIndex } from './words';
@@ -49,6 +50,8 @@ export interface IndexStats {
 }
 
 const BATCH = 2000;
+/** Files read at once from which their arrays come from slabs (slabs.ts). */
+const SLAB_FROM = 1000;
 /** Entries no path refers to any more, kept for a revert or a rename (most recent last). */
 const SPARE = 256;
 
@@ -150,6 +153,8 @@ export class SearchIndex {
       todo.push(f);
     }
     let reused = 0;
+    // A bulk read (the first search, a branch switch) cuts its arrays from slabs (slabs.ts).
+    const alloc = todo.length >= SLAB_FROM ? slabUint32() : plainUint32;
     for (let i = 0; i < todo.length; i += BATCH) {
       const batch = todo.slice(i, i + BATCH);
       const results = await this.source.readMaskedMany(batch, this.session);
@@ -175,7 +180,7 @@ export class SearchIndex {
             reused++;
             this.session.release(res.text);
           }
-          record.entry = known ?? this.create(res);
+          record.entry = known ?? this.create(res, alloc);
           this.adopt(record.entry);
         }
         this.paths.set(f.path, record);
@@ -186,7 +191,7 @@ export class SearchIndex {
     return this.last;
   }
 
-  private create(res: MaskedText): ContentEntry {
+  private create(res: MaskedText, alloc: Uint32Alloc): ContentEntry {
     const folded = fold(res.text);
     const privateSpans = this.session.privateSpans(res.text);
     const slot = privateSpans.length ? -1 : this.words.add(res.text);
@@ -194,8 +199,8 @@ export class SearchIndex {
       hash: res.hash,
       text: res.text,
       folded,
-      starts: lineStarts(res.text),
-      grams: buildGrams(folded),
+      starts: lineStarts(res.text, alloc),
+      grams: buildGrams(folded, alloc),
       privateSpans,
       slot,
       declarations: new Map(),
