@@ -3,12 +3,13 @@
 // DNS-rebinding name or a stale tab cannot drive the host.
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { CommandName, HostCommands } from '@loupe/common';
+import type { CommandName } from '@loupe/common';
 import { sameToken } from '@loupe/mcp/transports/token';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { HostError, toErrorData } from '../errors';
-import type { HostEventBus } from '../events';
-import { dispatcher, isCommandName } from './dispatch';
+import { dispatcher, isCommandName, type ServedHost } from './dispatch';
+
+export type { ServedHost } from './dispatch';
 
 export interface WsGateOptions {
   token: string;
@@ -68,8 +69,6 @@ export interface WsTransport {
   clients(): number;
   close(): Promise<void>;
 }
-
-export type ServedHost = HostCommands & { events: HostEventBus };
 
 /**
  * Serves `host` on `server`'s WebSocket upgrades. The host may still be on its way (`loupe serve`
