@@ -91,7 +91,7 @@ describe('git-aware ticking', () => {
       await host.toggleFocus({ path: 'src/util/strings.ts', on: false });
       writeFileSync(
         path.join(project, 'src/util/strings.ts'),
-        'export const shout = (s: string) => `${s}!`;\n',
+        "export const shout = (s: string) => s + '!';\n",
       );
       writeFileSync(path.join(project, 'docs/more.md'), '# More\n');
       await until((s) => s.changed.includes('docs/more.md'));

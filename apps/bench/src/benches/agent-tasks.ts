@@ -129,10 +129,10 @@ const express: Task[] = [
       { text: 'var status = 302;' },
     ],
     scripts: {
-      // CommonJS members are not declarations for Loupe yet: the agent reads the lines search showed.
+      // CommonJS members (`res.redirect = function …`) are declarations: read by symbol, as the search names them.
       loupe: [
         loupe.search('res.redirect = function'),
-        loupe.read({ path: 'lib/response.js', lines: '815-866' }),
+        loupe.read({ path: 'lib/response.js', symbol: 'res.redirect' }),
       ],
       repomix: [
         repomix.pack('lib/**'),
@@ -160,7 +160,10 @@ const express: Task[] = [
       loupe: [
         loupe.search(EXPRESS_SEND, { regex: true }),
         loupe.narrowed(EXPRESS_SEND, ['lib'], { regex: true }),
-        loupe.read({ path: 'lib/response.js', lines: '126-220' }, { path: 'lib/utils.js', lines: '130-152' }),
+        loupe.read(
+          { path: 'lib/response.js', symbol: 'res.send' },
+          { path: 'lib/utils.js', symbol: 'compileETag' },
+        ),
       ],
       repomix: [
         repomix.pack('lib/**'),
@@ -187,10 +190,9 @@ const express: Task[] = [
       loupe: [
         loupe.search(EXPRESS_APP, { regex: true }),
         loupe.narrowed(EXPRESS_APP, ['lib'], { regex: true }),
-        // CommonJS members are not declarations for Loupe yet: app.handle is read by lines.
         loupe.read(
           { path: 'lib/express.js', symbol: 'createApplication' },
-          { path: 'lib/application.js', lines: '152-178' },
+          { path: 'lib/application.js', symbol: 'app.handle' },
         ),
       ],
       repomix: [

@@ -70,7 +70,7 @@ function baseEngine(workDir: string, commit: string): { entry: string; rulesFile
 /** A child process running one engine; `ask` sends a message and waits for the answer. */
 class EngineProcess {
   private readonly proc: ChildProcess;
-  private waiting: ((m: Record<string, unknown>) => void)[] = [];
+  private waiting: Array<{ resolve: (m: Record<string, unknown>) => void; reject: (e: Error) => void }> = [];
   readonly ready: Promise<unknown>;
 
   constructor(entry: string, rulesFile: string) {
@@ -79,14 +79,18 @@ class EngineProcess {
       env: { ...process.env, TSX_TSCONFIG_PATH: tsconfig },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    this.proc.on('message', (m) => this.waiting.shift()?.(m as Record<string, unknown>));
+    this.proc.on('message', (m) => this.waiting.shift()?.resolve(m as Record<string, unknown>));
+    // One listener for the process's life (one per question piled up past Node's warning limit).
+    this.proc.once('exit', (code) => {
+      const error = new Error(`mask-compare: an engine process exited (${code})`);
+      for (const w of this.waiting.splice(0)) w.reject(error);
+    });
     this.ready = this.next();
   }
 
   private next(): Promise<Record<string, unknown>> {
     return new Promise((resolve, reject) => {
-      this.waiting.push(resolve);
-      this.proc.once('exit', (code) => reject(new Error(`mask-compare: an engine process exited (${code})`)));
+      this.waiting.push({ resolve, reject });
     });
   }
 

@@ -3,9 +3,10 @@
 // field, keyword or named argument, default argument), the literal's content only. One golden file
 // per language; the same files hold the forms that must stay (references, types, calls, templates,
 // placeholders, comparisons). The same files also run through the lexer fallback (no grammar).
+import RE2 from 're2';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Candidate } from './candidates';
-import { bindings, scanCode } from './formats/code';
+import { bindings, CODE_BINDING_PATTERN, CODE_NAME_PATTERN, scanCode } from './formats/code';
 import { maskText } from './mask';
 import { loadMaskRules, type MaskRules } from './rules';
 import { MaskSession } from './session';
@@ -331,5 +332,43 @@ describe('source-code literals bound to secret names', () => {
     expect(found).toEqual(
       expect.arrayContaining(['SECRET_KEY', 'PASSWORD', 'api_key', 'password', 'auth_token']),
     );
+  });
+
+  // A place alone in its file: only the rules' prefilter pass (RE2) decides whether it is read.
+  const CONTINUED: Array<[string, string]> = [
+    ['settings.py', "PASSWORD = \\\n    '⟦⟧'\n"],
+    ['settings.py', "PASSWORD = \\\r\n    '⟦⟧'\r\n"],
+    ['settings.py', "PASSWORD = (\r\n    '⟦⟧'\r\n)\r\n"],
+    ['settings.py', "connect(\r\n    password=\\\r\n        '⟦⟧')\r\n"],
+    ['config.js', "const password =\r\n  '⟦⟧';\r\n"],
+    ['config.rb', 'PASSWORD = \\\n  "⟦⟧"\n'],
+  ];
+
+  it('a literal on the line after the operator (a backslash or CRLF line break) is masked', () => {
+    CONTINUED.forEach(([path, source], i) => {
+      const v = value(200 + i);
+      const text = source.replace('⟦⟧', v);
+      const r = maskText(text, path, rules, new MaskSession());
+      expect(r.text, JSON.stringify(source)).not.toContain(v);
+      expect(r.findings.length, JSON.stringify(source)).toBe(1);
+    });
+  });
+
+  it("the prefilter's two RE2 shapes match wherever `bindings` finds a place (the gate is a superset)", () => {
+    const gate = new RE2(CODE_BINDING_PATTERN);
+    const name = new RE2(CODE_NAME_PATTERN);
+    const texts = [
+      ...GOLDEN.map((g) => build(g).text),
+      ...CONTINUED.map(([, s]) => s.replace('⟦⟧', value(1))),
+    ];
+    let places = 0;
+    for (const text of [...texts, ...texts.map((t) => t.replace(/\r?\n/g, '\r\n'))])
+      for (const b of bindings(text)) {
+        const place = text.slice(b.nameStart, b.quote + 1);
+        expect(gate.test(place), JSON.stringify(place)).toBe(true);
+        expect(name.test(place), JSON.stringify(place)).toBe(true);
+        places++;
+      }
+    expect(places).toBeGreaterThan(60);
   });
 });

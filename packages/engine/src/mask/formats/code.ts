@@ -19,22 +19,16 @@ import { type Binding, type BoundLiteral, boundLiterals, type CodeLanguage } fro
 import { LABEL } from './labels';
 import { isRealValue, isSecretKey, keyWords, SECRET_NAME_END } from './values';
 
+const QUOTES = `'"\``;
+
 /**
  * The gate's shape for the rules' prefilter pass (one RE2.Set pass over the file answers it with
  * the keywords): a secret word, the rest of the name, a closing quote or bracket, maybe a type,
- * an operator, a quote. Looser than `bindings` (a superset): it only decides which files are read.
+ * an operator, a line break (after a backslash too) or parenthesis, a quote. Looser than `bindings`
+ * (a superset, tested): it only decides which files are read. Escapes only, no raw control
+ * characters: a raw CR once turned into a newline and left `\?` matching a question mark.
  */
-export const CODE_BINDING_PATTERN =
-  String.raw`(?i:(?:pass|secret|pwd|token|key)[\w$]*['"` +
-  '`' +
-  String.raw`\]]*[ 	]*(?:[?!]?:[^
-=;]*|[ 	][\w.*\[\]]+[ 	]*)?(?:\{[^}
-]*\}[ 	]*)?(?::=|=>|=|:)[ 	]*(?:\?
-?
-[ 	]*)?\(?[ 	]*(?:
-?
-[ 	]*)?[@$rbuf]{0,2}['"` +
-  '`])';
+export const CODE_BINDING_PATTERN = String.raw`(?i:(?:pass|secret|pwd|token|key)[\w$]*[${QUOTES}\]]*[ \t]*(?:[?!]?:[^\n=;]*|[ \t][\w.*\[\]]+[ \t]*)?(?:\{[^}\n]*\}[ \t]*)?(?::=|=>|=|:)[ \t]*(?:\\?\r?\n[ \t]*)?\(?[ \t]*(?:\r?\n[ \t]*)?[@$rbuf]{0,2}[${QUOTES}])`;
 
 const LANGUAGES: Partial<Record<LanguageId, CodeLanguage>> = {
   python: 'python',
