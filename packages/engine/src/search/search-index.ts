@@ -158,6 +158,8 @@ export class SearchIndex {
     for (let i = 0; i < todo.length; i += BATCH) {
       const batch = todo.slice(i, i + BATCH);
       const results = await this.source.readMaskedMany(batch, this.session);
+      // The batch's word lists live until `seal` below: a slab of their own, unmapped after.
+      const lists = alloc === plainUint32 ? plainUint32 : slabUint32();
       results.forEach((res, k) => {
         const f = batch[k]!;
         this.stale.delete(f.path);
@@ -180,7 +182,7 @@ export class SearchIndex {
             reused++;
             this.session.release(res.text);
           }
-          record.entry = known ?? this.create(res, alloc);
+          record.entry = known ?? this.create(res, alloc, lists);
           this.adopt(record.entry);
         }
         this.paths.set(f.path, record);
@@ -191,10 +193,10 @@ export class SearchIndex {
     return this.last;
   }
 
-  private create(res: MaskedText, alloc: Uint32Alloc): ContentEntry {
+  private create(res: MaskedText, alloc: Uint32Alloc, lists: Uint32Alloc): ContentEntry {
     const folded = fold(res.text);
     const privateSpans = this.session.privateSpans(res.text);
-    const slot = privateSpans.length ? -1 : this.words.add(res.text);
+    const slot = privateSpans.length ? -1 : this.words.add(res.text, lists);
     return {
       hash: res.hash,
       text: res.text,
