@@ -173,8 +173,7 @@ export class McpProject {
   summary(): LiveSummary {
     const key = this.key();
     if (this.summaryCache?.key !== key) {
-      let countable = 0;
-      for (const e of this.ws.index.all()) if (!e.flag) countable++;
+      const { countable } = this.ws.index.totals;
       const s = this.ws.focusSummary();
       this.summaryCache = {
         key,

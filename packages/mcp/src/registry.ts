@@ -140,6 +140,9 @@ export class ToolRegistry {
     if (project.ws.damage.size) await project.ws.recheckDamage();
     project.followSettings();
     const reply = extra.reply ?? replyBudget(clientLimits(session.client?.name));
+    // Files written before this call are in its answer: the watcher applies what the OS reported
+    // now instead of after a quiet moment.
+    await project.ws.watcher?.catchUp();
     // A fresh project counts its files first (a count bound, not a clock: see McpProject).
     await project.countingSettled();
     const live = liveContext(project, session, { searchLike: tool?.searchLike ?? false });

@@ -1,5 +1,6 @@
 // Packing: a full pack (no budget cap, masking on) by `loupe pack` side by side with Repomix
-// (`--style markdown`, its defaults), same run, same machine, on the synthetic repository and
+// (`--style markdown`, its defaults; 1.18, and 1.14.0, which runs on Node 20 without warnings),
+// same run, same machine, on the synthetic repository and
 // every BENCH_REPOS checkout. Both run as child processes from their shipped entry points (the
 // bundled CLI; Repomix's bin), alternating, cold (fresh caches and state for Loupe; Repomix keeps
 // none). Wall time is measured around the process; peak memory is the process tree's: the summed
@@ -126,14 +127,25 @@ export function ensureBundle(ctx: BenchContext): void {
   execFileSync('npm', ['run', 'build', '-w', 'apps/cli'], { cwd: repoRoot, stdio: 'ignore' });
 }
 
+interface Peer {
+  label: string;
+  bin: string;
+  version: string;
+}
+
+/** An installed Repomix (the npm package name: `repomix`, or an alias such as `repomix-1.14`). */
+function repomixPeer(name: string): Peer {
+  // Repomix exports only its main module (lib/index.js); its bin sits beside lib/.
+  const pkg = path.resolve(path.dirname(createRequire(import.meta.url).resolve(name)), '..');
+  const version = JSON.parse(readFileSync(path.join(pkg, 'package.json'), 'utf8')).version;
+  return { label: `repomix ${version}`, bin: path.join(pkg, 'bin/repomix.cjs'), version };
+}
+
 export const packBench: Bench = {
   name: 'pack',
   async run(ctx) {
     ensureBundle(ctx);
-    // Repomix exports only its main module (lib/index.js); its bin sits beside lib/.
-    const pkg = path.resolve(path.dirname(createRequire(import.meta.url).resolve('repomix')), '..');
-    const repomix = path.join(pkg, 'bin/repomix.cjs');
-    const version = JSON.parse(readFileSync(path.join(pkg, 'package.json'), 'utf8')).version;
+    const peers = ['repomix', 'repomix-1.14'].map(repomixPeer);
     const rows: Array<Record<string, string | number>> = [];
     const checks = [];
     const notes: string[] = [];
@@ -145,74 +157,84 @@ export const packBench: Bench = {
       mkdirSync(work, { recursive: true });
       const runs = Number(process.env.BENCH_PACK_RUNS ?? (name === 'synthetic' ? 3 : 5));
       const loupe: Run[] = [];
-      const peer: Run[] = [];
+      const byPeer: Run[][] = peers.map(() => []);
       // One untimed run of each settles the page cache and the tools' own first-run work.
       await loupeRun(dir, work, 0);
-      await repomixRun(repomix, dir, work, 0);
+      for (const peer of peers) await repomixRun(peer.bin, dir, work, 0);
       for (let k = 1; k <= runs; k++) {
-        const order = k % 2 ? ['loupe', 'repomix'] : ['repomix', 'loupe'];
-        for (const tool of order) {
-          if (tool === 'loupe') loupe.push(await loupeRun(dir, work, k));
-          else peer.push(await repomixRun(repomix, dir, work, k));
+        // Each tool takes each place in the order in turn (-1 is Loupe).
+        const tools = [-1, ...peers.keys()];
+        const order = tools.map((_, i) => tools[(i + k) % tools.length]!);
+        for (const t of order) {
+          if (t < 0) loupe.push(await loupeRun(dir, work, k));
+          else byPeer[t]!.push(await repomixRun(peers[t]!.bin, dir, work, k));
         }
-        ctx.log(`pack: ${name} pair ${k}/${runs}`);
+        ctx.log(`pack: ${name} round ${k}/${runs}`);
       }
       const l = { wall: stats(loupe.map((r) => r.wallMs)), rss: stats(loupe.map((r) => r.treeMb)) };
-      const p = { wall: stats(peer.map((r) => r.wallMs)), rss: stats(peer.map((r) => r.treeMb)) };
       const lastL = loupe.at(-1)!;
-      const lastP = peer.at(-1)!;
       const lTokens = num(/wrote ([\d,]+) tokens/.exec(lastL.stderr)?.[1]);
       const lFiles = /([\d,]+) files full, ([\d,]+) compressed, ([\d,]+) omitted/.exec(lastL.stderr);
-      const pTokens = num(/Total Tokens:\s*([\d,]+)/.exec(lastP.stdout)?.[1]);
-      const pFiles = num(/Total Files:\s*([\d,]+)/.exec(lastP.stdout)?.[1]);
-      rows.push(
-        {
+      rows.push({
+        repository: name,
+        tool: 'loupe pack --budget none',
+        'wall (median)': ms(l.wall.median),
+        'wall (min)': ms(l.wall.min),
+        'peak RSS, process tree (median)': mb(l.rss.median),
+        'largest process': mb(stats(loupe.map((r) => r.maxMb)).median),
+        files: lFiles ? `${lFiles[1]} in full, ${lFiles[3]} not packed` : '?',
+        tokens: Number.isNaN(lTokens) ? '?' : lTokens.toLocaleString('en-US'),
+        output: mb(statSync(lastL.out).size / 2 ** 20),
+      });
+      const perRun = [`Loupe ${loupe.map((r) => ms(r.wallMs)).join(', ')}`];
+      for (const [i, peer] of peers.entries()) {
+        const runsOf = byPeer[i]!;
+        const p = { wall: stats(runsOf.map((r) => r.wallMs)), rss: stats(runsOf.map((r) => r.treeMb)) };
+        const lastP = runsOf.at(-1)!;
+        const pTokens = num(/Total Tokens:\s*([\d,]+)/.exec(lastP.stdout)?.[1]);
+        const pFiles = num(/Total Files:\s*([\d,]+)/.exec(lastP.stdout)?.[1]);
+        rows.push({
           repository: name,
-          tool: 'loupe pack --budget none',
-          'wall (median)': ms(l.wall.median),
-          'wall (min)': ms(l.wall.min),
-          'peak RSS, process tree (median)': mb(l.rss.median),
-          'largest process': mb(stats(loupe.map((r) => r.maxMb)).median),
-          files: lFiles ? `${lFiles[1]} in full, ${lFiles[3]} not packed` : '?',
-          tokens: Number.isNaN(lTokens) ? '?' : lTokens.toLocaleString('en-US'),
-          output: mb(statSync(lastL.out).size / 2 ** 20),
-        },
-        {
-          repository: name,
-          tool: `repomix ${version} --style markdown`,
+          tool: `${peer.label} --style markdown`,
           'wall (median)': ms(p.wall.median),
           'wall (min)': ms(p.wall.min),
           'peak RSS, process tree (median)': mb(p.rss.median),
-          'largest process': mb(stats(peer.map((r) => r.maxMb)).median),
+          'largest process': mb(stats(runsOf.map((r) => r.maxMb)).median),
           files: Number.isNaN(pFiles) ? '?' : `${pFiles.toLocaleString('en-US')}`,
           tokens: Number.isNaN(pTokens) ? '?' : pTokens.toLocaleString('en-US'),
           output: mb(statSync(lastP.out).size / 2 ** 20),
-        },
-      );
-      checks.push(
-        check(
-          `${name}: full pack wall time, Loupe / Repomix (medians)`,
-          l.wall.median / p.wall.median,
-          '<=',
-          0.5,
-        ),
-        check(
-          `${name}: peak RSS of the process tree, Loupe / Repomix (medians)`,
-          l.rss.median / p.rss.median,
-          '<=',
-          0.5,
-        ),
-      );
+        });
+        checks.push(
+          check(
+            `${name}: full pack wall time, Loupe / ${peer.label} (medians)`,
+            l.wall.median / p.wall.median,
+            '<=',
+            0.5,
+          ),
+          check(
+            `${name}: peak RSS of the process tree, Loupe / ${peer.label} (medians)`,
+            l.rss.median / p.rss.median,
+            '<=',
+            0.5,
+          ),
+        );
+        perRun.push(`${peer.label} ${runsOf.map((r) => ms(r.wallMs)).join(', ')}`);
+      }
       notes.push(
-        `${name}: ${runs} runs per tool, alternating, after one untimed run of each. Per-run wall Loupe ${loupe.map((r) => ms(r.wallMs)).join(', ')}; Repomix ${peer.map((r) => ms(r.wallMs)).join(', ')}.`,
+        `${name}: ${runs} rounds, each tool in turn first, after one untimed run of each. Per-run wall: ${perRun.join('; ')}.`,
       );
       rmSync(work, { recursive: true, force: true });
     }
     notes.push(
       'Both tools mask or check secrets and count every token of their output. Their defaults differ in what they pack: Repomix skips lock files and other entries of its default ignore list; Loupe packs every visible file of the focus (lock files included, ranked last), so its output is the larger one.',
-      'Loupe: `node apps/cli/bin/loupe.js pack DIR --budget none --out FILE` with an empty LOUPE_CACHE_DIR and LOUPE_STATE_DIR per run. Repomix: `node node_modules/repomix/bin/repomix.cjs DIR --style markdown -o FILE`.',
+      'Loupe: `node apps/cli/bin/loupe.js pack DIR --budget none --out FILE` with an empty LOUPE_CACHE_DIR and LOUPE_STATE_DIR per run. Repomix: `node node_modules/repomix/bin/repomix.cjs DIR --style markdown -o FILE` (1.14.0 from the npm alias `repomix-1.14`).',
       `Peak RSS: the summed RSS of the process and its descendants polled every 20 ms from /proc, or the kernel's peak of the largest single process when that is higher${hasTime ? '' : ' (not available here: /usr/bin/time is missing)'}.`,
     );
-    return { title: 'Packing: a full pack side by side with Repomix', rows, checks, notes };
+    return {
+      title: `Packing: a full pack side by side with ${peers.map((p) => p.label).join(' and ')}`,
+      rows,
+      checks,
+      notes,
+    };
   },
 };

@@ -5,6 +5,7 @@
 // - `loupe serve DIR` until it prints its address, cold (fresh state and caches), vs a cold `loupe ls`.
 // - memory: the host's RSS after switching from a large project (test262 when in BENCH_REPOS, else
 //   the synthetic repository) to express, vs express opened fresh (memory-child.ts, alternating).
+// - cold `loupe search`, a regex search and MCP's first search vs `git grep` (scale-search.ts).
 // BENCH_BEFORE_CLI names another build of the CLI (e.g. main's dist) to measure beside this one.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Bench, type Check, check, stats } from '../harness';
+import { searchScale } from './scale-search';
 
 const RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 7);
 const cliBundle = fileURLToPath(new URL('../../../cli/dist/loupe.js', import.meta.url));
@@ -19,6 +21,8 @@ const cliBundle = fileURLToPath(new URL('../../../cli/dist/loupe.js', import.met
 const renderer = fileURLToPath(new URL('../../../desktop/dist/renderer', import.meta.url));
 const memoryChild = fileURLToPath(new URL('./memory-child.ts', import.meta.url));
 const benchDir = fileURLToPath(new URL('../..', import.meta.url));
+/** BENCH_SCALE_ONLY=search, start-up (ls and serve) or memory, comma-separated: only those parts (default all). */
+const only = process.env.BENCH_SCALE_ONLY?.split(',');
 const before = process.env.BENCH_BEFORE_CLI ? path.resolve(process.env.BENCH_BEFORE_CLI) : undefined;
 
 function timedRun(cmd: string, args: string[], cwd?: string, env = process.env): Promise<number> {
@@ -92,6 +96,13 @@ export const scaleBench: Bench = {
     const gitArgs = ['ls-files', '-z', '--cached', '--others', '--exclude-standard'];
     for (const dir of repos) {
       const name = dir === synthetic ? 'synthetic' : path.basename(dir);
+      if (!only || only.includes('search')) {
+        const searched = await searchScale(name, dir, cliBundle, RUNS, before);
+        rows.push(...searched.rows);
+        checks.push(...searched.checks);
+        ctx.log(`scale: ${name} search done`);
+      }
+      if (only && !only.includes('start-up')) continue;
       const sides: Array<[string, () => Promise<number>]> = [
         ['git ls-files (floor)', () => timedRun('git', gitArgs, dir, gitEnv)],
         ['`loupe ls` whole process', () => timedRun(process.execPath, [cliBundle, 'ls', '-z', dir])],
@@ -161,7 +172,7 @@ export const scaleBench: Bench = {
       ctx.log(`scale: ${name} done`);
     }
     const small = ctx.repos.find((r) => path.basename(r) === 'express') ?? '/work/scratch/express';
-    if (existsSync(small)) {
+    if (existsSync(small) && (!only || only.includes('memory'))) {
       const big = ctx.repos.find((r) => path.basename(r) === 'test262') ?? synthetic;
       const fresh: number[] = [];
       const switched: number[] = [];

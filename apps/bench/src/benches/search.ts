@@ -204,7 +204,8 @@ async function latency(ctx: BenchContext, rows: Array<Record<string, string | nu
     // them; enough iterations for V8 to compile the loops, few enough to keep the heap near what
     // the focus alone needs), then a few over the focus.
     const jit = outside.slice(300, 3300);
-    for (const q of WARM_UP) await searchFocus(ws, q, { regex: q.includes('\\'), files: jit });
+    // (`stream: false`: these warm the index's loops, not the streamed search's.)
+    for (const q of WARM_UP) await searchFocus(ws, q, { regex: q.includes('\\'), files: jit, stream: false });
     for (const q of ['import', 'function', 'Service', 'return null', 'x\\w+y'])
       await searchFocus(ws, q, { regex: q.includes('\\') });
 

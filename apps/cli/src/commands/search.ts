@@ -1,7 +1,14 @@
 // loupe search DIR QUERY: the ranked search over the visible files of DIR (masked text), as an
 // agent receives it from the MCP `search` tool (without the live-context line), or --json.
 import path from 'node:path';
-import { defaultStateDir, type SearchResult, searchFocus, searchResultJson, Workspace } from '@loupe/engine';
+import {
+  defaultStateDir,
+  type SearchResult,
+  searchFocus,
+  searchResultJson,
+  startStreamWorkers,
+  Workspace,
+} from '@loupe/engine';
 import { renderSearchResult } from '@loupe/mcp';
 import { checkStopped, defineCommand } from '../command';
 import { progress } from '../progress';
@@ -28,6 +35,9 @@ export const searchCommand = defineCommand({
     const context = values.context as number | undefined;
     const bodyChars = values['body-chars'] as number | undefined;
     const bar = progress(io);
+    // One search, then exit: its files stream through worker threads (no index is built), and
+    // the workers start while the project is scanned.
+    startStreamWorkers();
     const ws = await Workspace.open(path.resolve(io.cwd, dir), {
       stateDir: null,
       savedFrom: defaultStateDir(io.env),
@@ -36,13 +46,15 @@ export const searchCommand = defineCommand({
       scan: { onProgress: (p) => bar.update(`scanning: ${p.dirs} folders, ${p.files} files`) },
     });
     try {
-      bar.update(`reading ${ws.index.size} files`);
+      bar.update(`searching ${ws.index.size} files`);
       const result = await searchFocus(ws, query, {
         regex: Boolean(values.regex),
         ...(Array.isArray(values.path) ? { paths: values.path.map(String) } : {}),
         ...(maxResults !== undefined ? { maxResults } : {}),
         ...(context !== undefined ? { context } : {}),
         ...(bodyChars !== undefined ? { bodyChars } : {}),
+        stream: true,
+        buildIndex: false,
       });
       bar.done();
       checkStopped(io);

@@ -161,8 +161,8 @@ function holdPool(threads: number): { pool: Promise<Piscina>; release(): Promise
   };
 }
 
-/** Consecutive items grouped up to ~256 KB of text or 64 files, so small files share a message. */
-function groups<T>(items: ReadonlyArray<T>, weight: (item: T) => number): T[][] {
+/** Consecutive items grouped up to ~256 KB of text or 64 files, so small files share a message (search/stream.ts batches so too). */
+export function groups<T>(items: ReadonlyArray<T>, weight: (item: T) => number): T[][] {
   const out: T[][] = [];
   let current: T[] = [];
   let size = 0;

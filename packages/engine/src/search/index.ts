@@ -20,7 +20,9 @@ export {
   focusedFiles,
   PARSED_OTHERS,
   PARSED_PER_SEARCH,
+  STREAM_FROM,
   searchFocus,
   searchIndexOf,
 } from './search';
 export { type IndexStats, type PathRecord, SearchIndex } from './search-index';
+export { needleFor, startStreamWorkers } from './stream';

@@ -72,7 +72,8 @@ describe('first pass', () => {
   it('keeps the first matches of every file, and all of them for the files with more', () => {
     const many = Array.from({ length: 20 }, (_, k) => `cart${k} cart`).join('\n');
     const texts = ['a cart', many, 'no match', 'cart cart'];
-    const { matching } = matchAll(input(texts, 'cart'));
+    // Not a query of word characters (those count every match in one pass): two letters.
+    const { matching } = matchAll(input(texts, 'rt'));
     expect(matching.at).toEqual([0, 1, 3]);
     // Few files match: every file with more than the first pass kept gets the second pass.
     expect(matching.count).toEqual([1, 40, 2]);

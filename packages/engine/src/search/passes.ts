@@ -63,6 +63,21 @@ export interface MatchInput {
   skip(why: string): void;
 }
 
+/**
+ * The record of a file a streamed search found cannot match (stream.ts): searched, no match. Only
+ * the streamed search makes it; the index never does.
+ */
+export const UNMATCHED: PathRecord = Object.freeze({
+  path: '',
+  size: 0,
+  mtimeMs: 0,
+  hash: undefined,
+  entry: undefined,
+  withheld: undefined,
+  role: undefined,
+  base: undefined,
+}) as PathRecord;
+
 function withheldReason(reason: string | undefined): string {
   if (!reason) return 'unreadable';
   if (/binary/.test(reason)) return 'binary';
@@ -120,7 +135,7 @@ export function matchAll(input: MatchInput): { matching: Matching; searched: num
   for (let at = 0; at < files.length; at++) {
     const record = records[at];
     const entry = record?.entry;
-    if (!entry) {
+    if (!entry && record !== UNMATCHED) {
       input.skip(withheldReason(record?.withheld));
       continue;
     }
@@ -135,9 +150,13 @@ export function matchAll(input: MatchInput): { matching: Matching; searched: num
       continue;
     }
     last = files[at]!.path;
-    if (pass.words) {
+    if (!entry) {
+      searched++; // streamed, and found not to match (the time limit counts it as any file)
+      continue;
+    }
+    if (pass.wordQuery) {
       // The tally knows which files match: no filter to ask.
-      if (entry.slot >= 0) pass.byWords(at, entry, record);
+      if (entry.slot >= 0 && pass.words) pass.byWords(at, entry, record);
       else pass.allMatches(at, entry, record, pass.mayMatch(entry, searched));
       searched++;
     } else pass.firstMatches(at, entry, record, pass.mayMatch(entry, searched++));
@@ -150,6 +169,8 @@ export function matchAll(input: MatchInput): { matching: Matching; searched: num
 class FirstPass {
   readonly matching: Matching = { at: [], score: [], count: [], capped: [], deep: [] };
   readonly words: SlotTally | undefined;
+  /** A query of word characters: every match counted and checked, from the words or read (no second pass). */
+  readonly wordQuery: boolean;
   private readonly ident: boolean;
   private readonly probeGrams: Uint32Array;
   private readonly found: FileMatches = { spans: [], count: 0, capped: false };
@@ -170,10 +191,8 @@ class FirstPass {
 
   constructor(private readonly input: MatchInput) {
     const { matcher, query } = input;
-    this.words =
-      input.words && !matcher.regex && isWordQuery(query)
-        ? input.words.tally(query, matcher.caseSensitive)
-        : undefined;
+    this.wordQuery = !matcher.regex && isWordQuery(query);
+    this.words = input.words && this.wordQuery ? input.words.tally(query, matcher.caseSensitive) : undefined;
     this.ident = this.words !== undefined && isIdent(query);
     this.probeGrams = needleGrams(fold(matcher.qualified?.probe ?? ''));
   }
@@ -251,7 +270,7 @@ class FirstPass {
     const { matching, found } = this;
     const { matcher, query, records } = this.input;
     const n = matching.at.length;
-    if (this.words) return; // the words checked every match already
+    if (this.wordQuery) return; // every match was checked already
     const second =
       n <= SECOND_PASS_ALL
         ? Array.from({ length: n }, (_, i) => i)

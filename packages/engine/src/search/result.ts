@@ -31,6 +31,14 @@ export interface SearchOptions {
   session?: MaskSession;
   /** The focus (default `ws.focusedFiles()`). */
   files?: readonly IndexEntry[];
+  /**
+   * Stream the files through the matcher (search/stream.ts) rather than read them into the index:
+   * true always, false never (the index is built first when cold); default: when at least
+   * STREAM_FROM files need reading. The answer is the same either way.
+   */
+  stream?: boolean;
+  /** After a streamed search, build the index in the background for the next one (default true; a one-shot command says false). */
+  buildIndex?: boolean;
 }
 
 /** A ready `get_file` call. */

@@ -52,6 +52,29 @@ export interface IndexStats {
 const BATCH = 2000;
 /** Files read at once from which their arrays come from slabs (slabs.ts). */
 const SLAB_FROM = 1000;
+
+/** The entry of one masked text (`slot`: its words' slot, or -1 for a text read instead; see words.ts). */
+export function contentEntry(
+  text: string,
+  hash: string,
+  privateSpans: number[],
+  slot: number,
+  alloc: Uint32Alloc = plainUint32,
+): ContentEntry {
+  const folded = fold(text);
+  return {
+    hash,
+    text,
+    folded,
+    starts: lineStarts(text, alloc),
+    grams: buildGrams(folded, alloc),
+    privateSpans,
+    slot,
+    declarations: new Map(),
+    memo: new Map(),
+    refs: 0,
+  };
+}
 /** Entries no path refers to any more, kept for a revert or a rename (most recent last). */
 const SPARE = 256;
 
@@ -112,6 +135,22 @@ export class SearchIndex {
     });
     this.queue = run.catch(() => {});
     return run;
+  }
+
+  /**
+   * Whether `files` need reading before a search (not indexed, changed, or named by `update`):
+   * how many of them do, counted up to `enough`.
+   */
+  toRead(files: readonly FileEntry[], enough: number): number {
+    if (this.current(files)) return 0; // warm (and remembered: the search's `collect` finds it so)
+    let n = 0;
+    const stale = this.stale.size > 0;
+    for (const f of files) {
+      const r = this.paths.get(f.path);
+      if (r && !(stale && this.stale.has(f.path)) && r.size === f.size && r.mtimeMs === f.mtimeMs) continue;
+      if (++n >= enough) break;
+    }
+    return n;
   }
 
   /** The watcher's entry point: these paths changed (or vanished); the next `ensure` reads them again. */
@@ -194,21 +233,14 @@ export class SearchIndex {
   }
 
   private create(res: MaskedText, alloc: Uint32Alloc, lists: Uint32Alloc): ContentEntry {
-    const folded = fold(res.text);
     const privateSpans = this.session.privateSpans(res.text);
-    const slot = privateSpans.length ? -1 : this.words.add(res.text, lists);
-    return {
-      hash: res.hash,
-      text: res.text,
-      folded,
-      starts: lineStarts(res.text, alloc),
-      grams: buildGrams(folded, alloc),
+    return contentEntry(
+      res.text,
+      res.hash,
       privateSpans,
-      slot,
-      declarations: new Map(),
-      memo: new Map(),
-      refs: 0,
-    };
+      privateSpans.length ? -1 : this.words.add(res.text, lists),
+      alloc,
+    );
   }
 
   private adopt(entry: ContentEntry): void {

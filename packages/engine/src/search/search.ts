@@ -14,9 +14,12 @@ import { clip, MAX_LINE_CHARS } from './body';
 import { type Candidate, declarationsOf, scoreByDeclarations, textHits, toParse } from './classify';
 import { matcherFor } from './match';
 import { beyondHead, candidateOf, type MatchInput, matchAll, stillMatches, totalsOf } from './passes';
+import { IndexMaskSession } from './placeholders';
 import { compareFiles, topIndices } from './rank';
 import type { SearchOptions, SearchResult } from './result';
 import { makeScope } from './scope';
+import type { PathRecord } from './search-index';
+import { streamRecords, streamSpec } from './stream';
 import { lineText } from './text';
 import { focusedFiles, preloadGrammars, searchIndexOf } from './workspace-index';
 
@@ -32,6 +35,12 @@ export { focusedFiles, searchIndexOf } from './workspace-index';
  */
 export const PARSED_PER_SEARCH = 8;
 export const PARSED_OTHERS = 3;
+/**
+ * A search streams its files (stream.ts) instead of waiting for the index when at least this many
+ * need reading; fewer are read into the index at once (about 7,000 files a second). Either way
+ * the answer is the same: only the time differs.
+ */
+export const STREAM_FROM = 1000;
 /** Widest declaration body a cap may ask for (a guard against a cap meant in tokens or bytes). */
 const MAX_BODY = 20_000;
 
@@ -98,8 +107,27 @@ export async function searchFocus(
   const { todo, explicit } = inScopeOf(focus, scope, skip);
   const inScope = todo.length + Object.values(notSearched).reduce((a, b) => a + b, 0);
   const index = searchIndexOf(ws);
-  const { stats, records } = await index.collect(todo);
-  if (stats.read) preloadGrammars(todo.map((f) => f.path));
+  const streamed = options.stream ?? index.toRead(todo, STREAM_FROM) >= STREAM_FROM;
+  // A streamed search numbers its placeholders in a session of its own (its entries are its own).
+  const placeholders = streamed ? new IndexMaskSession(ws.maskKey) : index.session;
+  let records: ReadonlyArray<PathRecord | undefined>;
+  if (streamed) {
+    records = await streamRecords(ws.content, todo, streamSpec(query, matcher), placeholders);
+    preloadGrammars(todo.filter((_, i) => records[i]?.entry).map((f) => f.path));
+    // The next search finds the index warm: it builds now, after this answer's work.
+    if (options.buildIndex !== false)
+      setImmediate(
+        () =>
+          void index.ensure(todo).then(
+            () => preloadGrammars(todo.map((f) => f.path)),
+            () => {},
+          ),
+      );
+  } else {
+    const collected = await index.collect(todo);
+    records = collected.records;
+    if (collected.stats.read) preloadGrammars(todo.map((f) => f.path));
+  }
 
   // Match every file in scope (both passes), then make candidates of the files a result can
   // reach (with room for files that fall once parsed) and put them in order. A regular
@@ -113,7 +141,7 @@ export async function searchFocus(
     explicit,
     deadline,
     secondPassTop: maxResults + PARSED_PER_SEARCH,
-    words: index.words,
+    ...(streamed ? {} : { words: index.words }),
     skip,
   };
   const { matching: all, searched, timedOut } = matchAll(input);
@@ -146,7 +174,7 @@ export async function searchFocus(
     const key = `${c.path}\0${n}`;
     let line = rendered.get(key);
     if (line === undefined) {
-      line = index.session.render(lineText(c.entry.text, c.entry.starts, n), view, masked);
+      line = placeholders.render(lineText(c.entry.text, c.entry.starts, n), view, masked);
       rendered.set(key, line);
     }
     return clip(line, at === undefined ? 500 : MAX_LINE_CHARS, at ?? 0);

@@ -226,7 +226,7 @@ export async function runBatch(
   const { regions } = sorted;
   // A link's size, time and content follow its target, which raises no event under the link's
   // name: every batch looks at the links again (few, and a stat each).
-  if (!sorted.full) for (const e of host.index.all()) if (e.symlink) sorted.content.add(e.path);
+  if (!sorted.full) for (const p of host.index.links()) sorted.content.add(p);
   if (!sorted.full)
     for (const repo of sorted.tracked) {
       const changes = await tools.git.trackedChanges(repo);

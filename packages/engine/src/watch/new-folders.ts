@@ -4,38 +4,10 @@
 // event: known files get a stat, new names a walk.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { FSWatcher } from 'chokidar';
 import type { RelPath } from '../types';
 import type { FileIndex } from '../workspace/file-index';
-import { kindOnDisk, LISTED, RENAMED } from './batch';
+import { LISTED, RENAMED } from './batch';
 import { parentOf } from './regions';
-
-const isFolder = (abs: string) => kindOnDisk(abs) === 'dir';
-
-/**
- * Resolves once chokidar holds a watch on each folder that still exists (or after 10 s, or when
- * `closed()` says so). chokidar 5 keeps each watch's closer by path; without that map, a fixed
- * wait stands in.
- */
-export async function watchesInPlace(
-  fsw: FSWatcher,
-  folders: readonly string[],
-  closed: () => boolean,
-): Promise<void> {
-  const closers = (fsw as unknown as { _closers?: unknown })._closers;
-  if (!(closers instanceof Map)) {
-    await new Promise((r) => setTimeout(r, 500));
-    return;
-  }
-  const waiting = (abs: string) =>
-    !closers.has(abs) && !closers.has(abs.split(path.sep).join('/')) && isFolder(abs);
-  const deadline = performance.now() + 10_000;
-  let left = folders.filter(waiting);
-  while (left.length && performance.now() < deadline && !closed()) {
-    await new Promise((r) => setTimeout(r, 20));
-    left = left.filter(waiting);
-  }
-}
 
 /** Events (absolute path -> flags) for every name in these folders, and for known names no longer there. */
 export function listFolders(

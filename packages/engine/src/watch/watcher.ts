@@ -1,23 +1,21 @@
-// The watcher of one open project (a Workspace, through the WatchedProject port). chokidar
-// watches folders only: exactly the folders the scan walked (its `ignored` function asks the
-// project), plus the folders of the git index and info/exclude. Files are seen through their
+// The watcher of one open project (a Workspace, through the WatchedProject port). It watches
+// folders only: exactly the folders the scan walked, plus the folders of the git index and
+// info/exclude (folder-watches.ts: one OS watch per folder). Files are seen through their
 // folder's events (one watch per folder, not per file).
 // Events are coalesced into batches (a quiet moment, or a deadline), each batch becomes one index
 // update (batch.ts), and updates apply one at a time. New folders are watched once the scanner has
 // judged them visible, then listed again after their watch is in place, so nothing created in
 // between is lost. When the OS refuses watches, the watcher rescans and says so.
-import type { Stats } from 'node:fs';
 import path from 'node:path';
-import type { watch as chokidarWatch, FSWatcher } from 'chokidar';
 import { createGitRunner, untrustedRootsFor } from '../scan/git';
-import { type ScanOptions, toNative } from '../scan/index';
+import type { ScanOptions } from '../scan/index';
 import type { RelPath } from '../types';
-import { type BatchHost, kindOnDisk, MODIFIED, RENAMED, relOf, runBatch } from './batch';
+import { type BatchHost, MODIFIED, RENAMED, runBatch } from './batch';
+import { FolderWatches } from './folder-watches';
 import { GitFiles } from './git-files';
 import { watchProblem } from './limits';
-import { listFolders, watchesInPlace } from './new-folders';
+import { listFolders } from './new-folders';
 import type { IndexUpdate } from './plan';
-import { parentOf } from './regions';
 import { RepoCache } from './repo-cache';
 
 /**
@@ -39,8 +37,6 @@ export interface WatchedProject extends BatchHost {
   readonly tokensReady: Promise<void>;
 }
 
-const isFolder = (abs: string) => kindOnDisk(abs) === 'dir';
-
 export interface WatchOptions {
   /** A batch starts after this long without events (ms, default 30). */
   quietMs?: number;
@@ -58,8 +54,6 @@ export interface WatchOptions {
   verifyOnReady?: boolean;
   /** While watching is incomplete (OS limit), rescan this often (ms, default 60,000; 0: never). */
   degradedRescanMs?: number;
-  /** Injected for tests: the chokidar `watch` function. */
-  chokidar?: typeof chokidarWatch;
 }
 
 export type WatchState = 'starting' | 'watching' | 'degraded' | 'closed';
@@ -94,21 +88,23 @@ export class ProjectWatcher {
   private readonly git: GitFiles;
   private readonly repos = new RepoCache();
   private readonly host: BatchHost;
-  private fsw: FSWatcher | undefined;
+  private readonly fsw: FolderWatches;
   private gitFolders = new Set<string>();
-  /** Folders chokidar was asked to watch, root-relative. */
+  /** Project folders asked to be watched, root-relative (a folder that vanished stays until the next update). */
   private watched = new Set<RelPath>();
-  /** Folders chokidar was told to stop watching while they still existed (it ignores them until re-added). */
-  private unwatched = new Set<string>();
   private pending = new Map<string, number>();
   private firstAt = 0;
   private lastAt = 0;
   private timer: NodeJS.Timeout | undefined;
   private busy = false;
+  /** Callers waiting in catchUp(): waiting events are applied at once, not after a quiet moment. */
+  private hurry = 0;
+  /** Flushes begun and ended; catchUp() waits for the one that takes the events it found. */
+  private begun = 0;
+  private ended = 0;
+  private endWaiters: Array<() => void> = [];
   private forceFull: string | undefined;
-  private confirming = 0;
   private waiters: Array<() => void> = [];
-  private closeWaiters: Array<() => void> = [];
   private degradedTimer: NodeJS.Timeout | undefined;
   private retry: NodeJS.Timeout | undefined;
   private failures = 0;
@@ -122,6 +118,10 @@ export class ProjectWatcher {
     private readonly notify: (status: WatchStatus) => void,
   ) {
     this.opts = { ...DEFAULTS, ...options };
+    this.fsw = new FolderWatches(
+      (event, name, folder) => this.onRaw(event, name, folder),
+      (error) => this.onError(error),
+    );
     const base = ws.scanOptions();
     const git = base.git ?? createGitRunner(untrustedRootsFor(ws.root));
     this.git = new GitFiles(ws.root, git);
@@ -162,57 +162,20 @@ export class ProjectWatcher {
     this.notify(this.status);
   }
 
-  /** chokidar's filter: folders the scan walked, the git folders; never files, links or anything else. */
-  private readonly ignored = (p: string, stats?: Stats): boolean => {
-    const abs = toNative(p);
-    if (this.gitFolders.has(abs)) return false;
-    const rel = relOf(this.ws.root, abs);
-    if (rel === undefined) return true;
-    if (rel === '') return false;
-    if (stats && !stats.isDirectory()) return true;
-    return !this.ws.folders.has(rel);
-  };
-
   async start(): Promise<void> {
     await this.git.sync(this.ws.repos);
-    // chokidar loads when a watch starts: a one-shot command never pays for it.
-    const watch = this.opts.chokidar ?? (await import('chokidar')).watch;
     if (this.closed) return; // closed while starting
     this.gitFolders = this.git.folders();
     this.watched = new Set(this.ws.folders);
-    const fsw = watch(this.ws.root, {
-      ignored: this.ignored,
-      ignoreInitial: true,
-      followSymlinks: false,
-      atomic: false,
-      ignorePermissionErrors: true,
-      persistent: true,
-    });
-    this.fsw = fsw;
-    fsw.on('raw', (event, name, details) => this.onRaw(event, name, details as { watchedPath?: string }));
-    fsw.on('error', (error) => this.onError(error as NodeJS.ErrnoException));
-    this.addGitFolders([...this.gitFolders]);
-    await new Promise<void>((resolve) => {
-      fsw.once('ready', () => resolve());
-      this.closeWaiters.push(resolve); // close() releases it too
-    });
-    if (this.closed) return;
+    this.fsw.add([...this.watched].map((f) => this.ws.abs(f)));
+    this.fsw.add(this.gitFolders);
     if (this.status_.state === 'starting') this.setStatus({ state: 'watching' });
     if (this.opts.verifyOnReady !== false) await this.rescan('verifying after the watch started');
   }
 
-  private addGitFolders(folders: string[]): void {
-    // Folders inside the project are reached by chokidar's own walk; others are added.
-    const outside = folders.filter(
-      (f) => relOf(this.ws.root, f) === undefined && !this.gitFolders.has(path.dirname(f)),
-    );
-    if (outside.length) this.fsw?.add(outside);
-  }
-
-  private onRaw(event: string, name: unknown, details: { watchedPath?: string } | undefined): void {
-    const dir = details?.watchedPath;
-    if (!dir || typeof name !== 'string' || !name || this.closed) return;
-    const abs = path.isAbsolute(name) ? name : path.join(dir, name);
+  private onRaw(event: string, name: string | undefined, dir: string): void {
+    if (!name || this.closed) return;
+    const abs = path.join(dir, name);
     // Inside a git folder only the index and info/exclude matter (git writes many other files).
     if (this.gitFolders.has(dir) && !this.git.match(abs)) return;
     this.pending.set(abs, (this.pending.get(abs) ?? 0) | (event === 'rename' ? RENAMED : MODIFIED));
@@ -274,6 +237,7 @@ export class ProjectWatcher {
     if (this.busy || this.closed) return;
     if (!this.pending.size && !this.forceFull) return this.checkIdle();
     this.busy = true;
+    const n = ++this.begun;
     const events = this.pending;
     const force = this.forceFull;
     this.pending = new Map();
@@ -287,11 +251,9 @@ export class ProjectWatcher {
       });
       // A repository's index changed: what git lists as changed may differ though no file did.
       if ([...events.keys()].some((abs) => this.git.match(abs)?.kind === 'index')) this.ws.noteGitChange();
-      if (await this.git.sync(this.ws.repos)) {
-        const before = this.gitFolders;
-        this.gitFolders = this.git.folders();
-        this.addGitFolders([...this.gitFolders].filter((f) => !before.has(f)));
-      }
+      if (await this.git.sync(this.ws.repos)) this.gitFolders = this.git.folders();
+      // Git folders that appeared (info/ created, a repository initialised) are watched now.
+      this.fsw.add(this.gitFolders);
       this.syncWatches();
       const u = outcome.update;
       if (outcome.full || u.upsert.length || u.remove.length || u.scope)
@@ -320,19 +282,20 @@ export class ProjectWatcher {
       }
     } finally {
       this.busy = false;
+      this.ended = n;
+      for (const r of this.endWaiters.splice(0)) r();
     }
     if (this.closed || this.retry) return this.checkIdle();
     if (this.status_.error) this.setStatus({ error: undefined });
     if (this.forceFull) this.kick();
     else if (this.pending.size) {
-      this.timer ??= setTimeout(() => this.tick(), this.opts.quietMs);
+      if (this.hurry && this.pending.size <= this.opts.burstPending) this.kick();
+      else this.timer ??= setTimeout(() => this.tick(), this.opts.quietMs);
     } else this.checkIdle();
   }
 
-  /** Tells chokidar about folders the latest update made visible or hidden. */
+  /** Watches the folders the latest update made visible and drops those it hid or removed. */
   private syncWatches(): void {
-    const fsw = this.fsw;
-    if (!fsw) return;
     const added: RelPath[] = [];
     for (const f of this.ws.folders)
       if (!this.watched.has(f)) {
@@ -343,52 +306,20 @@ export class ProjectWatcher {
     for (const f of this.watched)
       if (!this.ws.folders.has(f)) {
         this.watched.delete(f);
-        const abs = this.ws.abs(f);
-        if (isFolder(abs)) dropped.push(abs); // vanished folders are closed by chokidar itself
+        dropped.push(this.ws.abs(f));
       }
-    if (dropped.length) {
-      fsw.unwatch(dropped);
-      for (const d of dropped) this.unwatched.add(d);
-    }
+    this.fsw.remove(dropped);
     if (!added.length) return;
-    const fresh = new Set(added);
-    // chokidar walks into subfolders of a folder it adds (the filter now lets them through),
-    // except those it was told to unwatch: they must be added by name.
-    const explicit = added
-      .map((f) => this.ws.abs(f))
-      .filter((abs, i) => !fresh.has(parentOf(added[i]!)) || added[i] === '' || this.unwatched.has(abs));
-    for (const abs of explicit) this.unwatched.delete(abs);
-    fsw.add(explicit);
-    void this.listOnceWatched(added);
-  }
-
-  /**
-   * After chokidar has a watch on each new folder, lists them again: names created after the walk
-   * read them but before the watch existed raised no event.
-   */
-  private async listOnceWatched(folders: RelPath[]): Promise<void> {
-    this.confirming++;
-    try {
-      if (!this.fsw) return;
-      await watchesInPlace(
-        this.fsw,
-        folders.map((f) => this.ws.abs(f)),
-        () => this.closed,
-      );
-      if (this.closed) return;
-      listFolders(folders, this.ws, (abs, flags) =>
-        this.pending.set(abs, (this.pending.get(abs) ?? 0) | flags),
-      );
-      this.schedule();
-    } finally {
-      this.confirming--;
-      this.checkIdle();
-    }
+    this.fsw.add(added.map((f) => this.ws.abs(f)));
+    // Names created after the walk read these folders but before their watch existed raised no
+    // event: list them again now that the watch is in place.
+    listFolders(added, this.ws, (abs, flags) => this.pending.set(abs, (this.pending.get(abs) ?? 0) | flags));
+    this.schedule();
   }
 
   /** Nothing queued or running; or the last update failed and waits for its retry (status.problem says why). */
   private isSettled(): boolean {
-    if (this.busy || this.confirming > 0) return false;
+    if (this.busy) return false;
     if (this.retry) return true;
     return !this.timer && !this.pending.size && !this.forceFull;
   }
@@ -398,6 +329,30 @@ export class ProjectWatcher {
     const w = this.waiters;
     this.waiters = [];
     for (const r of w) r();
+  }
+
+  /**
+   * Applies the events received so far now, without waiting for a quiet moment, and resolves once
+   * they are in the index and the journal: an agent's call sees every file written before it. The
+   * events of a write that returned are already queued by the OS; one turn of the event loop reads
+   * them. A burst (more than `burstPending` paths waiting: a checkout, an install) keeps its longer
+   * wait and the call is answered with what is applied so far (a count decides, never a clock).
+   */
+  async catchUp(): Promise<void> {
+    if (this.closed || this.status_.state === 'starting') return;
+    await new Promise((r) => setImmediate(r));
+    // A failed update waits for its retry (status.error says why); a full rescan is under way.
+    if (this.pending.size > this.opts.burstPending || this.forceFull || this.retry) return;
+    if (!this.pending.size && !this.busy) return;
+    // The flush that takes the waiting events: the next one (after the running one, if any).
+    const target = this.pending.size ? this.begun + 1 : this.begun;
+    this.hurry++;
+    try {
+      if (!this.busy) this.kick();
+      while (this.ended < target && !this.closed) await new Promise<void>((r) => this.endWaiters.push(r));
+    } finally {
+      this.hurry--;
+    }
   }
 
   /** Resolves once every event received so far is applied (token counts may still run). */
@@ -428,8 +383,8 @@ export class ProjectWatcher {
     if (this.retry) clearTimeout(this.retry);
     this.timer = undefined;
     this.pending.clear();
-    await this.fsw?.close();
+    this.fsw.close();
     this.checkIdle();
-    for (const r of [...this.waiters.splice(0), ...this.closeWaiters.splice(0)]) r();
+    for (const r of [...this.waiters.splice(0), ...this.endWaiters.splice(0)]) r();
   }
 }

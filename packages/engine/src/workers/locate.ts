@@ -9,6 +9,7 @@ export const WORKER_SOURCES = {
   mask: '../mask/worker.ts',
   'pack-count': '../pack/count-worker.ts',
   'pack-sections': '../pack/strategy/section-worker.ts',
+  'search-stream': '../search/stream-worker.ts',
   tokens: '../tokens/worker.ts',
 } as const satisfies Record<string, string>;
 

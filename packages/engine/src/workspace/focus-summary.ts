@@ -11,15 +11,21 @@ export function summarizeFocus(index: FileIndex, focus: Focus): FocusSummary {
   let tokens = 0;
   let totalTokens = 0;
   let counted = 0;
-  for (const e of index.all()) {
-    const t = e.tokens ?? 0;
-    totalTokens += t;
-    if (e.tokens !== undefined) counted++;
-    if (m.has(e.path)) {
-      files++;
-      tokens += t;
+  if (m.everything) {
+    // Everything in focus: the index's own totals (kept as entries change) answer.
+    ({ counted, tokens: totalTokens } = index.totals);
+    files = index.size;
+    tokens = totalTokens;
+  } else
+    for (const e of index.all()) {
+      const t = e.tokens ?? 0;
+      totalTokens += t;
+      if (e.tokens !== undefined) counted++;
+      if (m.has(e.path)) {
+        files++;
+        tokens += t;
+      }
     }
-  }
   const missing = [...snap.include, ...snap.exclude].filter(
     (p) => p !== '' && !index.get(p) && !index.isFolder(p),
   );

@@ -29,7 +29,7 @@ export function indexLinkView(
 
 /** Judges every link of `index` again against `view`; changed links join `u.changed`. */
 export function judgeLinksAgain(index: FileIndex, view: () => LinkView, u: IndexUpdate): void {
-  const links = index.all().filter((e) => e.symlink && e.target !== undefined);
+  const links = [...index.links()].map((p) => index.get(p)!).filter((e) => e.target !== undefined);
   if (!links.length) return;
   const against = view();
   const changed = new Set(u.changed);

@@ -47,9 +47,8 @@ export class TokenCounting {
 
   private async countMissing(): Promise<void> {
     const { index } = this.target;
-    const todo = index
-      .all()
-      .filter((e) => !e.flag && e.tokens === undefined)
+    const todo = [...index.uncounted()]
+      .map((p) => index.get(p)!)
       // A link is counted as its target.
       .map((e) => ({
         path: e.path,
@@ -80,8 +79,8 @@ export class TokenCounting {
       // The file changed while it was counted: the newer entry waits for its own count.
       const job = asked.get(p);
       if (!entry || !job || entry.size !== job.size || entry.mtimeMs !== job.mtimeMs) continue;
-      if (t.binary) entry.flag = 'binary';
-      else if (t.error) entry.flag = 'unreadable';
+      if (t.binary) index.setFlag(p, 'binary');
+      else if (t.error) index.setFlag(p, 'unreadable');
       else index.setTokens(p, t.tokens, t.hash);
     }
     this.target.onProgress({ done: todo.length, total: todo.length });

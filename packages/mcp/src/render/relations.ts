@@ -64,8 +64,10 @@ export function renderRelations(r: Relations): RenderedRelations {
   if (r.direction !== 'imports') {
     let line = `imported_by looked at the ${plural(r.examined, 'file')} of the focus`;
     if (r.unreadable) line += ` (${fmt(r.unreadable)} not readable: binary or withheld)`;
-    line += `; ${plural(r.outsideFocus, 'file')} outside the focus ${r.outsideFocus === 1 ? 'was' : 'were'} not examined.`;
-    trailer.push(line);
+    // None outside: nothing to say.
+    if (r.outsideFocus > 0)
+      line += `; ${plural(r.outsideFocus, 'file')} outside the focus ${r.outsideFocus === 1 ? 'was' : 'were'} not examined`;
+    trailer.push(`${line}.`);
   }
   const next = r.imports[0] ?? r.importedBy[0];
   if (next)

@@ -63,7 +63,19 @@ describe('search as agents read it', () => {
     expect(out).toContain(
       'src/api/routes.ts:3–6 function route (2 matches) get_file {"path":"src/api/routes.ts","symbol":"route"}',
     );
-    expect(out).toContain('Searched 5 of 5 files in the focus; 0 files outside the focus were not searched.');
+    expect(out).toContain('Searched 5 of 5 files in the focus.\n');
+  });
+
+  it('states the files outside the focus only when there are some', async () => {
+    const none = await text('placeOrder');
+    expect(none).not.toMatch(/outside the focus/);
+    const focus = ws.index.all().filter((f) => f.path.startsWith('src/'));
+    const some = await text('placeOrder', { files: focus });
+    const outside = ws.index.size - focus.length;
+    expect(outside).toBeGreaterThan(0);
+    expect(some).toContain(
+      `Searched ${focus.length} of ${focus.length} files in the focus; ${outside} ${outside === 1 ? 'file' : 'files'} outside the focus ${outside === 1 ? 'was' : 'were'} not searched.`,
+    );
   });
 
   it('names the lines a capped declaration leaves out, with the call that reads them', async () => {
@@ -125,8 +137,18 @@ describe('related_files as agents read it', () => {
       'Not listed: 1 external import ("react"); 1 import naming no visible file ("./gone").',
     );
     expect(out).toContain('Next: get_file {"path":"src/api/routes.ts"} reads the first file listed;');
-    expect(out).toMatch(
-      /imported_by looked at the 5 files of the focus; 0 files outside the focus were not examined\./,
+    // Nothing lies outside this focus, so nothing is said about it.
+    expect(out).toContain('imported_by looked at the 5 files of the focus.');
+    expect(out).not.toMatch(/\b0 files outside/);
+  });
+
+  it('counts the files outside the focus when there are some', async () => {
+    const files = ws.index.all().filter((f) => f.path.startsWith('src/'));
+    const out = renderRelationsResult(await relatedFiles(ws, 'src/api/index.ts', { files }));
+    const outside = ws.index.size - files.length;
+    expect(outside).toBeGreaterThan(0);
+    expect(out).toContain(
+      `imported_by looked at the ${files.length} files of the focus; ${outside} ${outside === 1 ? 'file' : 'files'} outside the focus ${outside === 1 ? 'was' : 'were'} not examined.`,
     );
   });
 });

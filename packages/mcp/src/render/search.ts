@@ -135,7 +135,8 @@ function coverageLine(r: SearchResult, outsideFocus: boolean): string {
     : `${plural(c.focus, 'file')} in the focus`;
   let line = `Searched ${fmt(c.searched)} of ${where}`;
   if (skippedTotal) line += ` (not searched: ${skipped.map(([why, k]) => `${fmt(k)} ${why}`).join(', ')})`;
-  if (outsideFocus)
+  // None outside: nothing to say.
+  if (outsideFocus && c.outsideFocus > 0)
     line += `; ${plural(c.outsideFocus, 'file')} outside the focus ${c.outsideFocus === 1 ? 'was' : 'were'} not searched`;
   return `${line}.`;
 }

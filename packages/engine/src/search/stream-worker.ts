@@ -1,0 +1,167 @@
+// Worker entry for a streamed search (piscina; stream.ts explains the whole path). Each file goes
+// through the content pipeline's own stages (the safe open, the classify stage, the mask stage),
+// but only as far as the query needs: a file whose bytes lack the needle cannot match once masked
+// (stream.ts: `streamSpec`), so it is answered "no match" unmasked and nothing of it leaves this
+// thread. Every other file is masked here and handed back prepared, for the calling thread to
+// number (as the mask pool does); the text of a file without secrets is tested once more against
+// the whole query, so what crosses back is little more than what matches.
+import RE2 from 're2';
+import { flagged, isBinary } from '../content/classify';
+import type { Masker, PendingMask } from '../content/mask-stage';
+import { maskStage, noMasking } from '../content/mask-stage';
+import { maskPrepared } from '../content/maskers';
+import { type FileInput, type ReadText, readBytesSync, readResult } from '../content/read';
+import { type Withheld, withheldByMasking } from '../content/withheld';
+import { loadMaskRules } from '../mask/rules';
+import { DEFAULT_LIMITS, type MaskLimits } from '../mask/scan';
+import type { KnownValues } from '../mask/session';
+import { needleFor, placeholderNames } from './needle';
+import { fold } from './text';
+
+/** What a file must hold to match (see stream.ts). */
+export interface StreamSpec {
+  /** Text every match holds (folded when case-insensitive): the query, or a regular expression's literal. */
+  literal?: string;
+  caseSensitive: boolean;
+  /** A regular expression a file without secrets must match (a non-empty match). */
+  pattern?: { source: string; flags: string };
+}
+
+export interface StreamTask {
+  files: Array<FileInput & { size?: number }>;
+  spec: StreamSpec;
+  /** False when masking is off by an explicit setting. */
+  masking: boolean;
+  rulesPath?: string;
+  key: Uint8Array;
+  limits?: MaskLimits;
+  known?: KnownValues;
+}
+
+/** A file that cannot match the query: nothing of it is handed back. */
+export interface NoMatch {
+  kind: 'no-match';
+  path: string;
+}
+
+/** A file masked with nothing to number (masking off): its text as it is. */
+export interface PlainText {
+  kind: 'plain';
+  path: string;
+  target?: string;
+  text: string;
+  hash: string;
+}
+
+export type StreamItem = NoMatch | PendingMask | PlainText | Withheld;
+
+/** The needles of the literals this thread was given (by rule file, case and literal). */
+const needles = new Map<string, string>();
+
+/** What a file's bytes must hold to be worth masking (`needleFor`); empty: every file is masked. */
+function needleOf(task: StreamTask): string | undefined {
+  const { literal, caseSensitive } = task.spec;
+  if (literal === undefined || !task.masking) return literal;
+  const key = `${task.rulesPath ?? ''}\0${caseSensitive ? 1 : 0}${literal}`;
+  let needle = needles.get(key);
+  if (needle === undefined) {
+    needle = needleFor(literal, placeholderNames(task.rulesPath), caseSensitive);
+    if (needles.size > 64) needles.clear();
+    needles.set(key, needle);
+  }
+  return needle;
+}
+
+function contains(bytes: Buffer, text: string | undefined, spec: StreamSpec, folded: () => string): boolean {
+  if (text === undefined || text === '') return true;
+  // Bytes compare exactly for a case-sensitive needle without U+FFFD (what invalid bytes decode to).
+  if (spec.caseSensitive && !text.includes('\uFFFD')) return bytes.indexOf(text) >= 0;
+  return (spec.caseSensitive ? bytes.toString('utf8') : folded()).includes(text);
+}
+
+/** A non-empty match of `re` in `buf` (empty matches locate nothing: the search ignores them). */
+function hasMatch(re: RE2, buf: Buffer): boolean {
+  re.lastIndex = 0;
+  for (let m = re.exec(buf); m; m = re.exec(buf)) {
+    if ((m[0] as unknown as Buffer).length > 0) return true;
+    re.lastIndex = m.index + 1;
+    if (re.lastIndex > buf.length) return false;
+  }
+  return false;
+}
+
+export default async function streamTask(task: StreamTask): Promise<StreamItem[]> {
+  const { spec } = task;
+  if (task.files.length === 0) {
+    // A warm-up task (startStreamWorkers): the rules load before the first file comes.
+    if (task.masking) await loadMaskRules(task.rulesPath);
+    return [];
+  }
+  const limits = task.limits ?? DEFAULT_LIMITS;
+  const masker: Masker = task.masking
+    ? maskPrepared(Buffer.from(task.key), () => loadMaskRules(task.rulesPath), {
+        limits,
+        ...(task.known ? { known: task.known } : {}),
+        always: true,
+      })
+    : noMasking;
+  const re = spec.pattern ? new RE2(spec.pattern.source, spec.pattern.flags) : undefined;
+  const needle = needleOf(task);
+  const out: StreamItem[] = [];
+  for (const { size, ...input } of task.files) {
+    const refused = flagged(input);
+    if (refused) {
+      out.push(refused);
+      continue;
+    }
+    const limit = masker.limit;
+    if (limit && size !== undefined && size > limit.bytes) {
+      out.push(withheldByMasking(input.path, limit.why));
+      continue;
+    }
+    let bytes: Buffer;
+    try {
+      bytes = readBytesSync(input.file);
+    } catch (error) {
+      out.push(readResult(input.path, error as NodeJS.ErrnoException) as Withheld);
+      continue;
+    }
+    let folded: string | undefined;
+    const fold1 = () => {
+      folded ??= fold(bytes.toString('utf8'));
+      return folded;
+    };
+    if (!isBinary(bytes) && !contains(bytes, needle, spec, fold1)) {
+      out.push({ kind: 'no-match', path: input.path });
+      continue;
+    }
+    const read = readResult(input.path, bytes);
+    if (read.kind === 'withheld') {
+      out.push(read);
+      continue;
+    }
+    const r = await maskStage(input, read as ReadText, masker);
+    if (r.kind === 'withheld') {
+      out.push(r);
+      continue;
+    }
+    // No value of its own: the masked text is the file's text (values another file holds are
+    // looked for by the calling thread only in the files handed back), so the query decides here.
+    const bare = r.kind === 'masked' || r.prepared.marks.length === 0;
+    const utf8 = () => ((read as ReadText).exact ? bytes : Buffer.from((read as ReadText).raw));
+    if (bare && !(contains(bytes, spec.literal, spec, fold1) && (!re || hasMatch(re, utf8())))) {
+      out.push({ kind: 'no-match', path: input.path });
+      continue;
+    }
+    if (r.kind === 'pending') out.push(r);
+    else
+      out.push({
+        kind: 'plain',
+        path: r.path,
+        ...(r.target ? { target: r.target } : {}),
+        text: r.text,
+        hash: r.hash,
+      });
+  }
+  return out;
+}

@@ -1,0 +1,166 @@
+// The streamed search: when the index is not warm (a one-shot `loupe search`, the first MCP search
+// while the index builds), the files in scope are streamed through worker threads (one per core,
+// as ripgrep does) instead of being indexed first. Each worker reads a file through the content
+// pipeline's safe open and classify stage and looks in its bytes for the needle; only files that
+// hold it are masked, and of those only the ones that still match come back (stream-worker.ts).
+// Here they are numbered in input order (path order) and become index entries of this search
+// alone, and the usual passes rank them: the same answer as the warm index gives.
+//
+// Why a file without the needle needs no masking: masking only replaces values by placeholders.
+// A match in the masked text either lies in the file's own text (then the bytes hold it), or it
+// overlaps a placeholder's visible part `LOUPE_REDACTED[rule` (the rest, `#…]`, is never matched).
+// `needleFor` finds the shortest prefix of the query such a match leaves in the file's own text;
+// a query inside the visible part itself (`REDACTED`, `api-key`) has none, and every file is masked.
+import { availableParallelism } from 'node:os';
+import type { Piscina } from 'piscina';
+import type { ContentPipeline } from '../content/pipeline';
+import { withheldByMasking } from '../content/withheld';
+import { assembleMask, rememberMarks } from '../mask/mask';
+import { groups } from '../mask/pool';
+import { DEFAULT_LIMITS } from '../mask/scan';
+import { locateWorker } from '../workers/locate';
+import type { IndexEntry } from '../workspace/file-index';
+import type { Matcher } from './found';
+import { UNMATCHED } from './passes';
+import type { IndexMaskSession } from './placeholders';
+import { requiredLiteral } from './regex';
+import { contentEntry, type PathRecord } from './search-index';
+import type { StreamItem, StreamSpec, StreamTask } from './stream-worker';
+import { fold } from './text';
+
+export { needleFor } from './needle';
+export type { StreamSpec } from './stream-worker';
+
+/**
+ * The worker's part of a search: the literal every match holds and the regular expression. The
+ * worker derives the needle (`needleFor`) from the rules it loads anyway.
+ */
+export function streamSpec(query: string, matcher: Matcher): StreamSpec {
+  const cs = matcher.caseSensitive;
+  // A qualified query (`Cart.total`) also finds files that declare its last segment.
+  const written = matcher.regex ? requiredLiteral(query) : (matcher.qualified?.probe ?? query);
+  const literal = written === undefined ? undefined : cs ? written : fold(written);
+  return {
+    ...(literal ? { literal } : {}),
+    caseSensitive: cs,
+    ...(matcher.regex ? { pattern: { source: query, flags: cs ? 'gm' : 'gim' } } : {}),
+  };
+}
+
+let pool: Promise<Piscina> | undefined;
+
+/** The process-wide stream workers, one per core (idle workers do not keep the process alive). */
+function streamPool(): Promise<Piscina> {
+  pool ??= import('piscina').then(({ Piscina }) => {
+    const threads = Math.max(1, availableParallelism());
+    const entry = locateWorker('search-stream');
+    return new Piscina({
+      filename: entry.url,
+      execArgv: entry.execArgv,
+      minThreads: threads,
+      maxThreads: threads,
+      idleTimeout: Number.POSITIVE_INFINITY,
+    });
+  });
+  return pool;
+}
+
+/**
+ * Starts the stream workers and has each load the masking rules, so a one-shot search that is
+ * about to scan a project finds them ready. Failures are left to the search itself.
+ */
+export function startStreamWorkers(rulesPath?: string): void {
+  void streamPool()
+    .then((p) =>
+      Promise.all(
+        Array.from({ length: p.options.maxThreads }, () =>
+          p.run({
+            files: [],
+            spec: { caseSensitive: true },
+            masking: true,
+            key: new Uint8Array(32),
+            ...(rulesPath ? { rulesPath } : {}),
+          } satisfies StreamTask),
+        ),
+      ),
+    )
+    .catch(() => {});
+}
+
+/** One task; a worker that fails or runs past its time withholds every file of it. */
+async function run(task: StreamTask): Promise<StreamItem[]> {
+  const withheld = (why: string) => task.files.map((f) => withheldByMasking(f.path, why));
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<StreamItem[]>((resolve) => {
+    timer = setTimeout(
+      () => resolve(withheld('masking did not finish in time; the file was withheld')),
+      DEFAULT_LIMITS.timeLimitMs * task.files.length + 15_000,
+    );
+  });
+  try {
+    const p = await streamPool();
+    const done = (p.run(task) as Promise<StreamItem[]>).catch(() =>
+      withheld('masking failed in a worker; the file was withheld'),
+    );
+    return await Promise.race([done, late]);
+  } catch {
+    return withheld('masking failed in a worker; the file was withheld');
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The records of `files` for one search, in order: an entry for each file that may match (masked,
+ * numbered in `session` in input order), UNMATCHED for the rest, or why a file was not read.
+ */
+export async function streamRecords(
+  content: ContentPipeline,
+  files: readonly IndexEntry[],
+  spec: StreamSpec,
+  session: IndexMaskSession,
+): Promise<PathRecord[]> {
+  const inputs = files.map((f) => ({ ...content.input(f), size: f.size }));
+  const common = {
+    spec,
+    masking: content.masking,
+    key: session.key,
+    known: session.known(),
+    ...(content.rulesPath ? { rulesPath: content.rulesPath } : {}),
+  };
+  const batches = groups(inputs, (f) => f.size ?? 16 * 1024);
+  const items = (await Promise.all(batches.map((b) => run({ files: b, ...common })))).flat();
+  // As the mask pool does: files read together learn each other's values before any is numbered.
+  for (const r of items) if (r.kind === 'pending') rememberMarks(r.prepared, session);
+  return items.map((r, i) => {
+    const f = files[i]!;
+    if (r.kind === 'no-match') return UNMATCHED;
+    const record: PathRecord = {
+      path: f.path,
+      size: f.size,
+      mtimeMs: f.mtimeMs,
+      hash: undefined,
+      entry: undefined,
+      withheld: undefined,
+      role: undefined,
+      base: undefined,
+    };
+    if (r.kind === 'withheld') {
+      record.withheld = r.reason;
+      return record;
+    }
+    record.hash = r.hash;
+    let text = r.kind === 'plain' ? r.text : undefined;
+    if (r.kind === 'pending') {
+      const m = assembleMask(r.prepared, session);
+      if (m.withheld !== undefined) {
+        record.withheld = withheldByMasking(f.path, m.withheld).reason;
+        return record;
+      }
+      text = m.text;
+    }
+    const privateSpans = session.privateSpans(text!);
+    record.entry = contentEntry(text!, r.hash, privateSpans, -1);
+    return record;
+  });
+}
