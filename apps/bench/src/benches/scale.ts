@@ -5,6 +5,8 @@
 // - `loupe serve DIR` until it prints its address, cold (fresh state and caches), vs a cold `loupe ls`.
 // - memory: the host's RSS after switching from a large project (test262 when in BENCH_REPOS, else
 //   the synthetic repository) to express, vs express opened fresh (memory-child.ts, alternating).
+// - budgeted packs (packRows): cold and warm `pack --budget 32000` vs `loupe ls`, and a budget over
+//   the project's total vs `--budget none` (BENCH_SCALE_PACK=0 leaves them out).
 // - cold `loupe search`, a regex search and MCP's first search vs `git grep` (scale-search.ts).
 // BENCH_BEFORE_CLI names another build of the CLI (e.g. main's dist) to measure beside this one.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
@@ -84,6 +86,89 @@ function memoryAfter(dirs: string[]): Promise<{ rssMiB: number; threads: number 
 }
 
 const ms = (n: number) => Math.round(n);
+const PACK_RUNS = Math.max(2, Math.ceil(RUNS / 3));
+
+/** `env` with fresh state and cache folders (a cold command), and a function that removes them. */
+function freshEnv(): [NodeJS.ProcessEnv, () => void] {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'loupe-bench-pack-'));
+  const env = {
+    ...process.env,
+    LOUPE_STATE_DIR: path.join(scratch, 'state'),
+    LOUPE_CACHE_DIR: path.join(scratch, 'cache'),
+  };
+  return [env, () => rmSync(scratch, { recursive: true, force: true })];
+}
+
+/**
+ * Budgeted packs against their floors, alternating (issue 18): a cold `pack --budget 32000`
+ * (fresh caches) vs a cold `loupe ls`, the same warm (caches kept, a run before) vs a warm
+ * `loupe ls`, and a budget over the project's total vs `--budget none` (both written to a file).
+ */
+async function packRows(
+  bundle: string,
+  dir: string,
+  name: string,
+  rows: Array<Record<string, string | number>>,
+  checks: Check[],
+  label = '',
+) {
+  const out = path.join(mkdtempSync(path.join(tmpdir(), 'loupe-bench-out-')), 'pack.txt');
+  const pack = (env: NodeJS.ProcessEnv, budget: string, file?: string) =>
+    timedRun(
+      process.execPath,
+      [bundle, 'pack', dir, '--budget', budget, ...(file ? ['--out', file] : [])],
+      undefined,
+      env,
+    );
+  const ls = (env: NodeJS.ProcessEnv) =>
+    timedRun(process.execPath, [bundle, 'ls', '-z', dir], undefined, env);
+  const cold = { ls: [] as number[], pack: [] as number[] };
+  const warm = { ls: [] as number[], pack: [] as number[] };
+  const big = { none: [] as number[], over: [] as number[] };
+  const [warmEnv, dropWarm] = freshEnv();
+  await pack(warmEnv, '32000');
+  for (let i = 0; i < PACK_RUNS; i++) {
+    for (const [which, run] of [
+      ['ls', ls],
+      ['pack', (env: NodeJS.ProcessEnv) => pack(env, '32000')],
+    ] as const) {
+      const [env, drop] = freshEnv();
+      cold[which].push(await run(env));
+      drop();
+    }
+    warm.ls.push(await ls(warmEnv));
+    warm.pack.push(await pack(warmEnv, '32000'));
+    big.none.push(await pack(warmEnv, 'none', out));
+    big.over.push(await pack(warmEnv, '1000000000', out));
+  }
+  dropWarm();
+  rmSync(path.dirname(out), { recursive: true, force: true });
+  const m = (xs: number[]) => stats(xs).median;
+  const row = (step: string, xs: number[], floor?: number) =>
+    rows.push({
+      repository: name,
+      step: `${step}${label}`,
+      'median ms': ms(m(xs)),
+      'min ms': ms(stats(xs).min),
+      ratio: floor === undefined ? '' : (m(xs) / floor).toFixed(2),
+    });
+  row('`loupe ls`, cold (pack floor)', cold.ls);
+  row('`pack --budget 32000`, cold', cold.pack, m(cold.ls));
+  row('`loupe ls`, warm (pack floor)', warm.ls);
+  row('`pack --budget 32000`, warm', warm.pack, m(warm.ls));
+  row('`pack --budget none --out`', big.none);
+  row('`pack --budget 1000000000 --out`', big.over, m(big.none));
+  if (label) return;
+  checks.push(
+    check(`${name}: cold \`pack --budget 32000\` / cold \`ls\``, m(cold.pack) / m(cold.ls), '<=', 2),
+  );
+  checks.push(
+    check(`${name}: warm \`pack --budget 32000\` / warm \`ls\``, m(warm.pack) / m(warm.ls), '<=', 2),
+  );
+  checks.push(
+    check(`${name}: \`pack --budget 1000000000\` / \`--budget none\``, m(big.over) / m(big.none), '<=', 1.2),
+  );
+}
 
 export const scaleBench: Bench = {
   name: 'scale',
@@ -169,6 +254,10 @@ export const scaleBench: Bench = {
         });
       }
       checks.push(check(`${name}: serve until its address / cold \`loupe ls\``, serve / lsCold, '<=', 1));
+      if (process.env.BENCH_SCALE_PACK !== '0') {
+        await packRows(cliBundle, dir, name, rows, checks);
+        if (before) await packRows(before, dir, name, rows, checks, ', BENCH_BEFORE_CLI');
+      }
       ctx.log(`scale: ${name} done`);
     }
     const small = ctx.repos.find((r) => path.basename(r) === 'express') ?? '/work/scratch/express';
@@ -201,7 +290,8 @@ export const scaleBench: Bench = {
       ctx.log('scale: memory done');
     }
     return {
-      title: 'Start-up: `loupe ls` and `loupe serve` until its address; memory after switching (issue 18)',
+      title:
+        'Start-up and budgeted packs: `loupe ls`, `loupe serve` until its address, `pack --budget`; memory after switching (issue 18)',
       rows,
       checks,
       notes: [

@@ -180,13 +180,13 @@ export const pack = defineCommand({
     // The saved focus is read, never written: --focus packs given paths without ticking them.
     const ws = await Workspace.open(path.resolve(io.cwd, dir), {
       stateDir: defaultStateDir(io.env),
-      countTokens: budget !== null,
+      // A pack counts what it reads itself (a budgeted one only the files its walk tries).
+      countTokens: false,
       ...(io.signal ? { signal: io.signal } : {}),
       scan: { onProgress: (p) => bar.update(`scanning: ${p.dirs} folders, ${p.files} files`) },
     });
     const off = cancelOnStop(io, ws);
     try {
-      ws.onDidCountTokens((p) => bar.update(`counting tokens: ${p.done} of ${p.total} files`));
       const paths = focusPaths(values, ws.root, ws, io.cwd);
       const options: PackOptions = {
         budget,

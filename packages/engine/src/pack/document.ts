@@ -89,7 +89,9 @@ export function measured(ctx: DocContext, coverage: PackCoverage, body: string, 
   const compose = footerOf(ctx, coverage, listCap);
   let { tokens, footer } = settle(ctx.count(prefix), compose, ctx.count);
   let text = prefix + footer;
-  let actual = ctx.count(text);
+  // Where the footer joins cleanly (counter.ts), the whole's count is the sum of the two: a pack
+  // with a large budget need not count its megabytes a second time.
+  let actual = splitsCleanly(prefix, footer) ? tokens : ctx.count(text);
   for (let round = 0; actual !== tokens && round < 8; round++) {
     tokens = actual;
     footer = compose(tokens);

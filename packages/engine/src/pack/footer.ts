@@ -89,7 +89,10 @@ export function omittedTail(rest: readonly Omitted[]): string {
   const cost = `${n(total.known)} tokens${total.unknown ? `, ${n(total.unknown)} not counted` : ''}`;
   const by = [...groups].map(([kind, fs]) => {
     const s = sum(fs);
-    const cost = s.unknown === fs.length ? 'tokens not counted' : `${n(s.known)} tokens`;
+    const cost =
+      s.unknown === fs.length
+        ? 'tokens not counted'
+        : `${n(s.known)} tokens${s.unknown ? `, ${n(s.unknown)} not counted` : ''}`;
     return `${n(fs.length)} ${OMIT_LABELS[kind]} (${cost})`;
   });
   return `… ${n(rest.length)} more omitted (${cost}): ${by.join('; ')}`;
@@ -102,18 +105,27 @@ export interface FooterInput {
   count(text: string): number;
 }
 
-/** Takes items while their tokens fit what is left of the cap; returns how many. */
-function take(items: readonly string[], left: { tokens: number }, count: (t: string) => number): number {
-  let k = 0;
-  for (const item of items) {
+/**
+ * The items, written as they are taken, while their tokens fit what is left of the cap: a pack of
+ * a large project omits tens of thousands of files, and only the first few are ever listed.
+ */
+function take<T>(
+  from: readonly T[],
+  item: (x: T) => string,
+  left: { tokens: number },
+  count: (t: string) => number,
+): string[] {
+  const out: string[] = [];
+  for (const x of from) {
+    const text = item(x);
     if (left.tokens !== Number.POSITIVE_INFINITY) {
-      const cost = count(item) + 3;
+      const cost = count(text) + 3;
       if (cost > left.tokens) break;
       left.tokens -= cost;
     }
-    k++;
+    out.push(text);
   }
-  return k;
+  return out;
 }
 
 export function footerLines({ coverage: c, listCap, count }: FooterInput): FooterLine[] {
@@ -126,27 +138,24 @@ export function footerLines({ coverage: c, listCap, count }: FooterInput): Foote
 
   // Compressed files first (they are in the document; few), with at most half of the cap.
   if (compressed.length) {
-    const items = compressed.map(compressedItem);
     const half = { tokens: left.tokens / 2 };
-    const k = take(items, half, count);
+    const shown = take(compressed, compressedItem, half, count);
     left.tokens -= left.tokens / 2 - half.tokens;
-    const shown = items.slice(0, k);
-    if (k < items.length) shown.push(`… ${n(items.length - k)} more compressed`);
+    const k = shown.length;
+    if (k < compressed.length) shown.push(`… ${n(compressed.length - k)} more compressed`);
     lines.push({ text: `Compressed (${levelCounts(c.counts.compressed)}):`, items: shown });
   }
   if (omitted.length) {
-    const items = omitted.map(omittedItem);
-    const k = take(items, left, count);
-    const shown = items.slice(0, k);
+    const shown = take(omitted, omittedItem, left, count);
+    const k = shown.length;
     if (k < omitted.length) shown.push(omittedTail(omitted.slice(k)));
     lines.push({ text: 'Omitted (tokens at full detail; why):', items: shown });
   }
   if (referenced.length) {
     const saved = referenced.reduce((a, r) => a + r.saved, 0);
-    const items = referenced.map(referencedItem);
-    const k = take(items, left, count);
-    const shown = items.slice(0, k);
-    if (k < items.length) shown.push(`… ${n(items.length - k)} more referenced`);
+    const shown = take(referenced, referencedItem, left, count);
+    const k = shown.length;
+    if (k < referenced.length) shown.push(`… ${n(referenced.length - k)} more referenced`);
     lines.push({
       text: `Referenced, not repeated (this session received them unchanged; ${n(saved)} tokens went to other files):`,
       items: shown,

@@ -15,6 +15,7 @@ import { checkOptions, documentContext } from './context';
 import { localCounter, threadCounter } from './counter';
 import type { PackReport, PartWriter } from './document';
 import { rankFiles } from './priority';
+import { RawCounts } from './raw-counts';
 import { scopeOf } from './scope';
 import { FileSource } from './source';
 import { budgetedPack } from './strategy/budgeted';
@@ -42,6 +43,29 @@ export const BESIDE_BYTES = 1 << 20;
 /** Bytes in scope (by the index): what decides where a full pack's work runs. */
 function scopeBytes(files: readonly IndexEntry[]): number {
   return files.reduce((a, f) => a + f.size, 0);
+}
+
+/**
+ * An entry as the scan saw it: without a flag the token count found by reading (a budgeted pack
+ * reads such a file itself when its walk gets there, and says what it found).
+ */
+function scanFacts(entry: IndexEntry): IndexEntry {
+  if (!entry.flagFromContent) return entry;
+  const { flag: _flag, flagFromContent: _from, ...rest } = entry;
+  return rest;
+}
+
+/** Counts each distinct text once (the walk offers the same sections again on its later tries). */
+function memoized(count: (text: string) => number): (text: string) => number {
+  const seen = new Map<string, number>();
+  return (text) => {
+    let k = seen.get(text);
+    if (k === undefined) {
+      k = count(text);
+      seen.set(text, k);
+    }
+    return k;
+  };
 }
 
 /** The focus (or given paths) packed into one document; see docs/packing.md. */
@@ -78,6 +102,7 @@ export async function packFocusTo(
   deps: PackDeps = {},
 ): Promise<PackReport> {
   const checked = checkOptions(options);
+  options.signal?.throwIfAborted();
   const { budget, detail } = checked;
   const scope = scopeOf(ws, options.paths, options.within);
   const session = options.session ?? new MaskSession();
@@ -108,9 +133,10 @@ export async function packFocusTo(
       ? poolRunner(threads, settings)
       : localRunner({ ...settings, count: !beside })
     : undefined;
-  // Omission costs and language shares read the index's token counts.
-  if (budget !== null) await ws.tokensReady;
-  const files = rankFiles(scope.files, scope.explicit).map((r) => r.entry);
+  // Ranked by what the index knows without reading (paths and sizes); a budgeted pack then reads
+  // only the files its walk tries, and never waits for the background token count (raw-counts.ts).
+  const ranked = rankFiles(scope.files, scope.explicit).map((r) => r.entry);
+  const files = budget === null ? ranked : ranked.map(scanFacts);
   // The first batches are read while the tree is built.
   const stream = runner ? startSections(files, ws.root, runner, () => session.known()) : undefined;
   const count = (text: string) => countTokens(text, encoding);
@@ -154,7 +180,18 @@ export async function packFocusTo(
       await c.close();
     }
   }
-  const walk = { layout: ctx.layout, count, source, requested: detail, lineNumbers, ...received };
+  const raw = new RawCounts(ws.root, files, encoding);
+  const walk = {
+    layout: ctx.layout,
+    count: memoized(count),
+    source,
+    raw,
+    requested: detail,
+    lineNumbers,
+    ...received,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  };
   const { text, ...rest } = await budgetedPack(ctx, files, walk, budget, ctx.treeTokens);
   await write(text);
   return rest;

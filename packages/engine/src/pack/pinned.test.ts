@@ -85,7 +85,7 @@ const PINNED: Array<[string, PackOptions, { hash: string; tokens: number }]> = [
   [
     'xml, 20,000 tokens, compact',
     { budget: 20_000, format: 'xml', detail: 'compact' },
-    { hash: '255ddf4092d5e7ae', tokens: 17170 },
+    { hash: 'd121cccd6c3592ee', tokens: 17170 },
   ],
 ];
 

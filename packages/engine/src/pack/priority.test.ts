@@ -2,11 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mainLanguages, rankFiles, translationOf } from './priority';
 
 const files = (paths: Array<string | [string, number]>) =>
-  paths.map((p) =>
-    typeof p === 'string'
-      ? { path: p, size: 1000, tokens: 250 }
-      : { path: p[0], size: p[1] * 4, tokens: p[1] },
-  );
+  paths.map((p) => (typeof p === 'string' ? { path: p, size: 1000 } : { path: p[0], size: p[1] * 4 }));
 const order = (paths: Array<string | [string, number]>, explicit?: string[]) =>
   rankFiles(files(paths), new Set(explicit)).map((r) => r.entry.path);
 const before = (list: string[], a: string, b: string) => {

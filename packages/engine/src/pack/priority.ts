@@ -9,8 +9,7 @@ import type { RelPath } from '../types';
 
 export interface RankInput {
   path: RelPath;
-  /** Exact tokens when counted, else the size in bytes stands in for the language shares. */
-  tokens?: number;
+  /** Bytes: the language shares are shares of the bytes (known for every file without reading it). */
   size: number;
 }
 
@@ -201,7 +200,10 @@ export function translationOf(path: RelPath, exists: (p: RelPath) => boolean): R
   return undefined;
 }
 
-/** Languages holding at least a fifth of the code (by tokens, or bytes where not counted). */
+/**
+ * Languages holding at least a fifth of the code, by bytes: never by token counts, which a pack
+ * would have to read every file for (and whose progress must not change a pack's order).
+ */
 export function mainLanguages(
   files: readonly RankInput[],
   langs: ReadonlyArray<LanguageId | undefined> = files.map((f) => languageOf(f.path)),
@@ -211,7 +213,7 @@ export function mainLanguages(
   for (const [i, f] of files.entries()) {
     const lang = langs[i];
     if (!lang || NOT_CODE.has(lang)) continue;
-    const weight = f.tokens ?? f.size;
+    const weight = f.size;
     share.set(lang, (share.get(lang) ?? 0) + weight);
     total += weight;
   }
@@ -302,13 +304,12 @@ export function rankFiles<T extends RankInput>(
     const isExplicit = explicit.has(entry.path);
     return { entry, score: isExplicit ? score + EXPLICIT : score, explicit: isExplicit, tags };
   });
-  const depth = new Map<Ranked<T>, number>();
-  for (const r of ranked) {
-    let d = 1;
-    for (let i = r.entry.path.indexOf('/'); i >= 0; i = r.entry.path.indexOf('/', i + 1)) d++;
-    depth.set(r, d);
-  }
-  return ranked.sort(
-    (a, b) => b.score - a.score || depth.get(a)! - depth.get(b)! || byPath(a.entry.path, b.entry.path),
-  );
+  // Sorted by keys computed once (a large project sorts tens of thousands of files).
+  const keyed = ranked.map((r) => {
+    let depth = 1;
+    for (let i = r.entry.path.indexOf('/'); i >= 0; i = r.entry.path.indexOf('/', i + 1)) depth++;
+    return { r, score: r.score, depth, path: r.entry.path };
+  });
+  keyed.sort((a, b) => b.score - a.score || a.depth - b.depth || byPath(a.path, b.path));
+  return keyed.map((k) => k.r);
 }

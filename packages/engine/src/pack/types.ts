@@ -65,6 +65,10 @@ export interface PackOptions {
    * budget like the rest of the header. Agents' packs have none.
    */
   instructions?: string;
+  /** Stops a budgeted pack between files: it rejects with the signal's reason (the window's Cancel). */
+  signal?: AbortSignal;
+  /** A budgeted pack's walk, now and then: files looked at of those in scope (the window's progress). */
+  onProgress?: (p: { done: number; total: number }) => void;
 }
 
 /** One try of a file at a level: the tokens its section would take, and whether that fit. */

@@ -10,6 +10,8 @@ export interface IndexEntry extends FileEntry {
   tokens?: number;
   /** SHA-256 of the content (hex), once read. */
   hash?: string;
+  /** The flag was found by reading the content (the token count's binary sniff), not by the scan. */
+  flagFromContent?: true;
 }
 
 /** What the whole index adds up to (kept as entries change). */
@@ -184,12 +186,13 @@ export class FileIndex {
     }
   }
 
-  /** Marks a file the count found binary or could not read. */
+  /** Marks a file the count found binary or could not read (by reading it: `flagFromContent`). */
   setFlag(path: RelPath, flag: FileFlag): void {
     const e = this.byPath.get(path);
     if (e) {
       this.account(e, -1);
       e.flag = flag;
+      e.flagFromContent = true;
       this.account(e, 1);
     }
   }

@@ -15,6 +15,7 @@ import type { IndexEntry } from '../../workspace/file-index';
 import { coverageOf, DATA_LABEL, type DocContext, LIST_SHARE, measured } from '../document';
 import { blockOf, metaOf } from '../file-block';
 import { fileSection, type Layout } from '../formats';
+import { MAX_TOKEN_BYTES, type RawCounts } from '../raw-counts';
 import type { FileSource } from '../source';
 import {
   type AlreadyReceived,
@@ -40,10 +41,17 @@ export interface WalkContext {
   layout: Layout;
   count(text: string): number;
   source: FileSource;
+  /** Raw token counts, found out only where the walk needs them (never the index's alone). */
+  raw: RawCounts;
   requested: Level;
   lineNumbers: boolean;
   alreadyReceived?: AlreadyReceived;
+  signal?: AbortSignal;
+  onProgress?: (p: { done: number; total: number }) => void;
 }
+
+/** Files between two progress reports. */
+const PROGRESS_EVERY = 64;
 
 export interface Walk {
   /** Included and referenced files in document order, then the omitted ones in priority order. */
@@ -85,10 +93,13 @@ export async function walkBudget(
   };
 
   for (let i = 0; i < files.length; i++) {
+    ctx.signal?.throwIfAborted();
+    if (i % PROGRESS_EVERY === 0) ctx.onProgress?.({ done: i, total: files.length });
     const entry = files[i]!;
     const left = avail - used;
     const cap = Math.floor(FILE_SHARE * left);
-    const known = entry.tokens === undefined ? {} : { tokens: entry.tokens };
+    const counted = ctx.raw.known(i);
+    const known = counted === undefined ? {} : { tokens: counted };
     if (!entry.flag) {
       if (left < MIN_SECTION) {
         omit({
@@ -104,9 +115,15 @@ export async function walkBudget(
         omit({ path: entry.path, reason: 'not-tried', why, ...known });
         continue;
       }
-      if (entry.tokens !== undefined && entry.tokens > TRY_FACTOR * cap) {
-        const why = `over ${TRY_FACTOR}× the per-file cap of ${n(cap)}; compression not tried`;
-        omit({ path: entry.path, reason: 'not-tried', why, ...known });
+      const over = ctx.raw.over(i, TRY_FACTOR * cap);
+      if (over) {
+        // Decided by the size alone, the file is not read: its tokens are not counted.
+        const why =
+          over === 'size'
+            ? `${n(entry.size)} bytes: over ${TRY_FACTOR}× the per-file cap of ${n(cap)} even at ${MAX_TOKEN_BYTES} bytes a token; not read`
+            : `over ${TRY_FACTOR}× the per-file cap of ${n(cap)}; compression not tried`;
+        const tokens = ctx.raw.known(i);
+        omit({ path: entry.path, reason: 'not-tried', why, ...(tokens === undefined ? {} : { tokens }) });
         continue;
       }
     }
@@ -199,6 +216,11 @@ export async function walkBudget(
   return { outcomes: [...outcomes, ...omitted], sections, used };
 }
 
+/** Included at the first level offered, or referenced: a walk with more room decides it the same. */
+function asFirstOffered(o: Outcome): boolean {
+  return o.kind === 'referenced' || (o.kind === 'included' && o.steps.length === 1 && o.steps[0]!.fits);
+}
+
 function composeWalk(ctx: DocContext, w: Walk, listCap: number): PackResult {
   const coverage = coverageOf(ctx.base, w.outcomes, ctx.scope.length);
   return measured(ctx, coverage, [ctx.treeSection, ...w.sections].join('\n\n'), listCap);
@@ -219,14 +241,7 @@ export async function budgetedPack(
     outcomes: files.map((f) =>
       f.flag
         ? { kind: 'omitted', path: f.path, reason: 'not-read', why: `not read (${f.flag})`, steps: [] }
-        : {
-            kind: 'omitted',
-            path: f.path,
-            reason: 'budget',
-            why: 'the budget ran out',
-            steps: [],
-            ...(f.tokens === undefined ? {} : { tokens: f.tokens }),
-          },
+        : { kind: 'omitted', path: f.path, reason: 'budget', why: 'the budget ran out', steps: [] },
     ),
     sections: [],
     used: 0,
@@ -243,9 +258,10 @@ export async function budgetedPack(
     const result = composeWalk(ctx, await walkBudget(files, Math.max(0, avail), walkContext), listCap);
     if (result.tokens <= budget) {
       best = result;
-      // The footer came out smaller than its reserve: offer the slack to the files once.
+      // The footer came out smaller than its reserve: offer the slack to the files once (unless
+      // every file went in as first offered: more room would change nothing).
       const slack = budget - result.tokens;
-      if (grew || slack < 64) break;
+      if (grew || slack < 64 || result.coverage.outcomes.every(asFirstOffered)) break;
       grew = true;
       avail += slack - 16;
       continue;

@@ -1,0 +1,45 @@
+// A budgeted pack reports its walk's progress and stops between files when its signal aborts
+// (the window's export preview shows the one and offers the other).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { Workspace } from '../workspace/workspace';
+import { packFocus } from './pack';
+import { writeCorpus } from './testing/corpus';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'loupe-pack-cancel-'));
+let ws: Workspace;
+
+beforeAll(async () => {
+  writeCorpus(dir, 77, { rounds: 2 });
+  ws = await Workspace.open(dir, { stateDir: null, cacheDir: null, countTokens: false });
+}, 60_000);
+
+afterAll(async () => {
+  await ws?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it('reports how far the walk got, in order, up to the files in scope', async () => {
+  const seen: Array<{ done: number; total: number }> = [];
+  const r = await packFocus(ws, { budget: 4000, onProgress: (p) => seen.push(p) });
+  expect(seen.length).toBeGreaterThan(0);
+  expect(seen.every((p) => p.total === r.coverage.counts.scope && p.done < p.total)).toBe(true);
+  for (let i = 1; i < seen.length; i++) if (seen[i]!.done <= seen[i - 1]!.done) expect(seen[i]!.done).toBe(0); // a new try starts again
+}, 60_000);
+
+it('stops when its signal aborts: before it starts, and between files', async () => {
+  const before = new AbortController();
+  before.abort(new Error('cancelled before'));
+  await expect(packFocus(ws, { budget: 4000, signal: before.signal })).rejects.toThrow('cancelled before');
+  const during = new AbortController();
+  const stopped = packFocus(ws, {
+    budget: 4000,
+    signal: during.signal,
+    onProgress: () => during.abort(new Error('cancelled during')),
+  });
+  await expect(stopped).rejects.toThrow('cancelled during');
+  // The workspace packs again as before.
+  expect((await packFocus(ws, { budget: 4000 })).tokens).toBeLessThanOrEqual(4000);
+}, 60_000);
