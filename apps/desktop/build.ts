@@ -3,9 +3,10 @@
 // locateWorker expects), and the sandboxed preload as one CommonJS file (dist/preload/preload.cjs).
 // `re2` is swapped for a loader that takes the Electron-ABI copy (see docs/native-modules.md), and
 // the grammar .wasm files are copied to resources/grammars (shipped as extra resources).
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { copyGrammars, WORKER_SOURCES } from '@loupe/engine/build';
-import { build as esbuild, type Plugin } from 'esbuild';
+import { type BuildOptions, build as esbuild, type Plugin } from 'esbuild';
 import { build as vite } from 'vite';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -54,8 +55,9 @@ if (want('renderer')) await vite({ configFile: here('./vite.config.ts') });
 if (want('main')) {
   // The grammar .wasm files the app ships as extra resources (electron-builder.yml).
   copyGrammars(here('../../resources/grammars'));
-  await esbuild({
-    entryPoints: { main: here('./src/main/main.ts'), ...workerEntries },
+  // Chunk names change with their contents: start from an empty folder so no stale chunk stays.
+  rmSync(here('./dist/main'), { recursive: true, force: true });
+  const common: BuildOptions = {
     outdir: here('./dist/main'),
     bundle: true,
     platform: 'node',
@@ -68,7 +70,19 @@ if (want('main')) {
     banner: {
       js: "import { createRequire as __loupeCreateRequire } from 'node:module'; const require = __loupeCreateRequire(import.meta.url);",
     },
+  };
+  // The window shows before the host loads (main.ts imports it after createWindow): split, so
+  // that import is a chunk of its own. Chunks sit beside main.js: bundled code's
+  // `import.meta.url` still names dist/main/ (the workers are found from it).
+  await esbuild({
+    ...common,
+    entryPoints: { main: here('./src/main/main.ts') },
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
   });
+  // Each worker whole, in one file: they are unpacked from the asar (electron-builder.yml), the
+  // chunks are not.
+  await esbuild({ ...common, entryPoints: workerEntries });
 }
 
 if (want('preload'))

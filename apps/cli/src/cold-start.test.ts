@@ -2,11 +2,11 @@
 // and nothing else; before the listing had its own entry (`@loupe/engine/listing`), it loaded the
 // whole engine through the barrel, re2's native module included. Measured on the built bundle in a
 // real process; the CommonJS module cache shows every package module it loaded.
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { tempDir, writeProject } from '@loupe/host/testing/project';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cliBuilt } from './testing/run';
+import { builtDist, cliBuilt } from './testing/run';
 
 const tmp = tempDir('loupe-cold-');
 afterAll(() => tmp.dispose());
@@ -28,5 +28,55 @@ describe('cold start', () => {
     const json = await cliBuilt(['ls', '--json', project], tmp.dir, env);
     expect(json.code).toBe(0);
     expect(loaded(json.stderr).some((m) => m.includes('/re2/'))).toBe(true); // the probe sees loads
+  });
+});
+
+/**
+ * What a chunk of the bundle loads before its code runs: the chunks it imports statically, theirs,
+ * and the npm packages they import; `dynamic` adds what they load later with `import()`.
+ */
+function closure(
+  dist: string,
+  chunk: string,
+  dynamic: boolean,
+): { chunks: Set<string>; packages: Set<string> } {
+  const chunks = new Set<string>();
+  const packages = new Set<string>();
+  const todo = [chunk];
+  const spec = dynamic
+    ? /(?:^(?:import|export)\b[^;]*?from\s*|^import\s*|\bimport\()"([^"]+)"/gm
+    : /(?:^(?:import|export)\b[^;]*?from\s*|^import\s*)"([^"]+)"/gm;
+  while (todo.length) {
+    const name = todo.pop()!;
+    if (chunks.has(name)) continue;
+    chunks.add(name);
+    for (const [, s] of readFileSync(path.join(dist, name), 'utf8').matchAll(spec)) {
+      if (s!.startsWith('./')) todo.push(s!.slice(2));
+      else if (!s!.startsWith('node:'))
+        packages.add(
+          s!
+            .split('/')
+            .slice(0, s!.startsWith('@') ? 2 : 1)
+            .join('/'),
+        );
+    }
+  }
+  return { chunks, packages };
+}
+
+describe('serve until its address', () => {
+  it('loads the browser server and the agent socket only: the host, MCP, zod and the engine load after', () => {
+    const dist = builtDist();
+    const serve = readdirSync(dist).find(
+      (f) =>
+        f.endsWith('.js') && readFileSync(path.join(dist, f), 'utf8').includes('// src/commands/serve.ts\n'),
+    );
+    expect(serve).toBeDefined();
+    const before = closure(dist, serve!, false);
+    expect([...before.packages].sort()).toEqual(['ws']);
+    // The same walk through `import()` finds what the address does not wait for: the walk can see them.
+    const after = closure(dist, serve!, true);
+    for (const p of ['@modelcontextprotocol/sdk', 'zod', 're2', 'piscina'])
+      expect(after.packages).toContain(p);
   });
 });

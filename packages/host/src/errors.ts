@@ -2,7 +2,7 @@
 // is a bug and says so (its stack stays in the host's process).
 
 import type { HostErrorData } from '@loupe/common';
-import { isLoupeError } from '@loupe/engine';
+import { isLoupeError } from '@loupe/engine/errors';
 
 export class HostError extends Error {
   constructor(

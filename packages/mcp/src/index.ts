@@ -42,7 +42,6 @@ export {
   type HttpEndpoint,
   type HttpServerOptions,
   loadOrCreateToken,
-  sameToken,
   startHttpServer,
   tokenFile,
 } from './transports/http';
@@ -64,4 +63,5 @@ export {
   type StdioIo,
   serveStdio,
 } from './transports/stdio';
+export { sameToken } from './transports/token';
 export { dataBlock, parseBlocks } from './untrusted';

@@ -3,13 +3,15 @@
 // - the whole `loupe ls DIR` process vs `git ls-files --cached --others --exclude-standard`, on the
 //   synthetic repository (~32k visible files) and every BENCH_REPOS checkout (test262: 57k);
 // - `loupe serve DIR` until it prints its address, cold (fresh state and caches), vs a cold `loupe ls`;
+// - memory: the host's RSS after switching from a large project (test262 when in BENCH_REPOS, else
+//   the synthetic repository) to express, vs express opened fresh (memory-child.ts, alternating);
 // - budgeted packs (packRows): cold and warm `pack --budget 32000` vs `loupe ls`, and a budget over
 //   the project's total vs `--budget none` (BENCH_SCALE_PACK=0 leaves them out);
 // - the window's export (scale-export.ts): preview, first progress and Cancel, vs a warm `loupe ls`;
 // - cold `loupe search`, a regex search and MCP's first search vs `git grep` (scale-search.ts).
 // BENCH_BEFORE_CLI names another build of the CLI (e.g. main's dist) to measure beside this one.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +21,11 @@ import { searchScale } from './scale-search';
 
 const RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 7);
 const cliBundle = fileURLToPath(new URL('../../../cli/dist/loupe.js', import.meta.url));
-/** BENCH_SCALE_ONLY=search or start-up (ls and serve): only that part (default both). */
+// The window this worktree built, for a BENCH_BEFORE_CLI copied without one.
+const renderer = fileURLToPath(new URL('../../../desktop/dist/renderer', import.meta.url));
+const memoryChild = fileURLToPath(new URL('./memory-child.ts', import.meta.url));
+const benchDir = fileURLToPath(new URL('../..', import.meta.url));
+/** BENCH_SCALE_ONLY=search, start-up (ls and serve) or memory, comma-separated: only those parts (default all). */
 const only = process.env.BENCH_SCALE_ONLY?.split(',');
 const before = process.env.BENCH_BEFORE_CLI ? path.resolve(process.env.BENCH_BEFORE_CLI) : undefined;
 
@@ -41,6 +47,7 @@ function serveUntilUrl(bundle: string, dir: string): Promise<number> {
     LOUPE_STATE_DIR: path.join(scratch, 'state'),
     LOUPE_CACHE_DIR: path.join(scratch, 'cache'),
     LOUPE_SOCKET: path.join(scratch, 'agents.sock'),
+    ...(existsSync(path.join(renderer, 'index.html')) ? { LOUPE_RENDERER_DIR: renderer } : {}),
   };
   const t0 = performance.now();
   const child: ChildProcess = spawn(process.execPath, [bundle, 'serve', dir, '--port', '0', '--json'], {
@@ -61,6 +68,22 @@ function serveUntilUrl(bundle: string, dir: string): Promise<number> {
     child.once('exit', (code) => {
       if (!out.includes('\n')) reject(new Error(`loupe serve exited (${code}) before its address`));
     });
+  });
+}
+
+/** memory-child.ts in a fresh process: the host's RSS (MiB, after GC) once `dirs` were visited. */
+function memoryAfter(dirs: string[]): Promise<{ rssMiB: number; threads: number }> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', memoryChild, ...dirs],
+      { cwd: benchDir, maxBuffer: 1 << 24 },
+      (error, out, stderr) => {
+        if (error)
+          return reject(new Error(`memory-child ${dirs.join(' ')} failed: ${stderr || error.message}`));
+        resolve(JSON.parse(out.trim().split('\n').pop()!));
+      },
+    );
   });
 }
 
@@ -248,15 +271,45 @@ export const scaleBench: Bench = {
       checks.push(...exported.checks);
       ctx.log(`scale: ${name} done`);
     }
+    const small = ctx.repos.find((r) => path.basename(r) === 'express') ?? '/work/scratch/express';
+    if (existsSync(small) && (!only || only.includes('memory'))) {
+      const big = ctx.repos.find((r) => path.basename(r) === 'test262') ?? synthetic;
+      const fresh: number[] = [];
+      const switched: number[] = [];
+      for (let i = 0; i < 2; i++) {
+        fresh.push((await memoryAfter([small])).rssMiB);
+        switched.push((await memoryAfter([small, big])).rssMiB);
+      }
+      const f = stats(fresh).median;
+      const sw = stats(switched).median;
+      const bigName = big === synthetic ? 'synthetic' : path.basename(big);
+      rows.push({
+        repository: 'express',
+        step: 'host RSS, express opened fresh (MiB)',
+        'median ms': f,
+        'min ms': stats(fresh).min,
+        ratio: '',
+      });
+      rows.push({
+        repository: 'express',
+        step: `host RSS, express after ${bigName} (MiB)`,
+        'median ms': sw,
+        'min ms': stats(switched).min,
+        ratio: (sw / f).toFixed(2),
+      });
+      checks.push(check(`host RSS after ${bigName} then express / express fresh`, sw / f, '<=', 1.25));
+      ctx.log('scale: memory done');
+    }
     return {
       title:
-        'Start-up, budgeted packs, the window export: `loupe ls`, `loupe serve` until its address, `pack --budget` (issue 18)',
+        'Start-up, budgeted packs, the window export: `loupe ls`, `loupe serve` until its address, `pack --budget`; memory after switching (issue 18)',
       rows,
       checks,
       notes: [
         `${RUNS} alternating rounds; medians. The ratio column is against git ls-files for the listing rows and against a cold \`loupe ls\` for serve.`,
         'Both include Node start-up (git pays none); the scan alone is the listing bench.',
         "The export rows: the preview's ratio is against a warm `loupe ls`, the rest against the preview.",
+        'Memory rows are MiB, not ms: memory-child.ts (open, count, 32k export preview, search; then the small project; RSS after GC and 7 s idle), two alternating rounds.',
       ],
     };
   },

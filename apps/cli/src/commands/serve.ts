@@ -2,14 +2,18 @@
 // 127.0.0.1 with a random session token in the printed address, the host behind a WebSocket, and
 // the agent socket for the project (agents launched with `loupe bridge` inside it see this
 // window's focus), and the MCP HTTP endpoint when the setting is on; runs until Ctrl+C. The address
-// comes first and the project opens behind it, so a large project answers at once.
+// comes first and the project opens behind it, so a large project answers at once; before the
+// address only the browser server and the agent socket load (the host, the MCP server with its
+// SDK and zod, and the engine's project code load behind it: `serve-startup.test.ts`).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plural } from '@loupe/common';
-import { defaultStateDir, resolveRoot } from '@loupe/engine';
-import { askTimeoutFromEnv, HostError, LoupeHost, startBrowserServer } from '@loupe/host';
-import { AgentSocket, defaultSocketPath, tokenFile } from '@loupe/mcp';
+import { defaultStateDir, resolveRoot } from '@loupe/engine/listing';
+import type { LoupeHost } from '@loupe/host';
+import { startBrowserServer } from '@loupe/host/serve/browser-server';
+import { AgentSocket } from '@loupe/mcp/transports/agent-socket';
+import { defaultSocketPath } from '@loupe/mcp/transports/socket-path';
 import { defineCommand, type Io } from '../command';
 import { oneLine } from '../quote';
 import { untilStopped } from '../stop';
@@ -58,6 +62,7 @@ async function openBehind(
   json: boolean,
   io: Io,
 ): Promise<void> {
+  const { HostError } = await import('@loupe/host');
   try {
     const info = await host.openProject({ path: root });
     const { http } = await host.connectInfo();
@@ -65,10 +70,12 @@ async function openBehind(
       io.stdout.write(
         `${JSON.stringify({ opened: info.root, files: info.files, hidden: info.hidden, http: http?.url ?? null })}\n`,
       );
-    else
+    else {
+      const token = http ? (await import('@loupe/mcp')).tokenFile(stateDir) : '';
       io.stdout.write(
-        `Opened ${oneLine(info.root)}: ${plural(info.files, 'file')}.\n${http ? `Agents can also use MCP over HTTP at ${http.url} (bearer token in ${tokenFile(stateDir)}).\n` : ''}`,
+        `Opened ${oneLine(info.root)}: ${plural(info.files, 'file')}.\n${http ? `Agents can also use MCP over HTTP at ${http.url} (bearer token in ${token}).\n` : ''}`,
       );
+    }
     for (const w of info.warnings) io.stderr.write(`loupe serve: ${oneLine(w)}\n`);
   } catch (error) {
     if (error instanceof HostError && error.code === 'cancelled') return; // stopped while scanning
@@ -86,17 +93,31 @@ export const serve = defineCommand({
     const root = resolveRoot(path.resolve(io.cwd, dir));
     const agents = await agentSocket(io);
     const stateDir = defaultStateDir(io.env);
-    const host = new LoupeHost({
-      stateDir,
-      watch: true,
-      bridgeCommand: bridgeCommand(),
-      ...(askTimeoutFromEnv(io.env) ? { askTimeoutMs: askTimeoutFromEnv(io.env) } : {}),
-      ...(agents.socket ? { agentSocket: agents.socket } : {}),
-      ...(agents.note ? { socketNote: agents.note } : {}),
+    // The host (and the MCP server, the engine's project code) loads once the address is out; the
+    // window's calls wait for it meanwhile.
+    let hostReady!: (host: Promise<LoupeHost>) => void;
+    const loading = new Promise<LoupeHost>((resolve) => {
+      hostReady = resolve;
     });
+    const loadHost = async () => {
+      const { askTimeoutFromEnv, LoupeHost } = await import('@loupe/host');
+      return new LoupeHost({
+        stateDir,
+        watch: true,
+        bridgeCommand: bridgeCommand(),
+        ...(askTimeoutFromEnv(io.env) ? { askTimeoutMs: askTimeoutFromEnv(io.env) } : {}),
+        ...(agents.socket ? { agentSocket: agents.socket } : {}),
+        ...(agents.note ? { socketNote: agents.note } : {}),
+      });
+    };
+    let host: LoupeHost | undefined;
     let opened: Promise<void> | undefined;
     try {
-      const server = await startBrowserServer({ host, rendererDir: rendererDir(io.env), port: wanted });
+      const server = await startBrowserServer({
+        host: loading,
+        rendererDir: rendererDir(io.env),
+        port: wanted,
+      });
       // The address first, the scan behind it: a large project answers at once.
       const socket = agents.socket
         ? `Agents started with \`loupe bridge\` inside it connect through ${agents.socket.socketPath}.\n`
@@ -109,11 +130,13 @@ export const serve = defineCommand({
         io.stdout.write(
           `Loupe is serving ${oneLine(root)}\n${server.url}\nOpen that address in a browser (it carries this session's token). ${socket}Press Ctrl+C to stop.\n`,
         );
+      hostReady(loadHost());
+      host = await loading;
       opened = openBehind(host, root, stateDir, Boolean(values.json), io);
       await untilStopped(io);
       await server.close();
     } finally {
-      await host.close();
+      await host?.close();
       await opened; // a scan stopped by close() ends here, its workers gone
       await agents.socket?.close();
     }

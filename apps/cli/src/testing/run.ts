@@ -88,6 +88,12 @@ function checkBundle(): void {
   checked = true;
 }
 
+/** The folder of the built bundle (apps/cli/dist), refused when older than its sources. */
+export function builtDist(): string {
+  checkBundle();
+  return path.dirname(bundle);
+}
+
 /** The built `loupe` (apps/cli/bin/loupe.js and its bundle) in a child process; stdout as bytes too. */
 export function cliBuilt(
   argv: string[],

@@ -3,9 +3,10 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultStateDir } from '@loupe/engine';
-import { askTimeoutFromEnv, createGate, LoupeHost, serveIpc } from '@loupe/host';
-import { AgentSocket } from '@loupe/mcp';
+import { defaultStateDir } from '@loupe/engine/listing';
+import type { LoupeHost } from '@loupe/host';
+import { createGate, serveIpc } from '@loupe/host/transport/ipc-main';
+import { AgentSocket } from '@loupe/mcp/transports/agent-socket';
 import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu } from 'electron';
 import { buildMenu } from './menu';
 import { re2Problem } from './native/re2';
@@ -51,30 +52,40 @@ if (!app.requestSingleInstanceLock()) {
     return r.canceled ? null : (r.filePaths[0] ?? null);
   };
 
-  const host = new LoupeHost({
-    stateDir,
-    chooseFolder,
-    // Copy goes through Electron's clipboard here: the renderer's Clipboard API needs a focused
-    // document and a permission the sandboxed window does not ask for.
-    clipboard: { writeText: (text) => clipboard.writeText(text) },
-    watch: true,
-    ...(askTimeoutFromEnv(process.env) ? { askTimeoutMs: askTimeoutFromEnv(process.env) } : {}),
-    socketNote: 'The agent socket is starting.',
-    // A packaged app ships the Gitleaks rules as an extra resource (electron-builder.yml).
-    ...(app.isPackaged
-      ? { workspace: { rulesPath: path.join(process.resourcesPath, 'rules', 'gitleaks.toml') } }
-      : {}),
+  // The host (the engine, the MCP server, zod) loads once the window is up: the window shows at
+  // once, and its calls wait for the host (serveIpc). The bundle splits here (build.ts).
+  let hostReady!: (host: Promise<LoupeHost>) => void;
+  const host = new Promise<LoupeHost>((resolve) => {
+    hostReady = resolve;
   });
+  const loadHost = async () => {
+    const { askTimeoutFromEnv, LoupeHost } = await import('@loupe/host');
+    return new LoupeHost({
+      stateDir,
+      chooseFolder,
+      // Copy goes through Electron's clipboard here: the renderer's Clipboard API needs a focused
+      // document and a permission the sandboxed window does not ask for.
+      clipboard: { writeText: (text) => clipboard.writeText(text) },
+      watch: true,
+      ...(askTimeoutFromEnv(process.env) ? { askTimeoutMs: askTimeoutFromEnv(process.env) } : {}),
+      socketNote: 'The agent socket is starting.',
+      // A packaged app ships the Gitleaks rules as an extra resource (electron-builder.yml).
+      ...(app.isPackaged
+        ? { workspace: { rulesPath: path.join(process.resourcesPath, 'rules', 'gitleaks.toml') } }
+        : {}),
+    });
+  };
+  const notice = (level: 'warning' | 'error', message: string) =>
+    void host.then((h) => h.events.emit('didNotice', { level, message }));
 
   const agentSocket = new AgentSocket();
 
   const open = (folder: string) =>
-    host.openProject({ path: folder }).catch((error: Error) => {
-      host.events.emit('didNotice', { level: 'error', message: error.message });
-    });
+    host.then((h) => h.openProject({ path: folder })).catch((error: Error) => notice('error', error.message));
 
   const refreshMenu = async () => {
-    const recent = await host.recentProjects().catch(() => []);
+    const h = await host;
+    const recent = await h.recentProjects().catch(() => []);
     Menu.setApplicationMenu(
       buildMenu(recent, {
         openFolder: () => {
@@ -83,7 +94,7 @@ if (!app.requestSingleInstanceLock()) {
           });
         },
         openRecent: (root) => void open(root),
-        command: (command) => host.menuCommand(command),
+        command: (command) => h.menuCommand(command),
       }),
     );
   };
@@ -121,7 +132,7 @@ if (!app.requestSingleInstanceLock()) {
     });
     void win.loadURL(`${APP_ORIGIN}/index.html`);
     window = win;
-    if (saved.problem) host.events.emit('didNotice', { level: 'warning', message: saved.problem });
+    if (saved.problem) notice('warning', saved.problem);
     return win;
   };
 
@@ -139,7 +150,7 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   app.on('before-quit', () => {
-    void host.close().then(() => agentSocket.close());
+    void host.then((h) => h.close()).then(() => agentSocket.close());
   });
 
   void app.whenReady().then(() => {
@@ -160,29 +171,24 @@ if (!app.requestSingleInstanceLock()) {
       createGate({ sender: () => window?.webContents, isAppUrl }),
       () => window?.webContents,
     );
-    host.events.on('didOpenProject', () => void refreshMenu());
-    void refreshMenu();
     const win = createWindow();
+    hostReady(loadHost());
+    void host.then((h) => h.events.on('didOpenProject', () => void refreshMenu()));
+    void refreshMenu();
     // The agent socket starts with the app: agents launched with `loupe bridge` inside an open
     // project reach this window's focus. Another Loupe already serving it is reported, not fatal.
     void agentSocket.listen().then(
-      () => host.useAgentSocket(agentSocket),
+      () => host.then((h) => h.useAgentSocket(agentSocket)),
       (error: Error) => {
-        host.useAgentSocket(undefined, error.message);
+        void host.then((h) => h.useAgentSocket(undefined, error.message));
         win.webContents.once('did-finish-load', () =>
-          host.events.emit('didNotice', {
-            level: 'warning',
-            message: `The agent socket did not start: ${error.message}`,
-          }),
+          notice('warning', `The agent socket did not start: ${error.message}`),
         );
       },
     );
     if (re2Problem)
       win.webContents.once('did-finish-load', () =>
-        host.events.emit('didNotice', {
-          level: 'error',
-          message: `${re2Problem} File contents are withheld.`,
-        }),
+        notice('error', `${re2Problem} File contents are withheld.`),
       );
     const folder = folderArg(process.argv, process.cwd());
     if (folder) void open(folder);

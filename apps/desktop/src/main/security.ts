@@ -3,7 +3,7 @@
 // webviews, and only the clipboard permission.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { RENDERER_TYPES, rendererCsp } from '@loupe/host';
+import { RENDERER_TYPES, rendererCsp } from '@loupe/host/serve/renderer-policy';
 import { app, protocol, session, type WebContents } from 'electron';
 
 export const APP_ORIGIN = 'app://loupe';

@@ -1,7 +1,7 @@
 // The window's size, position and maximized state, remembered in Loupe's state folder (atomic
 // write with a backup; a corrupt file is set aside and the defaults are used).
 import path from 'node:path';
-import { readState, writeState } from '@loupe/engine';
+import { readState, writeState } from '@loupe/engine/state/state-file';
 
 export interface WindowState {
   x?: number;

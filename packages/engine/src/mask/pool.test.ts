@@ -1,6 +1,6 @@
 // The worker pool against the in-process path: same bytes, same numbering across files and
 // workers, values never in what crosses threads, and every failure withholds the file.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,7 +83,7 @@ describe('mask worker pool', () => {
     expect(prepared.marks.length).toBe(2);
   });
 
-  it('keeps working after a pool is closed and another is made (threads are shared, never torn down)', async () => {
+  it('keeps working after a pool is closed and another is made (a closed handle refuses work)', async () => {
     const first = await createMaskPool({ maxThreads: 1 });
     await first.close();
     await expect(first.maskText('x', 'a.txt', new MaskSession())).rejects.toThrow(/closed/);
@@ -126,5 +126,36 @@ describe('mask worker pool', () => {
     } finally {
       await small.close();
     }
+  });
+});
+
+describe('mask pool lifetime', () => {
+  it("keeps its threads while a handle is open and ends them with the last handle's close", async () => {
+    // Threads of this (forked test) process: each worker adds its own.
+    const threads = () => readdirSync('/proc/self/task').length;
+    const settle = async (want: number) => {
+      for (let i = 0; i < 40 && threads() !== want; i++) await new Promise((r) => setTimeout(r, 250));
+    };
+    const before = threads();
+    // A size no other test uses: these handles share a pool of their own.
+    const first = await createMaskPool({ maxThreads: 3 });
+    const second = await createMaskPool({ maxThreads: 3 });
+    const texts = Object.entries(FILES).map(([p, text]) => ({ path: p, text }));
+    await first.maskMany(texts, new MaskSession());
+    const running = threads();
+    expect(running).toBeGreaterThan(before);
+    await first.close();
+    await settle(before);
+    expect(threads()).toBe(running); // the second handle still holds the threads
+    expect((await second.maskMany(texts, new MaskSession())).length).toBe(texts.length);
+    await second.close();
+    await settle(before);
+    expect(threads()).toBe(before);
+    // A handle made afterwards gets a new pool that works.
+    const third = await createMaskPool({ maxThreads: 3 });
+    expect(await third.maskMany(texts, new MaskSession())).toEqual(
+      await pool.maskMany(texts, new MaskSession()),
+    );
+    await third.close();
   });
 });

@@ -3,12 +3,12 @@
 // in the caller's session and builds the text, so placeholders are stable across workers and
 // values never cross a thread boundary. A task that fails or runs past its time withholds its file.
 //
-// Worker threads live as long as the process: pools of one size are shared, never shrink, and a
-// late task is abandoned (its result dropped) rather than its worker terminated. This began as a
-// workaround for re2 1.23, which aborted the process when a thread loaded it after another thread
-// that had loaded it exited (uhop/node-re2#235, fixed in 1.24.0). The pinned 1.24.1 does not
-// (workers/re2-threads.test.ts), so it is no longer needed for safety; it stays for speed, since a
-// new worker loads and compiles the rule set before its first task (docs/decisions.md).
+// Worker threads live as long as a handle is open: pools of one size are shared by every open
+// handle (each project's content pipeline holds one), never shrink while held, and a late task is
+// abandoned (its result dropped) rather than its worker terminated. Keeping them is for speed: a
+// new worker loads and compiles the rule set before its first task (docs/decisions.md). When the
+// last handle closes (the project closed), the pool ends, and with it the heaps its workers grew:
+// the next project starts fresh workers (re2 1.24 survives that, workers/re2-threads.test.ts).
 import { availableParallelism } from 'node:os';
 import type { Piscina } from 'piscina';
 import type { MaskedText } from '../content/mask-stage';
@@ -46,7 +46,7 @@ export interface MaskPool {
     files: ReadonlyArray<FileInput & { size?: number }>,
     session: MaskSession,
   ): Promise<Array<MaskedText | Withheld>>;
-  /** Ends this handle; the shared worker threads stay for the process (see the note at the top). */
+  /** Ends this handle; the shared worker threads end with the last open handle (see the note at the top). */
   close(): Promise<void>;
 }
 
@@ -59,7 +59,8 @@ export async function createMaskPool(options: MaskPoolOptions = {}): Promise<Mas
   // Load here first: a wrong or missing rule file is one clear error, not a withheld file per task.
   const rules = await loadMaskRules(options.rulesPath);
   const limits: MaskLimits = { ...DEFAULT_LIMITS, ...options.limits };
-  const pool = await sharedPool(options.maxThreads ?? Math.max(1, Math.floor(availableParallelism() / 2)));
+  const shared = holdPool(options.maxThreads ?? Math.max(1, Math.floor(availableParallelism() / 2)));
+  const pool = await shared.pool;
   let closed = false;
   /** Runs one task in a worker; any failure or overrun withholds every file of the batch. */
   const run = async <T>(task: MaskTask, count: number, withheld: (reason: string) => T[]): Promise<T[]> => {
@@ -110,21 +111,29 @@ export async function createMaskPool(options: MaskPoolOptions = {}): Promise<Mas
       return read.map((r) => (r.kind === 'pending' ? maskedFrom(r, session) : r));
     },
     close: async () => {
+      if (closed) return;
       closed = true;
+      await shared.release();
     },
   };
 }
 
-const pools = new Map<number, Promise<Piscina>>();
+interface SharedPool {
+  pool: Promise<Piscina>;
+  holders: number;
+}
+
+const pools = new Map<number, SharedPool>();
 
 /**
- * The process-wide pool of `threads` workers (see the note at the top). Idle workers do not keep
- * the process alive. piscina itself loads with the first pool (see tokens/service.ts).
+ * A hold on the process-wide pool of `threads` workers (see the note at the top), made when no
+ * handle holds one. Idle workers do not keep the process alive. piscina itself loads with the
+ * first pool (see tokens/service.ts).
  */
-function sharedPool(threads: number): Promise<Piscina> {
-  let pool = pools.get(threads);
-  if (!pool) {
-    pool = import('piscina').then(({ Piscina }) => {
+function holdPool(threads: number): { pool: Promise<Piscina>; release(): Promise<void> } {
+  let shared = pools.get(threads);
+  if (!shared) {
+    const pool = import('piscina').then(({ Piscina }) => {
       const entry = locateWorker('mask');
       return new Piscina({
         filename: entry.url,
@@ -134,9 +143,22 @@ function sharedPool(threads: number): Promise<Piscina> {
         idleTimeout: Number.POSITIVE_INFINITY,
       });
     });
-    pools.set(threads, pool);
+    shared = { pool, holders: 0 };
+    pools.set(threads, shared);
   }
-  return pool;
+  const held = shared;
+  held.holders++;
+  return {
+    pool: held.pool,
+    release: async () => {
+      if (--held.holders > 0) return;
+      if (pools.get(threads) === held) pools.delete(threads);
+      // No handle is left to want a result: a task still out (an abandoned one) is withheld, and
+      // the threads and their heaps go.
+      const pool = await held.pool.catch(() => undefined);
+      await pool?.destroy().catch(() => {});
+    },
+  };
 }
 
 /** Consecutive items grouped up to ~256 KB of text or 64 files, so small files share a message (search/stream.ts batches so too). */

@@ -3,6 +3,8 @@
 // scan skips the file without reading it. False positives only cost a scan; there are no false
 // negatives (checked against plain indexOf in grams.test.ts).
 
+import { plainUint32, type Uint32Alloc } from './slabs';
+
 export interface Grams {
   bits: Uint32Array;
   /** 32 minus log2 of the number of bits: a hash's top bits pick the bit. */
@@ -16,10 +18,10 @@ function hash(a: number, b: number, c: number): number {
   return Math.imul((a << 16) ^ (b << 8) ^ c ^ (c << 21), 0x9e3779b1) >>> 0;
 }
 
-export function buildGrams(folded: string): Grams {
+export function buildGrams(folded: string, alloc: Uint32Alloc = plainUint32): Grams {
   let size = MIN_BITS;
   while (size < folded.length * 2 && size < MAX_BITS) size <<= 1;
-  const bits = new Uint32Array(size >>> 5);
+  const bits = alloc(size >>> 5);
   const shift = 32 - Math.log2(size);
   let a = folded.charCodeAt(0);
   let b = folded.charCodeAt(1);

@@ -11,6 +11,7 @@ import type { ContentEntry } from './entry';
 import { buildGrams } from './grams';
 import { IndexMaskSession } from './placeholders';
 import type { FileRole } from './rank';
+import { plainUint32, slabUint32, type Uint32Alloc } from './slabs';
 import { fold, lineStarts } from './text';
 import { forgetEncoded } from './utf8';
 import { WordIndex } from './words';
@@ -49,16 +50,24 @@ export interface IndexStats {
 }
 
 const BATCH = 2000;
+/** Files read at once from which their arrays come from slabs (slabs.ts). */
+const SLAB_FROM = 1000;
 
 /** The entry of one masked text (`slot`: its words' slot, or -1 for a text read instead; see words.ts). */
-export function contentEntry(text: string, hash: string, privateSpans: number[], slot: number): ContentEntry {
+export function contentEntry(
+  text: string,
+  hash: string,
+  privateSpans: number[],
+  slot: number,
+  alloc: Uint32Alloc = plainUint32,
+): ContentEntry {
   const folded = fold(text);
   return {
     hash,
     text,
     folded,
-    starts: lineStarts(text),
-    grams: buildGrams(folded),
+    starts: lineStarts(text, alloc),
+    grams: buildGrams(folded, alloc),
     privateSpans,
     slot,
     declarations: new Map(),
@@ -183,9 +192,13 @@ export class SearchIndex {
       todo.push(f);
     }
     let reused = 0;
+    // A bulk read (the first search, a branch switch) cuts its arrays from slabs (slabs.ts).
+    const alloc = todo.length >= SLAB_FROM ? slabUint32() : plainUint32;
     for (let i = 0; i < todo.length; i += BATCH) {
       const batch = todo.slice(i, i + BATCH);
       const results = await this.source.readMaskedMany(batch, this.session);
+      // The batch's word lists live until `seal` below: a slab of their own, unmapped after.
+      const lists = alloc === plainUint32 ? plainUint32 : slabUint32();
       results.forEach((res, k) => {
         const f = batch[k]!;
         this.stale.delete(f.path);
@@ -208,7 +221,7 @@ export class SearchIndex {
             reused++;
             this.session.release(res.text);
           }
-          record.entry = known ?? this.create(res);
+          record.entry = known ?? this.create(res, alloc, lists);
           this.adopt(record.entry);
         }
         this.paths.set(f.path, record);
@@ -219,13 +232,14 @@ export class SearchIndex {
     return this.last;
   }
 
-  private create(res: MaskedText): ContentEntry {
+  private create(res: MaskedText, alloc: Uint32Alloc, lists: Uint32Alloc): ContentEntry {
     const privateSpans = this.session.privateSpans(res.text);
     return contentEntry(
       res.text,
       res.hash,
       privateSpans,
-      privateSpans.length ? -1 : this.words.add(res.text),
+      privateSpans.length ? -1 : this.words.add(res.text, lists),
+      alloc,
     );
   }
 

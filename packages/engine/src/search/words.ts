@@ -6,8 +6,10 @@
 // 8,600 files of 10,000) is then ranked, and its matches counted exactly, from the words alone;
 // only the files where it stands as a whole word that may be declared (`mayLookDeclared`, kept per
 // word and file) are read, to check the line.
+
 import { type SlotTally, WordPostings } from './postings';
 import { DECLARING_WORDS, mayLookDeclared, runTimeDeclaredAt } from './rank';
+import { plainUint32, type Uint32Alloc } from './slabs';
 import { fold, isWordChar } from './text';
 
 /** Per word of the dictionary, for one query. */
@@ -154,8 +156,8 @@ export class WordIndex {
    * Indexes a text's words: its slot (how a search finds the text's tally), or -1 for a text
    * without words (see `wordsOf`). The words count in searches once `seal` ran (searches seal).
    */
-  add(text: string): number {
-    const pairs = this.wordsOf(text);
+  add(text: string, alloc: Uint32Alloc = plainUint32): number {
+    const pairs = this.wordsOf(text, alloc);
     return pairs ? this.postings.add(pairs) : -1;
   }
 
@@ -184,7 +186,7 @@ export class WordIndex {
    * declared). Texts with a capital sigma are not indexed by words (undefined): its lower case
    * depends on the letters around it, so a word's lower case could differ from the text's.
    */
-  wordsOf(text: string): Uint32Array | undefined {
+  wordsOf(text: string, alloc: Uint32Alloc = plainUint32): Uint32Array | undefined {
     if (text.includes('\u03a3')) return undefined;
     const s = this.scratch;
     s.begin();
@@ -224,7 +226,7 @@ export class WordIndex {
       prevEnd = i;
       prevDeclaring = s.declaring[k] === 1;
     }
-    const pairs = new Uint32Array(s.n * 2);
+    const pairs = alloc(s.n * 2);
     for (let k = 0; k < s.n; k++) {
       pairs[2 * k] = this.intern(text, s.start[k]!, s.length[k]!, s.hash[k]!);
       pairs[2 * k + 1] = s.count[k]! * 2 + s.declares[k]!;

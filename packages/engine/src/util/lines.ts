@@ -2,10 +2,13 @@
 // all number lines the same way (1-based; a line ends after its '\n').
 
 /** Offsets where each line starts (line n, 1-based, starts at `starts[n - 1]`). */
-export function lineStarts(text: string): Uint32Array {
+export function lineStarts(
+  text: string,
+  alloc: (length: number) => Uint32Array = (n) => new Uint32Array(n),
+): Uint32Array {
   let n = 1;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
-  const starts = new Uint32Array(n);
+  const starts = alloc(n);
   let k = 1;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts[k++] = i + 1;
   return starts;

@@ -8,11 +8,9 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { HostCommands } from '@loupe/common';
-import { LoupeError } from '@loupe/engine';
-import { sameToken } from '@loupe/mcp';
-import type { HostEventBus } from '../events';
-import { serveWebSocket } from '../transport/ws-server';
+import { LoupeError } from '@loupe/engine/errors';
+import { sameToken } from '@loupe/mcp/transports/token';
+import { type ServedHost, serveWebSocket } from '../transport/ws-server';
 import { RENDERER_TYPES, rendererCsp } from './renderer-policy';
 
 /** Where the page asks whether its session token is this server's (see the header comment). */
@@ -20,7 +18,8 @@ export const SESSION_PATH = '/session';
 export const SESSION_HEADER = 'x-loupe-token';
 
 export interface BrowserServerOptions {
-  host: HostCommands & { events: HostEventBus };
+  /** The host, or its promise: the server answers (and prints its address) before the host has loaded. */
+  host: ServedHost | Promise<ServedHost>;
   /** The built renderer (index.html and assets). */
   rendererDir: string;
   /** 0 or absent: a free port. */

@@ -8,6 +8,9 @@ export function isCommandName(name: unknown): name is CommandName {
   return typeof name === 'string' && (COMMAND_NAMES as string[]).includes(name);
 }
 
+/** What a transport serves: the host's commands and its events. */
+export type ServedHost = HostCommands & { events: HostEventBus };
+
 export type Dispatch = (method: string, arg: unknown) => Promise<unknown>;
 
 export function dispatcher(host: HostCommands): Dispatch {

@@ -2,11 +2,10 @@
 // package stays loadable by the CLI; apps/desktop passes Electron's ipcMain and webContents.
 // Every message passes one gate: the channel must carry Loupe's prefix and name a known command,
 // and the sender must be the window's own frame at the app's own origin.
-import { COMMAND_NAMES, type CommandName, type HostCommands } from '@loupe/common';
+import { COMMAND_NAMES, type CommandName } from '@loupe/common';
 import { HostError, toErrorData } from '../errors';
-import type { HostEventBus } from '../events';
 import { CALL_PREFIX, EVENT_CHANNEL, type IpcReply } from './channels';
-import { dispatcher, isCommandName } from './dispatch';
+import { dispatcher, isCommandName, type ServedHost } from './dispatch';
 
 export interface IpcSenderFrame {
   url: string;
@@ -55,30 +54,45 @@ export function createGate(options: GateOptions): Gate {
 }
 
 /** Serves the host over IPC; returns a function that removes every handler and listener. */
+/**
+ * Serves `host` on `ipc`. The host may still be on its way (the app shows its window while the
+ * host's modules load): calls wait for it, and events flow from the moment it is there.
+ */
 export function serveIpc(
-  host: HostCommands & { events: HostEventBus },
+  host: ServedHost | Promise<ServedHost>,
   ipc: IpcMainLike,
   gate: Gate,
   target: () => IpcTarget | undefined,
 ): () => void {
-  const dispatch = dispatcher(host);
+  const ready = Promise.resolve(host);
+  const dispatch = ready.then(dispatcher);
+  dispatch.catch(() => {}); // each call reports a host that did not come
   for (const name of COMMAND_NAMES) {
     const channel = `${CALL_PREFIX}${name}`;
     ipc.handle(channel, async (event, arg): Promise<IpcReply> => {
       try {
         const method = gate(channel, event);
-        return { ok: true, value: await dispatch(method, arg) };
+        return { ok: true, value: await (await dispatch)(method, arg) };
       } catch (error) {
         return { ok: false, error: toErrorData(error) };
       }
     });
   }
-  const off = host.events.subscribe((name, payload) => {
-    const t = target();
-    if (t && !t.isDestroyed()) t.send(EVENT_CHANNEL, name, payload);
-  });
+  let off: (() => void) | undefined;
+  let ended = false;
+  ready.then(
+    (h) => {
+      if (ended) return;
+      off = h.events.subscribe((name, payload) => {
+        const t = target();
+        if (t && !t.isDestroyed()) t.send(EVENT_CHANNEL, name, payload);
+      });
+    },
+    () => {},
+  );
   return () => {
-    off();
+    ended = true;
+    off?.();
     for (const name of COMMAND_NAMES) ipc.removeHandler(`${CALL_PREFIX}${name}`);
   };
 }

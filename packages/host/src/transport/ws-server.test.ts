@@ -151,3 +151,42 @@ describe('browser server', () => {
     expect(await d.closed).toBe(1008);
   });
 });
+
+describe('browser server before its host', () => {
+  it('accepts the window while the host loads: calls wait for it, events follow once it is there', async () => {
+    let give!: (h: LoupeHost) => void;
+    const later = new Promise<LoupeHost>((resolve) => {
+      give = resolve;
+    });
+    const early = await startBrowserServer({ host: later, rendererDir: path.join(tmp.dir, 'renderer') });
+    const late = new LoupeHost({
+      stateDir: path.join(tmp.dir, 'state-late'),
+      cacheDir: null,
+      tokenThreads: 1,
+    });
+    try {
+      const ws = new WebSocket(`ws://127.0.0.1:${early.port}/ws?token=${early.token}`, {
+        origin: `http://127.0.0.1:${early.port}`,
+      });
+      const messages: WsMessage[] = [];
+      ws.on('message', (data) => messages.push(JSON.parse(String(data)) as WsMessage));
+      await new Promise((resolve, reject) => {
+        ws.on('open', resolve);
+        ws.on('error', reject);
+      });
+      ws.send(JSON.stringify({ token: early.token, id: 1, method: 'recentProjects', arg: undefined }));
+      await new Promise((r) => setTimeout(r, 200));
+      expect(messages).toEqual([]); // no host yet: the call waits
+      give(late);
+      for (let i = 0; i < 100 && messages.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(messages).toEqual([{ id: 1, ok: true, value: [] }]);
+      late.events.emit('didNotice', { level: 'warning', message: 'hello' });
+      for (let i = 0; i < 100 && messages.length === 1; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(messages[1]).toEqual({ event: 'didNotice', payload: { level: 'warning', message: 'hello' } });
+      ws.close();
+    } finally {
+      await early.close();
+      await late.close();
+    }
+  });
+});

@@ -3,12 +3,13 @@
 // DNS-rebinding name or a stale tab cannot drive the host.
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { CommandName, HostCommands } from '@loupe/common';
-import { sameToken } from '@loupe/mcp';
+import type { CommandName } from '@loupe/common';
+import { sameToken } from '@loupe/mcp/transports/token';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { HostError, toErrorData } from '../errors';
-import type { HostEventBus } from '../events';
-import { dispatcher, isCommandName } from './dispatch';
+import { dispatcher, isCommandName, type ServedHost } from './dispatch';
+
+export type { ServedHost } from './dispatch';
 
 export interface WsGateOptions {
   token: string;
@@ -69,13 +70,20 @@ export interface WsTransport {
   close(): Promise<void>;
 }
 
+/**
+ * Serves `host` on `server`'s WebSocket upgrades. The host may still be on its way (`loupe serve`
+ * listens and prints its address while the host's modules load): calls wait for it, and events
+ * flow from the moment it is there.
+ */
 export function serveWebSocket(
-  host: HostCommands & { events: HostEventBus },
+  host: ServedHost | Promise<ServedHost>,
   server: Server,
   gate: WsGateOptions,
 ): WsTransport {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
-  const dispatch = dispatcher(host);
+  const ready = Promise.resolve(host);
+  const dispatch = ready.then(dispatcher);
+  dispatch.catch(() => {}); // each call reports a host that did not come
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const refused = refuseUpgrade(req, gate);
     if (refused) {
@@ -92,8 +100,18 @@ export function serveWebSocket(
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
   };
   wss.on('connection', (ws) => {
-    const off = host.events.subscribe((event, payload) => send(ws, { event, payload }));
-    ws.on('close', off);
+    let off: (() => void) | undefined;
+    let gone = false;
+    ws.on('close', () => {
+      gone = true;
+      off?.();
+    });
+    ready.then(
+      (h) => {
+        if (!gone) off = h.events.subscribe((event, payload) => send(ws, { event, payload }));
+      },
+      () => {},
+    );
     ws.on('message', async (data, isBinary) => {
       let call: WsCall & { method: CommandName };
       try {
@@ -104,7 +122,7 @@ export function serveWebSocket(
         return;
       }
       try {
-        send(ws, { id: call.id, ok: true, value: await dispatch(call.method, call.arg) });
+        send(ws, { id: call.id, ok: true, value: await (await dispatch)(call.method, call.arg) });
       } catch (error) {
         send(ws, { id: call.id, ok: false, error: toErrorData(error) });
       }

@@ -5,12 +5,16 @@
 import { chmodSync, lstatSync, realpathSync, unlinkSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { LoupeError, type Workspace } from '@loupe/engine';
-import { McpProject, type ProjectOptions } from '../project';
+import type { Workspace } from '@loupe/engine';
+import { LoupeError } from '@loupe/engine/errors';
+import type { McpProject, ProjectOptions } from '../project';
 import { parseMaxOutputTokens } from '../reply-limits';
-import { type Connection, connectSession } from '../server';
-import { NdjsonTransport } from './ndjson';
+import type { Connection } from '../server';
 import { defaultSocketPath, ensureSocketDir, isPipe } from './socket-path';
+
+// The MCP server (the SDK, zod) loads with the first agent it serves, not with the socket: a host
+// listens, and `loupe serve` prints its address, before any of it is needed.
+const session = () => Promise.all([import('../server'), import('./ndjson')]);
 
 export const PREAMBLE_VERSION = 1;
 export const NO_PROJECT_ERROR = -32001;
@@ -68,10 +72,11 @@ export class AgentSocket {
    * `options.stateDir`) and serves it. `close` unregisters it and ends its sessions; the
    * Workspace stays the host's to close.
    */
-  registerWorkspace(
+  async registerWorkspace(
     ws: Workspace,
     options: ProjectOptions = {},
-  ): { project: McpProject; close(): Promise<void> } {
+  ): Promise<{ project: McpProject; close(): Promise<void> }> {
+    const { McpProject } = await import('../project');
     const project = new McpProject(ws, options);
     const unregister = this.register(project);
     return {
@@ -208,8 +213,9 @@ export class AgentSocket {
       return;
     }
     this.options.onEvent?.({ kind: 'routed', ...(cwd ? { cwd } : {}), project: project.root });
-    const transport = new NdjsonTransport(socket, socket, initial);
     try {
+      const [{ connectSession }, { NdjsonTransport }] = await session();
+      const transport = new NdjsonTransport(socket, socket, initial);
       const connection = await connectSession(project, transport, {
         transport: 'socket',
         ...(maxOutputTokens !== undefined ? { maxOutputTokens } : {}),

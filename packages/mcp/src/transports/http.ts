@@ -1,7 +1,7 @@
 // Opt-in Streamable HTTP on 127.0.0.1: every request needs the bearer token (random, stored 0600
 // in Loupe's state folder), a Host naming this listener and, when present, an Origin of this
 // listener (DNS rebinding); no CORS headers are ever sent, so browsers cannot read answers.
-import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { McpProject } from '../project';
 import { type Connection, connectSession } from '../server';
+import { sameToken } from './token';
 
 const MAX_BODY = 4 * 1024 * 1024;
 
@@ -53,13 +54,6 @@ export interface HttpEndpoint {
   token: string;
   tokenFile: string;
   close(): Promise<void>;
-}
-
-/** Compares a given token with the expected one in constant time. */
-export function sameToken(given: string, token: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function deny(

@@ -8,7 +8,8 @@
 import { lstatSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ancestorsProblem, defaultStateDir, ensureFolder, folderProblem, LoupeError } from '@loupe/engine';
+import { defaultStateDir, LoupeError } from '@loupe/engine/listing';
+import { ancestorsProblem, ensureFolder, folderProblem } from '@loupe/engine/state/private-fs';
 
 // sun_path holds 108 bytes on Linux, 104 on macOS (with the terminating NUL).
 const MAX_SOCKET_PATH = 100;

@@ -82,7 +82,7 @@ describe('the local socket', () => {
 
   it('serves a client without a preamble when one project is open; a host registers workspaces', async () => {
     const solo = new AgentSocket({ socketPath: path.join(b.base, 'solo.sock') });
-    const served = solo.registerWorkspace(pb.ws, { stateDir: null });
+    const served = await solo.registerWorkspace(pb.ws, { stateDir: null });
     await solo.listen();
     expect(solo.roots).toEqual([b.root]);
     const c = await socketClient(solo.socketPath, undefined);

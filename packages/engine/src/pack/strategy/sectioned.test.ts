@@ -1,7 +1,7 @@
 // A full pack's files through sections.ts: on worker threads (several batches in flight) exactly
 // as on this thread, placeholders numbered in pack order, withheld files with the pipeline's
 // reasons, and a batch a worker could not finish done here with the same result.
-import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +90,22 @@ describe('writeSections', () => {
       expect(here.text).toContain('LOUPE_REDACTED[github-pat#1]');
     }
   }, 60_000);
+
+  it('ends idle section workers: the pool shrinks to no threads a few seconds after a pack', async () => {
+    // Threads of this (forked test) process: each worker adds its own.
+    const threads = () => readdirSync('/proc/self/task').length;
+    const s = settings('markdown');
+    await run(localRunner(s), s); // the counting thread and whatever else this thread starts
+    await new Promise((r) => setTimeout(r, 6000));
+    const before = threads();
+    const pool = poolRunner(3, s); // a size no other test uses: a pool of its own
+    await run(pool, s);
+    expect(pool.done.workers).toBeGreaterThan(0);
+    expect(threads()).toBeGreaterThan(before);
+    // Idle workers end after 5 s; polled (a count, not a time, decides the outcome).
+    for (let i = 0; i < 60 && threads() > before; i++) await new Promise((r) => setTimeout(r, 500));
+    expect(threads()).toBe(before);
+  }, 90_000);
 
   it('gives the same parts, counts and outcomes with the counting on a thread beside this one', async () => {
     const s = settings('markdown');

@@ -81,8 +81,9 @@ const pools = new Map<number, Promise<Piscina>>();
 
 /**
  * The process-wide pool of `threads` section workers, started at once (each loads the rules and
- * the encoding while this thread ranks files). Idle workers end after a few seconds and never keep
- * the process alive.
+ * the encoding while this thread ranks files). Idle workers end after a few seconds (`minThreads`
+ * 0: piscina never ends idle workers below it, so a pool that kept `threads` held the heaps a big
+ * project's pack grew for the life of the process) and never keep the process alive.
  */
 function sectionPool(threads: number, settings: SectionSettings): Promise<SectionPool> {
   let pool = pools.get(threads);
@@ -92,7 +93,7 @@ function sectionPool(threads: number, settings: SectionSettings): Promise<Sectio
       const p = new Piscina({
         filename: entry.url,
         execArgv: entry.execArgv,
-        minThreads: threads,
+        minThreads: 0,
         maxThreads: threads,
         idleTimeout: 5000,
         // Texts pass through: 16 MB of young generation measured ~1 s less CPU than 4 MB on 86 MB of
