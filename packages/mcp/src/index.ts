@@ -63,5 +63,5 @@ export {
   type StdioIo,
   serveStdio,
 } from './transports/stdio';
-export { sameToken } from './transports/token';
+export { sameToken } from './transports/constant-time';
 export { dataBlock, parseBlocks } from './untrusted';

@@ -20,7 +20,14 @@ import { scopeOf } from './scope';
 import { FileSource } from './source';
 import { budgetedPack } from './strategy/budgeted';
 import type { SectionSettings } from './strategy/section-batch';
-import { localRunner, poolRunner, sectionedPack, sectionThreads, startSections } from './strategy/sectioned';
+import {
+  localRunner,
+  poolRunner,
+  type SectionStream,
+  sectionedPack,
+  sectionThreads,
+  startSections,
+} from './strategy/sectioned';
 import { streamedPack } from './strategy/streamed';
 import type { PackOptions, PackResult } from './types';
 import { PackMeter } from './watch';
@@ -142,7 +149,10 @@ export async function packFocusTo(
   const files = budget === null ? ranked : ranked.map(scanFacts);
   // The first batches are read while the tree is built.
   const stream = runner
-    ? meter.stream(startSections(files, ws.root, runner, () => session.known()))
+    ? metered(
+        meter,
+        startSections(files, ws.root, runner, () => session.known()),
+      )
     : undefined;
   const count = (text: string) => countTokens(text, encoding);
   // Otherwise a full pack of a large project masks on worker threads; a small one here (one file
@@ -201,4 +211,19 @@ export async function packFocusTo(
   const { text, ...rest } = await budgetedPack(ctx, files, walk, budget, ctx.treeTokens);
   await write(text);
   return rest;
+}
+
+/** The stream, checked before each batch is taken and counted as each arrives. */
+function metered(meter: PackMeter, s: SectionStream): SectionStream {
+  return {
+    files: s.files,
+    bounds: s.bounds,
+    item: (i) => s.item(i),
+    take: async (k) => {
+      meter.check();
+      const batch = await s.take(k);
+      meter.read(s.files.slice(s.bounds[k], s.bounds[k + 1]));
+      return batch;
+    },
+  };
 }

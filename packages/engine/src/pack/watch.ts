@@ -2,7 +2,6 @@
 // (files read of those the pack may read, bytes) as each batch comes back. Only plumbing: what the
 // pack reads and writes is the same with or without it.
 import type { IndexEntry } from '../workspace/file-index';
-import type { SectionStream } from './strategy/sectioned';
 
 export interface PackProgress {
   /** Files read (and masked) so far. */
@@ -45,20 +44,5 @@ export class PackMeter {
     this.files += entries.length;
     for (const e of entries) this.bytes += e.size;
     this.watch.onProgress({ files: this.files, total: this.total, bytes: this.bytes });
-  }
-
-  /** The stream, checked before each batch is taken and counted as each arrives. */
-  stream(s: SectionStream): SectionStream {
-    return {
-      files: s.files,
-      bounds: s.bounds,
-      item: (i) => s.item(i),
-      take: async (k) => {
-        this.check();
-        const batch = await s.take(k);
-        this.read(s.files.slice(s.bounds[k], s.bounds[k + 1]));
-        return batch;
-      },
-    };
   }
 }

@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { LoupeError } from '@loupe/engine/errors';
-import { sameToken } from '@loupe/mcp/transports/token';
+import { sameToken } from '@loupe/mcp/transports/constant-time';
 import { type ServedHost, serveWebSocket } from '../transport/ws-server';
 import { RENDERER_TYPES, rendererCsp } from './renderer-policy';
 

@@ -4,7 +4,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { CommandName } from '@loupe/common';
-import { sameToken } from '@loupe/mcp/transports/token';
+import { sameToken } from '@loupe/mcp/transports/constant-time';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { HostError, toErrorData } from '../errors';
 import { dispatcher, isCommandName, type ServedHost } from './dispatch';

@@ -10,7 +10,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { McpProject } from '../project';
 import { type Connection, connectSession } from '../server';
-import { sameToken } from './token';
+import { sameToken } from './constant-time';
 
 const MAX_BODY = 4 * 1024 * 1024;
 
