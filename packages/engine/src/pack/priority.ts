@@ -220,15 +220,21 @@ function folderFacts(dir: string): FolderFacts {
 /** Folder facts by folder, each computed once. */
 function folderCache(): (path: RelPath) => [FolderFacts, string] {
   const known = new Map<string, FolderFacts>();
+  let last = folderFacts('');
+  known.set('', last);
   return (path) => {
     const cut = path.lastIndexOf('/');
-    const dir = cut < 0 ? '' : path.slice(0, cut + 1);
-    let facts = known.get(dir);
-    if (!facts) {
-      facts = folderFacts(dir);
-      known.set(dir, facts);
+    // Listings come folder by folder: most files share the folder of the one before.
+    if (cut + 1 !== last.dir.length || !path.startsWith(last.dir)) {
+      const dir = cut < 0 ? '' : path.slice(0, cut + 1);
+      let facts = known.get(dir);
+      if (!facts) {
+        facts = folderFacts(dir);
+        known.set(dir, facts);
+      }
+      last = facts;
     }
-    return [facts, path.slice(cut + 1)];
+    return [last, path.slice(cut + 1)];
   };
 }
 
