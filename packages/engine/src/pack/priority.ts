@@ -173,25 +173,102 @@ function isLangCode(code: string, region: string | undefined): boolean {
   return region === undefined || /^([a-z]{2}|[a-z]{4}|\d{3})$/i.test(region);
 }
 
-/** The original a translated path stands for, or undefined when the path is not a translation. */
-export function translationOf(path: RelPath, exists: (p: RelPath) => boolean): RelPath | undefined {
-  const cut = path.lastIndexOf('/');
-  const dir = cut < 0 ? '' : path.slice(0, cut + 1);
-  const name = path.slice(cut + 1);
-  const m = SUFFIXED.exec(name);
-  if (m && DOC_EXT.test(m[4]!) && isLangCode(m[2]!, m[3])) {
-    const original = `${dir}${m[1]}.${m[4]}`;
-    if (original !== path && exists(original)) return original;
-  }
-  // docs/ja/guide.md beside docs/guide.md or docs/en/guide.md.
-  const segments = path.split('/');
-  for (let i = 0; i < segments.length - 1; i++) {
-    const seg = segments[i]!;
+/**
+ * What a file's score and translation check need from its folder, the same for every file in it:
+ * a pack of a large project ranks tens of thousands of files in a few thousand folders.
+ */
+interface FolderFacts {
+  /** The folder's path with a trailing '/', or '' at the root. */
+  dir: string;
+  segments: string[];
+  depth: number;
+  vendored: boolean;
+  generated: boolean;
+  fixture: boolean;
+  test: boolean;
+  example: boolean;
+  dot: boolean;
+  /** The positions of the segments that name a language (docs/ja/, docs/pt_BR/). */
+  languages: number[];
+}
+
+function folderFacts(dir: string): FolderFacts {
+  const segments = dir === '' ? [] : dir.slice(0, -1).split('/');
+  const folders = segments.map((s) => s.toLowerCase());
+  const languages: number[] = [];
+  for (const [i, seg] of segments.entries()) {
     // A language code with its region takes at most 8 characters (pt_BR, zh-Hans): skip the rest unsplit.
     if (seg.length > 8) continue;
     const parts = seg.split(/[-_]/);
     const [code, region] = parts;
-    if (!code || parts.length > 2 || !isLangCode(code, region)) continue;
+    if (code && parts.length <= 2 && isLangCode(code, region)) languages.push(i);
+  }
+  return {
+    dir,
+    segments,
+    depth: folders.length,
+    vendored: folders.some((f) => VENDOR_DIRS.has(f)),
+    generated: folders.some((f) => GENERATED_DIRS.has(f)),
+    fixture: folders.some((f) => FIXTURE_DIRS.has(f)),
+    test: folders.some((f) => TEST_DIRS.has(f)),
+    example: folders.some((f) => EXAMPLE_DIRS.has(f)),
+    dot: folders.some((f) => f.startsWith('.')),
+    languages,
+  };
+}
+
+/** Folder facts by folder, each computed once. */
+function folderCache(): (path: RelPath) => [FolderFacts, string] {
+  const known = new Map<string, FolderFacts>();
+  let last = folderFacts('');
+  known.set('', last);
+  return (path) => {
+    const cut = path.lastIndexOf('/');
+    // Listings come folder by folder: most files share the folder of the one before.
+    if (cut + 1 !== last.dir.length || !path.startsWith(last.dir)) {
+      const dir = cut < 0 ? '' : path.slice(0, cut + 1);
+      let facts = known.get(dir);
+      if (!facts) {
+        facts = folderFacts(dir);
+        known.set(dir, facts);
+      }
+      last = facts;
+    }
+    return [last, path.slice(cut + 1)];
+  };
+}
+
+function splitPath(path: RelPath): [FolderFacts, string] {
+  const cut = path.lastIndexOf('/');
+  return [folderFacts(cut < 0 ? '' : path.slice(0, cut + 1)), path.slice(cut + 1)];
+}
+
+/** The original a translated path stands for, or undefined when the path is not a translation. */
+export function translationOf(path: RelPath, exists: (p: RelPath) => boolean): RelPath | undefined {
+  const [facts, name] = splitPath(path);
+  return translationIn(facts, name, path, exists);
+}
+
+function translationIn(
+  facts: FolderFacts,
+  name: string,
+  path: RelPath,
+  exists: (p: RelPath) => boolean,
+): RelPath | undefined {
+  // SUFFIXED ends in a dot and the characters after the last one: a name whose extension is no
+  // document's cannot match, and most names are code.
+  const ext = name.slice(name.lastIndexOf('.') + 1);
+  if (DOC_EXT.test(ext)) {
+    const m = SUFFIXED.exec(name);
+    if (m && DOC_EXT.test(m[4]!) && isLangCode(m[2]!, m[3])) {
+      const original = `${facts.dir}${m[1]}.${m[4]}`;
+      if (original !== path && exists(original)) return original;
+    }
+  }
+  // docs/ja/guide.md beside docs/guide.md or docs/en/guide.md.
+  if (facts.languages.length === 0) return undefined;
+  const segments = [...facts.segments, name];
+  for (const i of facts.languages) {
     const without = [...segments.slice(0, i), ...segments.slice(i + 1)].join('/');
     if (exists(without)) return without;
     const english = [...segments.slice(0, i), 'en', ...segments.slice(i + 1)].join('/');
@@ -239,10 +316,19 @@ export function scoreOf(
   translation: RelPath | undefined,
   lang: LanguageId | undefined = languageOf(path),
 ): { score: number; tags: string[] } {
-  const segments = path.split('/');
-  const name = segments[segments.length - 1]!;
-  const folders = segments.slice(0, -1).map((s) => s.toLowerCase());
-  const depth = folders.length;
+  const [facts, name] = splitPath(path);
+  return scoreIn(facts, name, path, main, translation, lang);
+}
+
+function scoreIn(
+  facts: FolderFacts,
+  name: string,
+  path: RelPath,
+  main: ReadonlySet<LanguageId>,
+  translation: RelPath | undefined,
+  lang: LanguageId | undefined,
+): { score: number; tags: string[] } {
+  const depth = facts.depth;
   const tags: string[] = [];
   let score = -PER_LEVEL * depth;
   const bonus = translation === undefined ? nameBonus(name, lang) : undefined;
@@ -254,27 +340,26 @@ export function scoreOf(
     score -= TRANSLATION;
     tags.push('translation');
   }
-  const lowerName = name.toLowerCase();
-  if (folders.some((f) => VENDOR_DIRS.has(f))) {
+  if (facts.vendored) {
     score -= VENDORED;
     tags.push('vendored');
   }
-  if (folders.some((f) => GENERATED_DIRS.has(f)) || GENERATED_NAME.test(name) || LOCKFILES.has(lowerName)) {
+  if (facts.generated || GENERATED_NAME.test(name) || LOCKFILES.has(name.toLowerCase())) {
     score -= GENERATED;
     tags.push('generated');
   }
-  if (folders.some((f) => FIXTURE_DIRS.has(f))) {
+  if (facts.fixture) {
     score -= FIXTURE;
     tags.push('fixture');
-  } else if (folders.some((f) => TEST_DIRS.has(f)) || isTestFile(path, '')) {
+  } else if (facts.test || isTestFile(path, '')) {
     score -= TEST;
     tags.push('test');
   }
-  if (folders.some((f) => EXAMPLE_DIRS.has(f))) {
+  if (facts.example) {
     score -= EXAMPLE;
     tags.push('example');
   }
-  if (folders.some((f) => f.startsWith('.'))) {
+  if (facts.dot) {
     score -= DOT_FOLDER;
     tags.push('dot-folder');
   }
@@ -299,16 +384,22 @@ export function rankFiles<T extends RankInput>(
   const exists = (p: RelPath) => paths.has(p);
   const langs = files.map((f) => languageOf(f.path));
   const main = mainLanguages(files, langs);
-  const ranked = files.map((entry, i) => {
-    const { score, tags } = scoreOf(entry.path, main, translationOf(entry.path, exists), langs[i]);
-    const isExplicit = explicit.has(entry.path);
-    return { entry, score: isExplicit ? score + EXPLICIT : score, explicit: isExplicit, tags };
-  });
-  // Sorted by keys computed once (a large project sorts tens of thousands of files).
-  const keyed = ranked.map((r) => {
-    let depth = 1;
-    for (let i = r.entry.path.indexOf('/'); i >= 0; i = r.entry.path.indexOf('/', i + 1)) depth++;
-    return { r, score: r.score, depth, path: r.entry.path };
+  const facts = folderCache();
+  const keyed = files.map((entry, i) => {
+    const path = entry.path;
+    const [folder, name] = facts(path);
+    const { score, tags } = scoreIn(
+      folder,
+      name,
+      path,
+      main,
+      translationIn(folder, name, path, exists),
+      langs[i],
+    );
+    const isExplicit = explicit.has(path);
+    const r = { entry, score: isExplicit ? score + EXPLICIT : score, explicit: isExplicit, tags };
+    // Sorted by keys computed once (a large project sorts tens of thousands of files).
+    return { r, score: r.score, depth: folder.depth + 1, path };
   });
   keyed.sort((a, b) => b.score - a.score || a.depth - b.depth || byPath(a.path, b.path));
   return keyed.map((k) => k.r);
