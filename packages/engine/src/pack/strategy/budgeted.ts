@@ -46,12 +46,9 @@ export interface WalkContext {
   requested: Level;
   lineNumbers: boolean;
   alreadyReceived?: AlreadyReceived;
+  /** Stops the walk between files (the window's Cancel; progress comes from the file source). */
   signal?: AbortSignal;
-  onProgress?: (p: { done: number; total: number }) => void;
 }
-
-/** Files between two progress reports. */
-const PROGRESS_EVERY = 64;
 
 export interface Walk {
   /** Included and referenced files in document order, then the omitted ones in priority order. */
@@ -94,7 +91,6 @@ export async function walkBudget(
 
   for (let i = 0; i < files.length; i++) {
     ctx.signal?.throwIfAborted();
-    if (i % PROGRESS_EVERY === 0) ctx.onProgress?.({ done: i, total: files.length });
     const entry = files[i]!;
     const left = avail - used;
     const cap = Math.floor(FILE_SHARE * left);
