@@ -187,9 +187,17 @@ export interface ExportResult {
   /**
    * Where the tokens went: the tree, the files, the header and coverage footer (`frame`), the
    * person's instructions (when given), all in `tokens`; and what was left out (its files'
-   * full-detail tokens, not in `tokens`).
+   * full-detail tokens, not in `tokens`), and how many left-out files the pack did not count
+   * (a budgeted pack counts only the files it tried; their tokens are not in `leftOut`).
    */
-  parts: { tree: number; files: number; frame: number; leftOut: number; instructions?: number };
+  parts: {
+    tree: number;
+    files: number;
+    frame: number;
+    leftOut: number;
+    leftOutNotCounted?: number;
+    instructions?: number;
+  };
   /** Files in the text (whole, compressed, or as a reference to an earlier delivery). */
   filesIncluded: number;
   /** Files of the focus that are not in the text, each with the reason (the first 200). */

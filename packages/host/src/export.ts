@@ -142,6 +142,7 @@ export function toExportResult(pack: PackResult): ExportResult {
       // Sections are counted alone; the joins make the rest up to the exact total.
       frame: Math.max(0, pack.tokens - c.tree.tokens - files),
       leftOut: omitted.reduce((sum, o) => sum + tokensOf(o), 0),
+      leftOutNotCounted: omitted.filter((o) => o.kind === 'omitted' && o.tokens === undefined).length,
     },
     filesIncluded: inText.length,
     leftOut: omitted

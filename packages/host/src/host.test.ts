@@ -301,8 +301,34 @@ describe('LoupeHost', () => {
       expect(small.tokens).toBeLessThanOrEqual(1500);
       expect(small.tokens).toBe(countTokens(small.text));
       expect(small.leftOutCount).toBeGreaterThan(0);
+      // Left-out files are either in the token sum or counted as not counted, never dropped.
+      const notCounted = small.parts.leftOutNotCounted ?? 0;
+      expect(notCounted).toBeGreaterThanOrEqual(0);
+      expect(notCounted).toBeLessThanOrEqual(small.leftOutCount);
+      if (notCounted < small.leftOutCount) expect(small.parts.leftOut).toBeGreaterThan(0);
       expect(small.leftOut[0]?.reason).toMatch(/\w/);
       expect(small.notes.join(' ')).toMatch(/left out/);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('names the left-out files a budgeted export did not count instead of leaving them out of the sum', async () => {
+    const { project, host } = setup();
+    try {
+      // Far over any per-file cap by its size alone: the pack omits it without reading it.
+      writeFileSync(path.join(project, 'big.txt'), 'word '.repeat(400_000));
+      await host.openProject({ path: project });
+      const r = await host.exportPack({
+        format: 'markdown',
+        budget: 1500,
+        detail: 'full',
+        masking: true,
+        lineNumbers: false,
+      });
+      expect(r.leftOutCount).toBeGreaterThan(0);
+      expect(r.parts.leftOutNotCounted).toBeGreaterThan(0);
+      expect(r.parts.leftOutNotCounted).toBeLessThanOrEqual(r.leftOutCount);
     } finally {
       await host.close();
     }

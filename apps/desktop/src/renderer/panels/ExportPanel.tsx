@@ -16,7 +16,16 @@ import { VirtualList } from '../components/VirtualList';
 import { useExport, useProject } from '../store/hooks';
 import { exportStore } from '../store/index';
 
-function TokenBar({ tree, files, frame, leftOut, instructions = 0 }: ExportResult['parts']) {
+function TokenBar({
+  tree,
+  files,
+  frame,
+  leftOut,
+  leftOutNotCounted = 0,
+  instructions = 0,
+}: ExportResult['parts']) {
+  // Files the pack left out without counting them are named, not guessed at.
+  const notCounted = leftOutNotCounted ? ` and ${plural(leftOutNotCounted, 'file')} not counted` : '';
   const total = Math.max(1, tree + files + frame + leftOut + instructions);
   const part = (n: number) => `${(n / total) * 100}%`;
   return (
@@ -24,7 +33,7 @@ function TokenBar({ tree, files, frame, leftOut, instructions = 0 }: ExportResul
       <div
         className="token-bar"
         role="img"
-        aria-label={`instructions ${instructions}, tree ${tree}, files ${files}, header and footer ${frame}, left out ${leftOut} tokens`}
+        aria-label={`instructions ${instructions}, tree ${tree}, files ${files}, header and footer ${frame}, left out ${leftOut} tokens${notCounted}`}
       >
         <span className="seg instructions" style={{ width: part(instructions) }} />
         <span className="seg frame" style={{ width: part(frame) }} />
@@ -41,6 +50,7 @@ function TokenBar({ tree, files, frame, leftOut, instructions = 0 }: ExportResul
         <span className="key frame" /> header and footer {compactCount(frame)} <span className="key tree" />{' '}
         tree {compactCount(tree)} <span className="key files" /> files {compactCount(files)}{' '}
         <span className="key left" /> left out {compactCount(leftOut)}
+        {notCounted}
       </div>
     </div>
   );
