@@ -38,6 +38,7 @@ export {
   type Preamble,
   preambleLine,
 } from './transports/agent-socket';
+export { sameToken } from './transports/constant-time';
 export {
   type HttpEndpoint,
   type HttpServerOptions,
@@ -63,5 +64,4 @@ export {
   type StdioIo,
   serveStdio,
 } from './transports/stdio';
-export { sameToken } from './transports/constant-time';
 export { dataBlock, parseBlocks } from './untrusted';
