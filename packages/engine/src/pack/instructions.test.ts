@@ -1,34 +1,21 @@
 // The person's instructions head the packed document (the window's export): their words exactly,
 // in delimiters they cannot break out of in every format, counted in the budget.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLoupeError } from '../errors';
 import { countTokens } from '../tokens/count';
-import { createTokenService, type TokenService } from '../tokens/service';
-import { Workspace } from '../workspace/workspace';
+import type { Workspace } from '../workspace/workspace';
 import { packFocus } from './pack';
 import { parsePack } from './parse';
-import { writeCorpus } from './testing/corpus';
+import { type OpenCorpus, openCorpus } from './testing/open-corpus';
 import type { PackFormat } from './types';
 
-const work = mkdtempSync(path.join(tmpdir(), 'loupe-pack-instructions-'));
-let tokens: TokenService;
+let corpus: OpenCorpus;
 let ws: Workspace;
 beforeAll(async () => {
-  tokens = createTokenService({ cacheDir: null, threads: 1 });
-  const dir = path.join(work, 'p');
-  mkdirSync(dir, { recursive: true });
-  writeCorpus(dir, 31, { rounds: 1 });
-  ws = await Workspace.open(dir, { stateDir: null, tokens });
-  await ws.tokensReady;
+  corpus = await openCorpus('pack-instructions', 31, { rounds: 1 });
+  ws = corpus.ws;
 });
-afterAll(async () => {
-  await ws.close();
-  await tokens.close();
-  rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => corpus.close());
 
 // Hostile to each layout: a fence, a file heading, plain markers, a closing tag, CDATA's end.
 const HOSTILE = [

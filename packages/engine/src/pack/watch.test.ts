@@ -1,32 +1,19 @@
 // A watched pack: progress adds up to what the pack read, a stopped pack rejects with the signal's
 // reason and reads no further, and watching changes nothing in the document.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenService, type TokenService } from '../tokens/service';
-import { Workspace } from '../workspace/workspace';
+import type { Workspace } from '../workspace/workspace';
 import { packFocus } from './pack';
-import { writeCorpus } from './testing/corpus';
+import { type OpenCorpus, openCorpus } from './testing/open-corpus';
 import type { PackOptions } from './types';
 import type { PackProgress } from './watch';
 
-const work = mkdtempSync(path.join(tmpdir(), 'loupe-pack-watch-'));
-let tokens: TokenService;
+let corpus: OpenCorpus;
 let ws: Workspace;
 beforeAll(async () => {
-  tokens = createTokenService({ cacheDir: null, threads: 1 });
-  const dir = path.join(work, 'corpus');
-  mkdirSync(dir, { recursive: true });
-  writeCorpus(dir, 7, { rounds: 3 });
-  ws = await Workspace.open(dir, { stateDir: null, tokens });
-  await ws.tokensReady;
+  corpus = await openCorpus('pack-watch', 7, { rounds: 3 });
+  ws = corpus.ws;
 });
-afterAll(async () => {
-  await ws.close();
-  await tokens.close();
-  rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => corpus.close());
 
 const SHAPES: Array<[string, PackOptions]> = [
   ['budgeted', { budget: 4000 }],
