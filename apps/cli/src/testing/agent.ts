@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type TestClient, wrapClient } from '@loupe/mcp/testing/fixture';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
@@ -28,20 +29,11 @@ export function sourceEnv(env: Record<string, string>): Record<string, string> {
   };
 }
 
-export interface SourceAgent {
-  client: Client;
-  /** A tool call's text (its content blocks joined by newlines). */
-  call(name: string, args?: Record<string, unknown>): Promise<string>;
-  /** The same, with whether the server marked it an error. */
-  result(name: string, args?: Record<string, unknown>): Promise<{ text: string; isError: boolean }>;
-  close(): Promise<void>;
-}
-
 /** Starts `loupe ARGS` (e.g. `mcp --root DIR` or `bridge`) and connects an SDK client to it. */
 export async function sourceAgent(
   args: string[],
   opts: { cwd: string; env: Record<string, string>; client?: { name: string; version: string } },
-): Promise<SourceAgent> {
+): Promise<TestClient> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: sourceArgs(...args),
@@ -51,17 +43,5 @@ export async function sourceAgent(
   });
   const client = new Client(opts.client ?? { name: 'loupe-test', version: '1.0.0' });
   await client.connect(transport);
-  const result = async (name: string, a: Record<string, unknown> = {}) => {
-    const r = await client.callTool({ name, arguments: a });
-    return {
-      text: (r.content as Array<{ text: string }>).map((c) => c.text).join('\n'),
-      isError: r.isError === true,
-    };
-  };
-  return {
-    client,
-    result,
-    call: async (name, a) => (await result(name, a)).text,
-    close: () => client.close(),
-  };
+  return wrapClient(client, () => client.close());
 }
