@@ -9,7 +9,7 @@ import { toBytes } from './bytes';
 import type { GitRunner } from './git';
 import { type IgnoreList, type IgnorePattern, isNegative, lastMatch, parseIgnoreFile } from './gitignore';
 import type { OverrideSet } from './overrides';
-import { openRepo, type RepoContext } from './repo';
+import { isTracked, openRepo, type RepoContext } from './repo';
 import { type Applied, candidateRules, isOsJunk, judgeCandidate, type Owner, ownerOf } from './smart/index';
 
 /** Directories read at once. Measured: 16–64 are equally fast on cached metadata. */
@@ -187,8 +187,8 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
     const fold = job.ctx.ignoreCase;
     // A folder holding a `.git` is a nested repository with rules of its own, unless the outer
     // index tracks files inside it. A gitlink (submodule) is entered even inside an ignored folder.
-    const gitlink = job.ctx.tracked.has(job.rel);
-    if (job.rel !== '' && (!job.excludedBy || gitlink) && !job.ctx.trackedDirs.has(job.rel)) {
+    const gitlink = isTracked(job.ctx, job.rel);
+    if (job.rel !== '' && (!job.excludedBy || gitlink) && !job.ctx.trackedIn.has(job.rel)) {
       if (entries.some((e) => isGitName(e.name, fold))) {
         const rootRel = join(job.ctx.rel, job.rel);
         const nested = await (options.openRepo ?? openRepo)(job.abs, rootRel, options.git);
@@ -232,6 +232,9 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
     const { owner } = job;
     // Smart ignore: does a subfolder's name make it a candidate under this folder's owner?
     const candidate = (name: string) => (smart ? candidateRules(owner, name, ctx.rel, job.rel) : undefined);
+    // This folder's tracked names: entries are looked up by name, and a folder holding nothing
+    // tracked has no subfolder that does.
+    const trackedHere = ctx.trackedIn.get(job.rel);
     const next: DirJob[] = [];
     for (const e of entries) {
       const name = e.name;
@@ -248,8 +251,8 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
       }
       if (e.isDirectory()) {
         const abs = job.abs + path.sep + name;
-        const gitlink = ctx.tracked.has(rel);
-        const holdsTracked = ctx.trackedDirs.has(rel);
+        const gitlink = trackedHere !== undefined && trackedHere.has(name);
+        const holdsTracked = trackedHere !== undefined && ctx.trackedIn.has(rel);
         const leads = overrides ? overrides.showsBelow(rootRel) : false;
         if (job.excludedBy) {
           if (gitlink || holdsTracked || leads)
@@ -270,7 +273,7 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
         }
         next.push(dirJob(ctx, abs, rel, job.own, undefined, undefined, owner, candidate(name)));
       } else if (e.isFile() || e.isSymbolicLink()) {
-        const tracked = ctx.tracked.has(rel);
+        const tracked = trackedHere !== undefined && trackedHere.has(name);
         if (!tracked) {
           if (job.excludedBy) continue; // stands behind the hidden folder
           const twin = ctx.trackedFolded?.get(rel.toLowerCase());
@@ -324,7 +327,7 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
     } else if (mode === 'hidden') {
       // stands behind a hidden folder, or hidden here
     } else if (e.isFile() || e.isSymbolicLink()) {
-      out.files.push({ path: rootRel, tracked: ctx.tracked.has(rel), symlink: e.isSymbolicLink() });
+      out.files.push({ path: rootRel, tracked: isTracked(ctx, rel), symlink: e.isSymbolicLink() });
     } else {
       out.hidden.push({
         path: rootRel,
