@@ -64,7 +64,7 @@ function plain(dir: string, rel: string, note?: string): RepoContext {
 export function isTracked(ctx: RepoContext, rel: string): boolean {
   const slash = rel.lastIndexOf('/');
   const names = ctx.trackedIn.get(slash < 0 ? '' : rel.slice(0, slash));
-  return names !== undefined && names.has(rel.slice(slash + 1));
+  return names?.has(rel.slice(slash + 1)) ?? false;
 }
 
 /** The tracked paths by folder; with `folded`, also lower-cased path -> path (the last one wins). */

@@ -251,7 +251,7 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
       }
       if (e.isDirectory()) {
         const abs = job.abs + path.sep + name;
-        const gitlink = trackedHere !== undefined && trackedHere.has(name);
+        const gitlink = trackedHere?.has(name) ?? false;
         const holdsTracked = trackedHere !== undefined && ctx.trackedIn.has(rel);
         const leads = overrides ? overrides.showsBelow(rootRel) : false;
         if (job.excludedBy) {
@@ -273,7 +273,7 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
         }
         next.push(dirJob(ctx, abs, rel, job.own, undefined, undefined, owner, candidate(name)));
       } else if (e.isFile() || e.isSymbolicLink()) {
-        const tracked = trackedHere !== undefined && trackedHere.has(name);
+        const tracked = trackedHere?.has(name) ?? false;
         if (!tracked) {
           if (job.excludedBy) continue; // stands behind the hidden folder
           const twin = ctx.trackedFolded?.get(rel.toLowerCase());
