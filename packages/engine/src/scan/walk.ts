@@ -4,7 +4,7 @@
 // top of git: user overrides (show/hide), smart ignore (build output by evidence) and OS junk.
 import { type Dirent, readdir, readFile } from 'node:fs';
 import path from 'node:path';
-import type { HiddenEntry, HiddenReason } from '../types';
+import type { FileEntry, HiddenEntry, HiddenReason } from '../types';
 import { toBytes } from './bytes';
 import type { GitRunner } from './git';
 import { type IgnoreList, type IgnorePattern, isNegative, lastMatch, parseIgnoreFile } from './gitignore';
@@ -48,7 +48,8 @@ export interface WalkEntry {
 }
 
 export interface WalkResult {
-  files: WalkEntry[];
+  /** Visible files, not yet stat-ed (size and mtime 0): a listing that needs no sizes takes them as they are. */
+  files: FileEntry[];
   hidden: HiddenEntry[];
   contexts: RepoContext[];
   /** Folders read and classified, relative to the scan root ('' is the root). */
@@ -295,7 +296,7 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
           out.hidden.push({ path: rootRel, dir: false, reason: { kind: 'os-junk' } });
           continue;
         }
-        out.files.push({ path: rootRel, tracked, symlink: e.isSymbolicLink() });
+        out.files.push({ path: rootRel, size: 0, mtimeMs: 0, tracked, symlink: e.isSymbolicLink() });
       } else if (!job.excludedBy) {
         out.hidden.push({
           path: rootRel,
@@ -327,7 +328,8 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
     } else if (mode === 'hidden') {
       // stands behind a hidden folder, or hidden here
     } else if (e.isFile() || e.isSymbolicLink()) {
-      out.files.push({ path: rootRel, tracked: isTracked(ctx, rel), symlink: e.isSymbolicLink() });
+      const tracked = isTracked(ctx, rel);
+      out.files.push({ path: rootRel, size: 0, mtimeMs: 0, tracked, symlink: e.isSymbolicLink() });
     } else {
       out.hidden.push({
         path: rootRel,
