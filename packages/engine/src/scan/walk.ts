@@ -224,7 +224,9 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
     }
     const owner =
       options.smart && !job.mode ? ownerOf(job.owner, join(job.ctx.rel, job.rel), entries) : job.owner;
-    return { ...job, own, owner };
+    // Every field spelt out (not a spread): each Ready has the one shape classify's hot loop sees.
+    const { ctx, abs, rel, lists, excludedBy, mode, candidate, hiddenAt } = job;
+    return { ctx, abs, rel, lists, excludedBy, mode, owner, candidate, hiddenAt, own };
   }
 
   function classify(job: Ready, entries: Dirent[], out: WalkResult): DirJob[] {
