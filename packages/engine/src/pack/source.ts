@@ -4,6 +4,7 @@
 // stages as any read (finishFile: compress -> number -> label), never counted alone there: a pack
 // counts whole sections.
 import type { Level } from '../compress/types';
+import { flagged } from '../content/classify';
 import type { MaskedText } from '../content/mask-stage';
 import type { ContentPipeline } from '../content/pipeline';
 import { type FileContent, finishFile } from '../content/process';
@@ -16,10 +17,13 @@ import type { PackMeter } from './watch';
 
 export type Loaded = MaskedText | Withheld;
 
+/** Files per batch, by default. */
+export const BATCH = 32;
+
 export interface SourceOptions {
   lineNumbers: boolean;
   encoding: Encoding;
-  /** Files per batch (default 32). */
+  /** Files per batch (default BATCH). */
   batch?: number;
   /** Also cut a batch at this many bytes (default 4 MiB). */
   batchBytes?: number;
@@ -50,7 +54,7 @@ export class FileSource {
   /** Requests the next batch. It starts once the one before it is masked, so placeholders keep pack order. */
   private request(): void {
     const start = this.next;
-    const limit = this.options.batch ?? 32;
+    const limit = this.options.batch ?? BATCH;
     const bytes = this.options.batchBytes ?? 4 << 20;
     let end = start;
     let size = 0;
@@ -76,8 +80,14 @@ export class FileSource {
     }
   }
 
-  /** File `i` (in pack order), read and masked; the batch after it is read meanwhile. */
+  /**
+   * File `i` (in pack order), read and masked; the batch after it is read meanwhile. A flagged
+   * file is never read: why comes from its flag alone, so asking for it reads no batch (the budget
+   * walk asks for every flagged file, the last of them far down a large project's ranking).
+   */
   load(i: number): Promise<Loaded> {
+    const refused = flagged(this.files[i]!);
+    if (refused) return Promise.resolve(refused);
     while (this.next <= i) this.request();
     const here = this.loaded.get(i);
     if (!here) throw new Error(`file ${i} was forgotten before it was loaded`);
