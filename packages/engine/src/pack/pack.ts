@@ -199,7 +199,7 @@ export async function packFocusTo(
       await c.close();
     }
   }
-  const raw = new RawCounts(ws.root, files, encoding);
+  const raw = new RawCounts(ws.root, files, encoding, source);
   const walk = {
     layout: ctx.layout,
     count: memoized(count),

@@ -35,6 +35,8 @@ export class FileSource {
   private readonly loaded = new Map<number, Promise<Loaded>>();
   private readonly variants = new Map<number, Map<Level, Promise<FileContent>>>();
   private readonly tokens = new Map<MaskedText, number>();
+  /** Files whose batch has come back (what `ready` answers). */
+  private readonly settled = new Map<number, Loaded>();
   /** Where the next batch starts, where the last one started, and that batch's promise. */
   private next = 0;
   private lastStart = 0;
@@ -71,6 +73,12 @@ export class FileSource {
       return read;
     });
     this.tail = all.catch(() => {});
+    all.then(
+      (r) => {
+        for (const [k, d] of r.entries()) this.settled.set(start + k, d);
+      },
+      () => {},
+    );
     for (let k = start; k < end; k++) {
       const one = all.then((r) => r[k - start]!);
       // A batch read ahead may fail (a stopped pack) with no one waiting for it: handled here, the
@@ -95,10 +103,19 @@ export class FileSource {
     return here;
   }
 
+  /**
+   * File `i` if its batch has already come back, else undefined (nothing is read for it). What it
+   * answers depends on timing: use it only where either answer leads to the same result.
+   */
+  ready(i: number): Loaded | undefined {
+    return this.settled.get(i);
+  }
+
   /** Lets go of a file's text once its section is written (full packs of big trees). */
   forget(i: number): void {
     this.loaded.delete(i);
     this.variants.delete(i);
+    this.settled.delete(i);
   }
 
   /** Tokens of the masked text at full detail (counted once, on this thread). */
