@@ -97,12 +97,12 @@ export const loupe = {
   }),
   /**
    * The search again inside `paths`, taken only when the previous answer says the regular
-   * expression stopped at its time limit and asks to narrow it with paths.
+   * expression stopped at its byte limit and asks to narrow it with paths.
    */
   narrowed: (query: string, paths: string[], more: Record<string, unknown> = {}): Step => ({
     tool: 'search',
     args: { query, paths, ...more },
-    when: (answers) => /stopped at its .* time limit/.test(answers.at(-1)?.raw ?? ''),
+    when: (answers) => /stopped at its limit of .* of files searched/.test(answers.at(-1)?.raw ?? ''),
   }),
   /**
    * One get_file of these reads, less a declaration a search already showed as its best match

@@ -229,14 +229,14 @@ export const agentBench: Bench = {
     // alone (beyond those a search parses, a count) are noted, not a time bound.
     const cut = (re: RegExp) =>
       tasks.filter((t) => first(t, 'loupe').answers.some((a) => a.tool === 'search' && re.test(a.raw)));
-    const timedOut = cut(/stopped at its .* time limit/);
+    const timedOut = cut(/stopped at its limit of .* of files searched/);
     const unparsed = cut(/ranked by text alone/);
     checks.push(
-      check('tasks where a Loupe regex search stopped at its time limit', timedOut.length, '<=', 0),
+      check('tasks where a Loupe regex search stopped at its byte limit', timedOut.length, '<=', 0),
     );
     if (timedOut.length)
       notes.push(
-        `A Loupe regex search stopped at its time limit on ${timedOut.map((t) => t.id).join(', ')}; the agent then narrowed it with paths, as the answer asks (one more call each).`,
+        `A Loupe regex search stopped at its byte limit on ${timedOut.map((t) => t.id).join(', ')}; the agent then narrowed it with paths, as the answer asks (one more call each).`,
       );
     if (unparsed.length)
       notes.push(

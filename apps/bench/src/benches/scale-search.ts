@@ -2,7 +2,7 @@
 // alternate, so a busy machine hits both sides alike):
 // - a cold one-shot `loupe search DIR WORD` (the whole process) <= 3x `git grep -n -F WORD`, with
 //   the same files found (git's files among those Loupe searches: `loupe ls`);
-// - `loupe search DIR REGEX --regex` completes (no time limit reached) and finds git grep -E's files;
+// - `loupe search DIR REGEX --regex` completes (its byte limit not reached) and finds git grep -E's files;
 // - MCP (`loupe mcp`, the SDK's stdio client): the first search after open <= 2x a cold git grep.
 // Warm search latency (p95 <= 50 ms) is the search bench's.
 import { execFile } from 'node:child_process';
@@ -107,7 +107,7 @@ function found(json: string): Found {
     caseSensitive: r.caseSensitive,
     files: r.totals.files,
     named,
-    timedOut: Boolean(r.coverage.timedOut),
+    timedOut: Boolean(r.coverage.stopped),
   };
 }
 

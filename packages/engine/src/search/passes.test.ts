@@ -44,7 +44,7 @@ function input(texts: string[], query: string, regex = false): MatchInput {
     matcher: regex ? regexMatcher(query) : literalMatcher(query),
     query,
     explicit: new Set(),
-    deadline: Number.POSITIVE_INFINITY,
+    byteLimit: Number.POSITIVE_INFINITY,
     secondPassTop: 10,
     skip: () => {},
   };

@@ -53,8 +53,12 @@ export interface MatchInput {
   query: string;
   /** Files named exactly in the path scope. */
   explicit: ReadonlySet<string>;
-  /** performance.now() after which files are not searched (regular expressions). */
-  deadline: number;
+  /**
+   * Bytes of files a regular expression may reach, in path order: the first file that would pass
+   * it and those after it are not searched. A count, so the same search over the same files stops
+   * at the same file however busy the machine is (RE2 is linear in its input, so bytes bound work).
+   */
+  byteLimit: number;
   /** Top files that get the second pass when many files match. */
   secondPassTop: number;
   /** The index's words, for queries of word characters. */
@@ -116,7 +120,7 @@ function probeSpans(entry: ContentEntry, matcher: Matcher, grams: Uint32Array): 
  * A query of word characters is answered from the words instead (see words.ts): every match
  * counted and checked in one pass.
  */
-/** Where a search stopped at its time limit: files are searched in path order, so a prefix was. */
+/** Where a search stopped at its byte limit: files are searched in path order, so a prefix was. */
 export interface StoppedAt {
   /** The last file searched (none when the limit came before the first). */
   lastSearched?: string;
@@ -125,13 +129,14 @@ export interface StoppedAt {
   notReached: number;
 }
 
-export function matchAll(input: MatchInput): { matching: Matching; searched: number; timedOut?: StoppedAt } {
+export function matchAll(input: MatchInput): { matching: Matching; searched: number; stopped?: StoppedAt } {
   const pass = new FirstPass(input);
   const { files, records } = input;
   const regex = input.matcher.regex;
   let searched = 0;
   let last: string | undefined;
-  let timedOut: StoppedAt | undefined;
+  let stopped: StoppedAt | undefined;
+  let reached = 0;
   for (let at = 0; at < files.length; at++) {
     const record = records[at];
     const entry = record?.entry;
@@ -139,19 +144,20 @@ export function matchAll(input: MatchInput): { matching: Matching; searched: num
       input.skip(withheldReason(record?.withheld));
       continue;
     }
-    if (regex && (timedOut || ((searched & 31) === 0 && performance.now() > input.deadline))) {
-      timedOut ??= {
+    if (regex && (stopped || reached + files[at]!.size > input.byteLimit)) {
+      stopped ??= {
         ...(last !== undefined ? { lastSearched: last } : {}),
         firstNotReached: files[at]!.path,
         notReached: 0,
       };
-      timedOut.notReached++;
-      input.skip('not reached before the time limit');
+      stopped.notReached++;
+      input.skip('not reached within the byte limit');
       continue;
     }
+    reached += files[at]!.size;
     last = files[at]!.path;
     if (!entry) {
-      searched++; // streamed, and found not to match (the time limit counts it as any file)
+      searched++; // streamed, and found not to match (its bytes count toward the limit as any file's)
       continue;
     }
     if (pass.wordQuery) {
@@ -162,7 +168,7 @@ export function matchAll(input: MatchInput): { matching: Matching; searched: num
     } else pass.firstMatches(at, entry, record, pass.mayMatch(entry, searched++));
   }
   pass.secondPass();
-  return { matching: pass.matching, searched, timedOut };
+  return { matching: pass.matching, searched, stopped };
 }
 
 /** The first pass's state. Methods, not closures: their optimized code serves every query. */

@@ -1,4 +1,4 @@
-// RE2 regular expressions over the UTF-8 copy of each text (linear time; a time limit across
+// RE2 regular expressions over the UTF-8 copy of each text (linear time; a byte limit across
 // files), with a prefilter by the literal every match must contain.
 import RE2 from 're2';
 import { LoupeError } from '../errors';

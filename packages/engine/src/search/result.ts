@@ -21,8 +21,11 @@ export interface SearchOptions {
   bodyChars?: number;
   /** Most entries in "declarations holding matches" (default 20). */
   maxDeclarations?: number;
-  /** Time limit of a regular-expression search's matching, in ms (default 1,000). */
-  timeLimitMs?: number;
+  /**
+   * Bytes of files a regular-expression search reaches at most, in path order (default
+   * REGEX_BYTE_LIMIT, 256 MiB): a count, never a time, so its answer does not depend on the load.
+   */
+  byteLimit?: number;
   /**
    * The agent session the result is for: masked values get that session's placeholder numbers
    * when it shares the workspace's mask key (`Workspace.newMaskSession()`); otherwise numbers are
@@ -110,11 +113,11 @@ export interface Coverage {
   /** Scope entries that matched no file in the focus. */
   unmatchedScope: string[];
   /**
-   * Set when a regular-expression search stopped at its time limit (of matching, not of reading
-   * the files in): files are searched in path order, so those through `lastSearched` were and the
-   * `notReached` from `firstNotReached` on were not.
+   * Set when a regular-expression search stopped at its byte limit: files are searched in path
+   * order, so those through `lastSearched` were and the `notReached` from `firstNotReached` on
+   * were not.
    */
-  timedOut?: { limitMs: number; lastSearched?: string; firstNotReached: string; notReached: number };
+  stopped?: { limitBytes: number; lastSearched?: string; firstNotReached: string; notReached: number };
   /** Matching files ranked by text alone (beyond the ones parsed per search, or without a grammar). */
   unparsed: number;
 }

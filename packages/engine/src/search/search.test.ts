@@ -278,7 +278,26 @@ describe('search result shape', () => {
     expect(r.files[0]?.path).toBe('src/orders/service.ts');
     await expect(find('(?<=x)y', { regex: true })).rejects.toThrow(/not valid RE2 syntax/);
     await expect(find('')).rejects.toThrow(/empty/);
-    const late = await find('x', { regex: true, timeLimitMs: -1 });
-    expect(late.coverage.timedOut).toBeDefined();
+    const late = await find('x', { regex: true, byteLimit: 0 });
+    expect(late.coverage.stopped).toBeDefined();
+  });
+
+  it('regex: stops at a count of bytes, the same file every time, whatever the load', async () => {
+    // Files are searched in path order; a limit of exactly the first k files' bytes reaches those k.
+    const inPathOrder = [...p.ws.index.all()].sort((x, y) => (x.path < y.path ? -1 : 1));
+    const k = 5;
+    const limit = inPathOrder.slice(0, k).reduce((sum, f) => sum + f.size, 0);
+    const runs = await Promise.all(
+      Array.from({ length: 20 }, () => find('\\w+', { regex: true, byteLimit: limit })),
+    );
+    for (const r of runs)
+      expect(r.coverage.stopped).toEqual({
+        limitBytes: limit,
+        lastSearched: inPathOrder[k - 1]!.path,
+        firstNotReached: inPathOrder[k]!.path,
+        notReached: inPathOrder.length - k,
+      });
+    // The default reaches a small project whole.
+    expect((await find('\\w+', { regex: true })).coverage.stopped).toBeUndefined();
   });
 });

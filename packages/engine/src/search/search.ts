@@ -41,6 +41,12 @@ export const PARSED_OTHERS = 3;
  * the answer is the same: only the time differs.
  */
 export const STREAM_FROM = 1000;
+/**
+ * Bytes of files a regular expression reaches at most, in path order (256 MiB: a 30,000-file or
+ * 100 MB repository is searched whole). A count, not a time, so the answer does not depend on the
+ * machine's load; RE2 is linear in its input, so the bytes bound the work.
+ */
+export const REGEX_BYTE_LIMIT = 256 * 1024 * 1024;
 /** Widest declaration body a cap may ask for (a guard against a cap meant in tokens or bytes). */
 const MAX_BODY = 20_000;
 
@@ -90,7 +96,7 @@ export async function searchFocus(
 ): Promise<SearchResult> {
   const t0 = performance.now();
   const regex = options.regex ?? false;
-  const timeLimitMs = options.timeLimitMs ?? 1000;
+  const byteLimit = options.byteLimit ?? REGEX_BYTE_LIMIT;
   const matcher = matcherFor(query, regex);
   const maxResults = clamp(options.maxResults ?? 50, 1, 500);
   const context = clamp(options.context ?? 1, 0, 2);
@@ -131,20 +137,19 @@ export async function searchFocus(
 
   // Match every file in scope (both passes), then make candidates of the files a result can
   // reach (with room for files that fall once parsed) and put them in order. A regular
-  // expression's time limit counts matching only, not reading the files in.
-  const deadline = regex ? performance.now() + timeLimitMs : Number.POSITIVE_INFINITY;
+  // expression reaches at most byteLimit bytes of files, in path order.
   const input: MatchInput = {
     files: todo,
     records,
     matcher,
     query,
     explicit,
-    deadline,
+    byteLimit: regex ? byteLimit : Number.POSITIVE_INFINITY,
     secondPassTop: maxResults + PARSED_PER_SEARCH,
     ...(streamed ? {} : { words: index.words }),
     skip,
   };
-  const { matching: all, searched, timedOut } = matchAll(input);
+  const { matching: all, searched, stopped } = matchAll(input);
   const headAt = topIndices(
     all.score,
     Math.max(maxResults, PARSED_PER_SEARCH + maxDeclarations) + PARSED_PER_SEARCH,
@@ -221,7 +226,7 @@ export async function searchFocus(
       notSearched,
       outsideFocus: Math.max(0, ws.index.size - focus.length),
       unmatchedScope: scope?.unmatched() ?? [],
-      ...(timedOut ? { timedOut: { limitMs: timeLimitMs, ...timedOut } } : {}),
+      ...(stopped ? { stopped: { limitBytes: byteLimit, ...stopped } } : {}),
       unparsed,
     },
     context,

@@ -260,7 +260,7 @@ describe('word index', () => {
           matcher: literalMatcher(query),
           query,
           explicit: new Set(),
-          deadline: Number.POSITIVE_INFINITY,
+          byteLimit: Number.POSITIVE_INFINITY,
           secondPassTop: 10,
           words: index,
           skip: () => {},

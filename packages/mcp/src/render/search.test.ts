@@ -95,8 +95,8 @@ describe('search as agents read it', () => {
       'These paths matched no file in the focus: "nowhere/", "*.py".',
     );
     // Stopped before the first file: it says so, and names where it stopped.
-    expect(await text('x', { regex: true, timeLimitMs: -1 })).toContain(
-      'The regular expression stopped at its -1 ms time limit: no file was searched; the 5 files from ".env" on were not.',
+    expect(await text('x', { regex: true, byteLimit: 0 })).toContain(
+      'The regular expression stopped at its limit of 0 bytes of files searched: no file was searched; the 5 files from ".env" on were not.',
     );
   });
 

@@ -12,6 +12,10 @@ import {
 } from '@loupe/engine';
 import { call } from '../format';
 
+const MIB = 1024 * 1024;
+/** A byte limit as a person wrote it: whole MiB as MiB, anything else in bytes. */
+const sizeText = (b: number) => (b >= MIB && b % MIB === 0 ? `${fmt(b / MIB)} MiB` : plural(b, 'byte'));
+
 export interface RenderedSearch {
   label: string;
   data: string;
@@ -164,13 +168,13 @@ export function renderSearch(r: SearchResult, options: RenderSearchOptions = {})
   }
   trailer.push(coverageLine(r, options.outsideFocus !== false));
   const c = r.coverage;
-  if (c.timedOut) {
-    const t = c.timedOut;
+  if (c.stopped) {
+    const t = c.stopped;
     const reached = t.lastSearched
       ? `files are searched in path order, and those through ${JSON.stringify(t.lastSearched)} were`
       : 'no file was searched';
     trailer.push(
-      `The regular expression stopped at its ${fmt(t.limitMs)} ms time limit: ${reached}; the ${plural(t.notReached, 'file')} from ${JSON.stringify(t.firstNotReached)} on were not. The same search with "paths" narrowed to the folders that matter reaches them.`,
+      `The regular expression stopped at its limit of ${sizeText(t.limitBytes)} of files searched: ${reached}; the ${plural(t.notReached, 'file')} from ${JSON.stringify(t.firstNotReached)} on were not. The same search with "paths" narrowed to the folders that matter reaches them.`,
     );
   }
   if (c.unmatchedScope.length) trailer.push(unmatchedScopeLine(c.unmatchedScope));
