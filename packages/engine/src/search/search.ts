@@ -112,7 +112,10 @@ export async function searchFocus(
   const placeholders = streamed ? new IndexMaskSession(ws.maskKey) : index.session;
   let records: ReadonlyArray<PathRecord | undefined>;
   if (streamed) {
-    records = await streamRecords(ws.content, todo, streamSpec(query, matcher), placeholders);
+    records = await streamRecords(ws.content, todo, streamSpec(query, matcher), placeholders, {
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    });
     preloadGrammars(todo.filter((_, i) => records[i]?.entry).map((f) => f.path));
     // The next search finds the index warm: it builds now, after this answer's work.
     if (options.buildIndex !== false)
