@@ -115,8 +115,10 @@ export async function searchFocus(
     records = await streamRecords(ws.content, todo, streamSpec(query, matcher), placeholders, {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      // The grammars of the files found load while the rest stream (timing only: which files are
+      // parsed is a count).
+      onFound: preloadGrammars,
     });
-    preloadGrammars(todo.filter((_, i) => records[i]?.entry).map((f) => f.path));
     // The next search finds the index warm: it builds now, after this answer's work.
     if (options.buildIndex !== false)
       setImmediate(

@@ -124,6 +124,8 @@ export interface StreamOptions {
   signal?: AbortSignal;
   /** Files answered so far, of all (after each task). */
   onProgress?: (done: number, total: number) => void;
+  /** The files of each task that may match, as its reply comes (grammars can load meanwhile). */
+  onFound?: (paths: string[]) => void;
 }
 
 /**
@@ -135,7 +137,7 @@ async function replies(
   common: Omit<StreamTask, 'files'>,
   options: StreamOptions,
 ): Promise<StreamReply[]> {
-  const { signal, onProgress } = options;
+  const { signal, onProgress, onFound } = options;
   const out: StreamReply[] = new Array(batches.length);
   const total = batches.reduce((n, b) => n + b.length, 0);
   let next = 0;
@@ -143,9 +145,12 @@ async function replies(
   const lane = async (): Promise<void> => {
     while (next < batches.length && !signal?.aborted) {
       const k = next++;
-      out[k] = await run({ files: batches[k]!, ...common });
+      const reply = await run({ files: batches[k]!, ...common });
+      out[k] = reply;
       done += batches[k]!.length;
       onProgress?.(done, total);
+      if (onFound && reply.items.length)
+        onFound(reply.items.flatMap((r) => (r.kind === 'withheld' ? [] : [r.path])));
     }
   };
   const lanes = 2 * Math.max(1, availableParallelism());
