@@ -14,7 +14,6 @@ import type { Workspace } from '../workspace/workspace';
 import { checkOptions, documentContext } from './context';
 import { localCounter, threadCounter } from './counter';
 import type { PackReport, PartWriter } from './document';
-import { rankFiles } from './priority';
 import { RawCounts } from './raw-counts';
 import { scopeOf } from './scope';
 import { FileSource } from './source';
@@ -30,6 +29,7 @@ import {
 } from './strategy/sectioned';
 import { streamedPack } from './strategy/streamed';
 import type { PackOptions, PackResult } from './types';
+import { packMemo } from './warm';
 import { PackMeter } from './watch';
 
 export { DATA_LABEL, type PackReport } from './document';
@@ -61,19 +61,6 @@ function scanFacts(entry: IndexEntry): IndexEntry {
   if (!entry.flagFromContent) return entry;
   const { flag: _flag, flagFromContent: _from, ...rest } = entry;
   return rest;
-}
-
-/** Counts each distinct text once (the walk offers the same sections again on its later tries). */
-function memoized(count: (text: string) => number): (text: string) => number {
-  const seen = new Map<string, number>();
-  return (text) => {
-    let k = seen.get(text);
-    if (k === undefined) {
-      k = count(text);
-      seen.set(text, k);
-    }
-    return k;
-  };
 }
 
 /** The focus (or given paths) packed into one document; see docs/packing.md. */
@@ -145,7 +132,9 @@ export async function packFocusTo(
   meter.start();
   // Ranked by what the index knows without reading (paths and sizes); a budgeted pack then reads
   // only the files its walk tries, and never waits for the background token count (raw-counts.ts).
-  const ranked = rankFiles(scope.files, scope.explicit).map((r) => r.entry);
+  // What an earlier pack of this workspace already worked out is taken from its memo (warm.ts).
+  const memo = packMemo(ws);
+  const ranked = memo.ranked(scope.files, scope.explicit);
   const files = budget === null ? ranked : ranked.map(scanFacts);
   // The first batches are read while the tree is built.
   const stream = runner
@@ -154,13 +143,15 @@ export async function packFocusTo(
         startSections(files, ws.root, runner, () => session.known()),
       )
     : undefined;
-  const count = (text: string) => countTokens(text, encoding);
+  const count = memo.counter((text) => countTokens(text, encoding), encoding);
   // Otherwise a full pack of a large project masks on worker threads; a small one here (one file
   // per read keeps the pipeline's masking on this thread).
   const source = new FileSource(content, files, session, {
     lineNumbers,
     encoding,
     meter,
+    count,
+    compress: memo.compress,
     ...(budget === null ? { batch: large ? 64 : 1 } : {}),
   });
   const ctx = documentContext(ws, options, scope, {
@@ -169,6 +160,7 @@ export async function packFocusTo(
     masking: content.masking,
     lineNumbers,
     count,
+    memo,
   });
   const received = options.alreadyReceived ? { alreadyReceived: options.alreadyReceived } : {};
   if (stream)
@@ -199,7 +191,7 @@ export async function packFocusTo(
   const raw = new RawCounts(ws.root, files, encoding);
   const walk = {
     layout: ctx.layout,
-    count: memoized(count),
+    count,
     source,
     raw,
     requested: detail,
