@@ -29,7 +29,7 @@ import {
 } from './strategy/sectioned';
 import { streamedPack } from './strategy/streamed';
 import type { PackOptions, PackResult } from './types';
-import { packMemo } from './warm';
+import { packMemo, type ResultKey } from './warm';
 import { PackMeter } from './watch';
 
 export { DATA_LABEL, type PackReport } from './document';
@@ -129,11 +129,41 @@ export async function packFocusTo(
       : localRunner({ ...settings, count: !beside })
     : undefined;
   const meter = new PackMeter(options, scope.files.length);
+  const memo = packMemo(ws);
+  // A budgeted pack that depends on the workspace alone (the window's preview) is answered from
+  // the last one made over the same facts, when every file it read is unchanged on disk (warm.ts).
+  const alone = budget !== null && !options.session && !options.alreadyReceived && !options.wrapData;
+  const key: ResultKey | undefined = alone
+    ? {
+        text: JSON.stringify([
+          ws.root,
+          checked,
+          lineNumbers,
+          content.masking,
+          content.rulesPath ?? null,
+          encoding,
+          options.instructions ?? null,
+          options.rootLabel ?? null,
+          Boolean(options.hiddenCountsOnly),
+          ws.focus.snapshot.revision,
+          ws.hidden.length,
+          [scope.kind, scope.everything, scope.outside, scope.unmatched ?? null, [...scope.explicit].sort()],
+        ]),
+        pipeline: content,
+        hidden: ws.hidden,
+      }
+    : undefined;
+  const kept = key && (memo.results.find(key, scope.files) as { result: PackResult; read: IndexEntry[] });
   meter.start();
+  if (kept) {
+    meter.read(kept.read);
+    const { text, ...rest } = kept.result;
+    await write(text);
+    return rest;
+  }
   // Ranked by what the index knows without reading (paths and sizes); a budgeted pack then reads
   // only the files its walk tries, and never waits for the background token count (raw-counts.ts).
   // What an earlier pack of this workspace already worked out is taken from its memo (warm.ts).
-  const memo = packMemo(ws);
   const ranked = memo.ranked(scope.files, scope.explicit);
   const files = budget === null ? ranked : ranked.map(scanFacts);
   // The first batches are read while the tree is built.
@@ -200,7 +230,12 @@ export async function packFocusTo(
     // Checked between files too (the meter checks between batches of reads).
     ...(options.signal ? { signal: options.signal } : {}),
   };
-  const { text, ...rest } = await budgetedPack(ctx, files, walk, budget, ctx.treeTokens);
+  const result = await budgetedPack(ctx, files, walk, budget, ctx.treeTokens);
+  if (key) {
+    const read = new Set([...files.slice(0, source.requested), ...raw.counted()]);
+    memo.results.keep(key, scope.files, [...read], ws.root, result);
+  }
+  const { text, ...rest } = result;
   await write(text);
   return rest;
 }

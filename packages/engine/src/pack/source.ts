@@ -47,6 +47,11 @@ export class FileSource {
     private readonly options: SourceOptions,
   ) {}
 
+  /** How many files (from the first, in pack order) were asked to be read so far. */
+  get requested(): number {
+    return this.next;
+  }
+
   get root(): string {
     return this.pipeline.root;
   }

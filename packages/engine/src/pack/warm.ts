@@ -6,7 +6,9 @@
 // name and the level, a count by the text. So a pack made from these is byte-identical to a fresh
 // process's (warm.test.ts), and a changed file changes only its own keys. Held per workspace (a
 // closed project's memo goes with it), each bounded by the text it holds.
+import { statSync } from 'node:fs';
 import type { CompressOptions, CompressResult } from '../compress/types';
+import { projectFile } from '../content/open';
 import type { Encoding, RelPath } from '../types';
 import type { IndexEntry } from '../workspace/file-index';
 import type { Workspace } from '../workspace/workspace';
@@ -94,6 +96,8 @@ export class PackMemo {
   /** The last few orders and tree sections (a project has few focuses and formats in use at once). */
   private orders: Array<{ shape: Shape; explicit: Set<RelPath>; order: Uint32Array }> = [];
   private trees: Array<{ shape: Shape; key: string; tree: TreeSection }> = [];
+  /** Whole budgeted packs made without an agent session (the window's previews). */
+  readonly results = new ResultMemo<unknown>();
 
   /** `countTokens` in `encoding`, remembered per text. */
   counter(count: (text: string) => number, encoding: Encoding): (text: string) => number {
@@ -155,6 +159,105 @@ export class PackMemo {
     }
     return result;
   };
+}
+
+/** Every fact of the index a pack's answer may depend on, per file in scope. */
+interface Facts {
+  paths: RelPath[];
+  sizes: Float64Array;
+  mtimes: Float64Array;
+  /** NaN: not counted. */
+  tokens: Float64Array;
+  flags: Array<string | undefined>;
+  targets: Array<RelPath | undefined>;
+}
+
+function factsOf(files: readonly IndexEntry[]): Facts {
+  return {
+    paths: files.map((f) => f.path),
+    sizes: Float64Array.from(files, (f) => f.size),
+    mtimes: Float64Array.from(files, (f) => f.mtimeMs),
+    tokens: Float64Array.from(files, (f) => f.tokens ?? Number.NaN),
+    flags: files.map((f) => f.flag),
+    targets: files.map((f) => f.target),
+  };
+}
+
+function sameFacts(a: Facts, files: readonly IndexEntry[]): boolean {
+  if (a.paths.length !== files.length) return false;
+  for (let i = 0; i < files.length; i++) {
+    const f = files[i]!;
+    if (
+      a.paths[i] !== f.path ||
+      a.sizes[i] !== f.size ||
+      a.mtimes[i] !== f.mtimeMs ||
+      !Object.is(a.tokens[i], f.tokens ?? Number.NaN) ||
+      a.flags[i] !== f.flag ||
+      a.targets[i] !== f.target
+    )
+      return false;
+  }
+  return true;
+}
+
+/** What a whole pack's answer is keyed by besides its scope's facts. */
+export interface ResultKey {
+  /** The options and settings, as one string (JSON). */
+  text: string;
+  /** The content pipeline (its masking rules) and the hidden entries, by identity. */
+  pipeline: object;
+  hidden: object;
+}
+
+interface Remembered<R> {
+  key: ResultKey;
+  facts: Facts;
+  /** The files the pack read, with the size and modification time the index gave them. */
+  read: IndexEntry[];
+  readFacts: Array<{ abs: string; size: number; mtimeMs: number }>;
+  result: R;
+}
+
+/** The file still has the size and modification time the pack read it at (a link: its target's). */
+function unchanged(f: { abs: string; size: number; mtimeMs: number }): boolean {
+  try {
+    const st = statSync(f.abs);
+    return st.isFile() && st.size === f.size && st.mtimeMs === f.mtimeMs;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whole answers of packs that depend on nothing but the workspace (no agent session): the same
+ * options over the same facts of every file in scope give the same document. A hit is checked on
+ * disk too: every file the pack read still has its size and modification time (an edit the watcher
+ * has not reported yet is a miss, never a stale answer).
+ */
+export class ResultMemo<R> {
+  private kept: Array<Remembered<R>> = [];
+
+  find(key: ResultKey, files: readonly IndexEntry[]): { result: R; read: IndexEntry[] } | undefined {
+    const hit = this.kept.find(
+      (k) =>
+        k.key.text === key.text &&
+        k.key.pipeline === key.pipeline &&
+        k.key.hidden === key.hidden &&
+        sameFacts(k.facts, files),
+    );
+    if (!hit) return undefined;
+    if (!hit.readFacts.every(unchanged)) {
+      this.kept = this.kept.filter((k) => k !== hit);
+      return undefined;
+    }
+    return { result: hit.result, read: hit.read };
+  }
+
+  keep(key: ResultKey, files: readonly IndexEntry[], read: IndexEntry[], root: string, result: R): void {
+    const readFacts = read.map((e) => ({ abs: projectFile(root, e), size: e.size, mtimeMs: e.mtimeMs }));
+    const entry = { key, facts: factsOf(files), read, readFacts, result };
+    this.kept = [entry, ...this.kept.filter((k) => k.key.text !== key.text).slice(0, 1)];
+  }
 }
 
 const memos = new WeakMap<Workspace, PackMemo>();
