@@ -1,18 +1,19 @@
 // What a warm process keeps between packs of one workspace, so a repeated pack (an agent's next
 // `pack`, the window's next preview) does not redo the whole project's work: the priority order,
 // the tree section, compressed texts and token counts. Each is keyed exactly by what it is a pure
-// function of, never by time: the order by every file's path and size (and the files ticked one by
-// one), the tree by every path, the layout, cap and encoding, a compressed text by the text, its
+// function of, never by time: the order by every path, the files ticked one by one and the main
+// languages, the tree by every path, the layout, cap and encoding, a compressed text by the text, its
 // name and the level, a count by the text. So a pack made from these is byte-identical to a fresh
 // process's (warm.test.ts), and a changed file changes only its own keys. Held per workspace (a
 // closed project's memo goes with it), each bounded by the text it holds.
 import { statSync } from 'node:fs';
 import type { CompressOptions, CompressResult } from '../compress/types';
 import { projectFile } from '../content/open';
+import { type LanguageId, languageOf } from '../lang/languages';
 import type { Encoding, RelPath } from '../types';
 import type { IndexEntry } from '../workspace/file-index';
 import type { Workspace } from '../workspace/workspace';
-import { rankFiles } from './priority';
+import { mainLanguages, rankFiles } from './priority';
 
 /** Characters of text each memo holds in one generation (two generations are alive). */
 const MEMO_CHARS = 24 << 20;
@@ -48,26 +49,24 @@ class TextMemo<V> {
   }
 }
 
-/** Paths (and sizes, when the answer depends on them) as a memo compares them: element by element. */
+/** Every path, in order, as a memo compares them: element by element. */
 interface Shape {
   paths: RelPath[];
-  sizes?: Float64Array;
 }
 
-function shapeOf(files: readonly IndexEntry[], withSizes: boolean): Shape {
-  return {
-    paths: files.map((f) => f.path),
-    ...(withSizes ? { sizes: Float64Array.from(files, (f) => f.size) } : {}),
-  };
+function shapeOf(files: readonly IndexEntry[]): Shape {
+  return { paths: files.map((f) => f.path) };
 }
 
 function sameShape(s: Shape, files: readonly IndexEntry[]): boolean {
   if (s.paths.length !== files.length) return false;
-  for (let i = 0; i < files.length; i++) {
-    const f = files[i]!;
-    if (s.paths[i] !== f.path || (s.sizes && s.sizes[i] !== f.size)) return false;
-  }
+  for (let i = 0; i < files.length; i++) if (s.paths[i] !== files[i]!.path) return false;
   return true;
+}
+
+/** The main languages (priority.ts), as one string. */
+function mainOf(files: readonly IndexEntry[], langs: ReadonlyArray<LanguageId | undefined>): string {
+  return [...mainLanguages(files, langs)].sort().join(',');
 }
 
 function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
@@ -94,7 +93,13 @@ export class PackMemo {
   private readonly counts = new Map<Encoding, TextMemo<number>>();
   private readonly compressed = new TextMemo<Map<string, Promise<CompressResult>>>();
   /** The last few orders and tree sections (a project has few focuses and formats in use at once). */
-  private orders: Array<{ shape: Shape; explicit: Set<RelPath>; order: Uint32Array }> = [];
+  private orders: Array<{
+    shape: Shape;
+    explicit: Set<RelPath>;
+    langs: Array<LanguageId | undefined>;
+    main: string;
+    order: Uint32Array;
+  }> = [];
   private trees: Array<{ shape: Shape; key: string; tree: TreeSection }> = [];
   /** Whole budgeted packs made without an agent session (the window's previews). */
   readonly results = new ResultMemo<unknown>();
@@ -117,13 +122,24 @@ export class PackMemo {
     };
   }
 
-  /** `files` in priority order (rankFiles), computed again only when a path or a size changed. */
+  /**
+   * `files` in priority order (rankFiles). A score depends on the path, the files ticked one by one
+   * and the project's main languages (sizes count only there), so the order is worked out again
+   * only when a path, the ticked files or the main languages changed.
+   */
   ranked(files: readonly IndexEntry[], explicit: ReadonlySet<RelPath>): IndexEntry[] {
     let hit = this.orders.find((o) => sameShape(o.shape, files) && sameSet(o.explicit, explicit));
+    if (hit && mainOf(files, hit.langs) !== hit.main) {
+      const stale = hit;
+      this.orders = this.orders.filter((o) => o !== stale);
+      hit = undefined;
+    }
     if (!hit) {
       const index = new Map(files.map((f, i) => [f, i]));
       const order = Uint32Array.from(rankFiles(files, explicit), (r) => index.get(r.entry)!);
-      hit = { shape: shapeOf(files, true), explicit: new Set(explicit), order };
+      const langs = files.map((f) => languageOf(f.path));
+      const shape = shapeOf(files);
+      hit = { shape, explicit: new Set(explicit), langs, main: mainOf(files, langs), order };
       this.orders = [hit, ...this.orders.slice(0, 3)];
     }
     return Array.from(hit.order, (i) => files[i]!);
@@ -133,7 +149,7 @@ export class PackMemo {
   tree(files: readonly IndexEntry[], key: string, make: () => TreeSection): TreeSection {
     let hit = this.trees.find((t) => t.key === key && sameShape(t.shape, files));
     if (!hit) {
-      hit = { shape: shapeOf(files, false), key, tree: make() };
+      hit = { shape: shapeOf(files), key, tree: make() };
       this.trees = [hit, ...this.trees.slice(0, 3)];
     }
     return hit.tree;
