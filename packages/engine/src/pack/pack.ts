@@ -157,6 +157,7 @@ export async function packFocusTo(
   meter.start();
   if (kept) {
     meter.read(kept.read);
+    meter.check(); // a Cancel sent on that progress stops this answer too
     const { text, ...rest } = kept.result;
     await write(text);
     return rest;
