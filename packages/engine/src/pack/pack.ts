@@ -16,7 +16,7 @@ import { localCounter, threadCounter } from './counter';
 import type { PackReport, PartWriter } from './document';
 import { RawCounts } from './raw-counts';
 import { scopeOf } from './scope';
-import { FileSource } from './source';
+import { BATCH, FileSource } from './source';
 import { budgetedPack } from './strategy/budgeted';
 import type { SectionSettings } from './strategy/section-batch';
 import {
@@ -162,6 +162,9 @@ export async function packFocusTo(
     await write(text);
     return rest;
   }
+  // A budgeted pack's first batch is read on the mask pool: it starts (and loads its rules) while
+  // the files are ranked and the tree is built.
+  if (budget !== null) content.warmFor(Math.min(BATCH, scope.files.length));
   // Ranked by what the index knows without reading (paths and sizes); a budgeted pack then reads
   // only the files its walk tries, and never waits for the background token count (raw-counts.ts).
   // What an earlier pack of this workspace already worked out is taken from its memo (warm.ts).
@@ -219,7 +222,7 @@ export async function packFocusTo(
       await c.close();
     }
   }
-  const raw = new RawCounts(ws.root, files, encoding);
+  const raw = new RawCounts(ws.root, files, encoding, source);
   const walk = {
     layout: ctx.layout,
     count,
@@ -233,7 +236,8 @@ export async function packFocusTo(
   };
   const result = await budgetedPack(ctx, files, walk, budget, ctx.treeTokens);
   if (key) {
-    const read = new Set([...files.slice(0, source.requested), ...raw.counted()]);
+    // Files flagged by the scan are answered from their flag, never read.
+    const read = new Set([...files.slice(0, source.requested), ...raw.counted()].filter((e) => !e.flag));
     memo.results.keep(key, scope.files, [...read], ws.root, result);
   }
   const { text, ...rest } = result;
