@@ -8,6 +8,7 @@ import {
   defaultStateDir,
   type Level,
   LoupeError,
+  loadMaskRules,
   type PackFormat,
   type PackOptions,
   type PackReport,
@@ -176,6 +177,10 @@ export const pack = defineCommand({
     const detail = values.detail as Level;
     const [dir = '.'] = positionals;
 
+    // Every pack masks: the rules compile and the parser's runtime (their wasm compiles on background
+    // threads) start now, in the gaps of the scan, instead of after it (docs/packing.md). A load
+    // that fails here is not kept: the pack's own load fails again and says why.
+    loadMaskRules().catch(() => {});
     const bar = progress(io);
     // The saved focus is read, never written: --focus packs given paths without ticking them.
     const ws = await Workspace.open(path.resolve(io.cwd, dir), {
