@@ -46,6 +46,8 @@ export interface MaskPool {
     files: ReadonlyArray<FileInput & { size?: number }>,
     session: MaskSession,
   ): Promise<Array<MaskedText | Withheld>>;
+  /** Has a worker load the rules now, so the first batch does not wait for them (a pack warms it while it ranks). */
+  warm(): Promise<void>;
   /** Ends this handle; the shared worker threads end with the last open handle (see the note at the top). */
   close(): Promise<void>;
 }
@@ -109,6 +111,14 @@ export async function createMaskPool(options: MaskPoolOptions = {}): Promise<Mas
       // As maskMany: files read together learn each other's values before any is numbered.
       for (const r of read) if (r.kind === 'pending') rememberMarks(r.prepared, session);
       return read.map((r) => (r.kind === 'pending' ? maskedFrom(r, session) : r));
+    },
+    warm: async () => {
+      // A task of no texts: the worker loads (and compiles) the rules, and masks nothing.
+      await run<PreparedMask>(
+        { items: [], key: new Uint8Array(32), rulesPath: rules.file, limits },
+        0,
+        () => [],
+      );
     },
     close: async () => {
       if (closed) return;
