@@ -16,6 +16,7 @@ import { maskedFrom } from '../content/maskers';
 import type { FileInput } from '../content/read';
 import { type Withheld, withheldByMasking } from '../content/withheld';
 import { LoupeError } from '../errors';
+import { endPool } from '../workers/end-pool';
 import { locateWorker } from '../workers/locate';
 import { assembleMany, assembleMask, type MaskResult, type PreparedMask, rememberMarks } from './mask';
 import { loadMaskRules } from './rules';
@@ -164,11 +165,8 @@ function holdPool(threads: number): { pool: Promise<Piscina>; release(): Promise
       if (--held.holders > 0) return;
       if (pools.get(threads) === held) pools.delete(threads);
       // No handle is left to want a result: the threads and their heaps go, once the tasks still
-      // running have answered (a read-ahead batch of a pack that is done). Ending them at once let
-      // a reply arrive for a task piscina had forgotten, and its "Unexpected message" error ended
-      // the process (pool-close.test.ts).
-      const pool = await held.pool.catch(() => undefined);
-      await pool?.close({ force: true }).catch(() => {});
+      // running have answered (a read-ahead batch of a pack that is done; pool-close.test.ts).
+      await endPool(held.pool);
     },
   };
 }
