@@ -6,9 +6,13 @@
 // none). Wall time is measured around the process; peak memory is the process tree's: the summed
 // RSS of the process and all its descendants (Repomix runs workers as child processes), polled
 // from /proc, and never below the largest single process's peak that the kernel reports.
+// BENCH_PACK_REPOS (colon-separated) names the checkouts for this bench alone (default BENCH_REPOS),
+// e.g. flask, hono and test262. BENCH_BEFORE_CLI names another build of the CLI (e.g. main's
+// dist/loupe.js): it takes its turn in the same rounds, and its output must be byte-identical.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Bench, type BenchContext, check, stats } from '../harness';
@@ -102,11 +106,13 @@ function measure(args: string[], env: NodeJS.ProcessEnv, out: string): Promise<R
   });
 }
 
-function loupeRun(dir: string, work: string, k: number): Promise<Run> {
-  const fresh = mkdtempSync(path.join(work, 'loupe-state-'));
-  const out = path.join(work, `loupe-${k}.md`);
+const beforeCli = process.env.BENCH_BEFORE_CLI ? path.resolve(process.env.BENCH_BEFORE_CLI) : undefined;
+
+function loupeRun(dir: string, work: string, k: number, bin = loupeBin, tag = 'loupe'): Promise<Run> {
+  const fresh = mkdtempSync(path.join(work, `${tag}-state-`));
+  const out = path.join(work, `${tag}-${k}.md`);
   return measure(
-    [loupeBin, 'pack', dir, '--budget', 'none', '--out', out],
+    [bin, 'pack', dir, '--budget', 'none', '--out', out],
     { LOUPE_CACHE_DIR: path.join(fresh, 'cache'), LOUPE_STATE_DIR: path.join(fresh, 'state') },
     out,
   ).finally(() => rmSync(fresh, { recursive: true, force: true }));
@@ -117,6 +123,11 @@ function repomixRun(bin: string, dir: string, work: string, k: number): Promise<
   return measure([bin, dir, '--style', 'markdown', '-o', out], {}, out);
 }
 
+/** The 1- and 5-minute load averages, as the notes show them (the machine is shared). */
+const load = () => {
+  const [one, five] = os.loadavg();
+  return `${one!.toFixed(2)} / ${five!.toFixed(2)}`;
+};
 const num = (s: string | undefined) => (s ? Number(s.replace(/,/g, '')) : Number.NaN);
 const ms = (n: number) => `${(n / 1000).toFixed(2)} s`;
 const mb = (n: number) => `${Math.round(n)} MB`;
@@ -149,27 +160,35 @@ export const packBench: Bench = {
     const rows: Array<Record<string, string | number>> = [];
     const checks = [];
     const notes: string[] = [];
-    const repos = [await ctx.synthetic(), ...ctx.repos];
+    const own = process.env.BENCH_PACK_REPOS?.split(':')
+      .filter(Boolean)
+      .map((p) => path.resolve(p));
+    const repos = [await ctx.synthetic(), ...(own ?? ctx.repos)];
     for (const dir of repos) {
       const name = dir === repos[0] ? 'synthetic' : path.basename(dir);
       const work = path.join(ctx.workDir, 'pack', name);
       rmSync(work, { recursive: true, force: true });
       mkdirSync(work, { recursive: true });
       const runs = Number(process.env.BENCH_PACK_RUNS ?? (name === 'synthetic' ? 3 : 5));
+      const loadBefore = load();
       const loupe: Run[] = [];
+      const before: Run[] = [];
       const byPeer: Run[][] = peers.map(() => []);
+      const runBefore = (k: number) => loupeRun(dir, work, k, beforeCli!, 'before');
       // One untimed run of each settles the page cache and the tools' own first-run work.
       await loupeRun(dir, work, 0);
+      if (beforeCli) await runBefore(0);
       for (const peer of peers) await repomixRun(peer.bin, dir, work, 0);
       for (let k = 1; k <= runs; k++) {
-        // Each tool takes each place in the order in turn (-1 is Loupe).
-        const tools = [-1, ...peers.keys()];
+        // Each tool takes each place in the order in turn (-1 is Loupe, -2 BENCH_BEFORE_CLI).
+        const tools = [-1, ...(beforeCli ? [-2] : []), ...peers.keys()];
         const order = tools.map((_, i) => tools[(i + k) % tools.length]!);
         for (const t of order) {
-          if (t < 0) loupe.push(await loupeRun(dir, work, k));
+          if (t === -1) loupe.push(await loupeRun(dir, work, k));
+          else if (t === -2) before.push(await runBefore(k));
           else byPeer[t]!.push(await repomixRun(peers[t]!.bin, dir, work, k));
         }
-        ctx.log(`pack: ${name} round ${k}/${runs}`);
+        ctx.log(`pack: ${name} round ${k}/${runs} (load ${load()})`);
       }
       const l = { wall: stats(loupe.map((r) => r.wallMs)), rss: stats(loupe.map((r) => r.treeMb)) };
       const lastL = loupe.at(-1)!;
@@ -220,8 +239,35 @@ export const packBench: Bench = {
         );
         perRun.push(`${peer.label} ${runsOf.map((r) => ms(r.wallMs)).join(', ')}`);
       }
+      if (beforeCli) {
+        const b = { wall: stats(before.map((r) => r.wallMs)), rss: stats(before.map((r) => r.treeMb)) };
+        const lastB = before.at(-1)!;
+        rows.push({
+          repository: name,
+          tool: 'loupe pack --budget none, BENCH_BEFORE_CLI',
+          'wall (median)': ms(b.wall.median),
+          'wall (min)': ms(b.wall.min),
+          'peak RSS, process tree (median)': mb(b.rss.median),
+          'largest process': mb(stats(before.map((r) => r.maxMb)).median),
+          files: '',
+          tokens: num(/wrote ([\d,]+) tokens/.exec(lastB.stderr)?.[1]).toLocaleString('en-US'),
+          output: mb(statSync(lastB.out).size / 2 ** 20),
+        });
+        checks.push(
+          check(
+            `${name}: Loupe's output, bytes that differ from BENCH_BEFORE_CLI's (last round)`,
+            readFileSync(lastL.out).equals(readFileSync(lastB.out)) ? 0 : 1,
+            '<=',
+            0,
+          ),
+        );
+        perRun.push(`BENCH_BEFORE_CLI ${before.map((r) => ms(r.wallMs)).join(', ')}`);
+        notes.push(
+          `${name}: Loupe / BENCH_BEFORE_CLI (medians): wall ${(l.wall.median / b.wall.median).toFixed(2)}, peak RSS ${(l.rss.median / b.rss.median).toFixed(2)}.`,
+        );
+      }
       notes.push(
-        `${name}: ${runs} rounds, each tool in turn first, after one untimed run of each. Per-run wall: ${perRun.join('; ')}.`,
+        `${name}: ${runs} rounds, each tool in turn first, after one untimed run of each; load average (1 / 5 min) ${loadBefore} before, ${load()} after. Per-run wall: ${perRun.join('; ')}.`,
       );
       rmSync(work, { recursive: true, force: true });
     }

@@ -8,6 +8,7 @@ import {
   defaultStateDir,
   type Level,
   LoupeError,
+  loadMaskRules,
   type PackFormat,
   type PackOptions,
   type PackReport,
@@ -167,6 +168,20 @@ async function deliver(
   return { report, extra: {} };
 }
 
+/**
+ * Every pack masks: the rules compile and the parser's runtime (its wasm compiles on background
+ * threads) start before the scan, in its gaps, instead of after it (docs/packing.md). A load that
+ * fails here is not kept, so the pack's own load fails again and says why (or, with masking off,
+ * never tries).
+ */
+function warmMasking(): void {
+  try {
+    loadMaskRules().catch(() => {});
+  } catch {
+    // the rule file is missing: said by the pack that needs it
+  }
+}
+
 export const pack = defineCommand({
   async run(positionals, values, io) {
     if (values.out !== undefined && values.copy)
@@ -176,6 +191,7 @@ export const pack = defineCommand({
     const detail = values.detail as Level;
     const [dir = '.'] = positionals;
 
+    warmMasking();
     const bar = progress(io);
     // The saved focus is read, never written: --focus packs given paths without ticking them.
     const ws = await Workspace.open(path.resolve(io.cwd, dir), {

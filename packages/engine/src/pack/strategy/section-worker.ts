@@ -3,6 +3,7 @@
 // copied.
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { KnownValues } from '../../mask/session';
+import { countTokens } from '../../tokens/count';
 import { type SectionBatch, type SectionItem, type SectionSettings, sectionBatch } from './section-batch';
 
 export interface SectionTask {
@@ -12,7 +13,16 @@ export interface SectionTask {
   known?: KnownValues;
 }
 
-export default async function sectionTask(task: SectionTask): Promise<SectionBatch> {
+/** Texts to count here, where the encoding is loaded already (the tree, the footer): their counts. */
+export interface CountTextsTask {
+  texts: string[];
+  settings: SectionSettings;
+}
+
+export default async function sectionTask(
+  task: SectionTask | CountTextsTask,
+): Promise<SectionBatch | number[]> {
+  if ('texts' in task) return task.texts.map((t) => countTokens(t, task.settings.encoding));
   const batch = await sectionBatch(task.items, task.settings, task.known);
   return move({
     get [transferableSymbol]() {

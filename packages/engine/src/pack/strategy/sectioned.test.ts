@@ -15,7 +15,14 @@ import { rankFiles } from '../priority';
 import { writeCorpus } from '../testing/corpus';
 import type { Outcome } from '../types';
 import type { SectionSettings } from './section-batch';
-import { localRunner, poolRunner, type SectionRunner, startSections, writeSections } from './sectioned';
+import {
+  localRunner,
+  poolRunner,
+  type SectionRunner,
+  startSections,
+  threadsCounter,
+  writeSections,
+} from './sectioned';
 
 const work = mkdtempSync(path.join(tmpdir(), 'loupe-sections-'));
 let ws: Workspace;
@@ -116,6 +123,39 @@ describe('writeSections', () => {
     expect(counter.pending).toBe(0);
     await counter.close();
   });
+
+  it('counts on the section threads exactly as here (the tree, the footer), and here when they cannot', async () => {
+    const s = settings('markdown');
+    const texts = [
+      '',
+      'a',
+      ' \n\n \r\n\t',
+      '👩‍👩‍👧 naïve 東京 ﷽',
+      `${'word '.repeat(50_000)}\n`,
+      `## Tree\n\`\`\`text\n${files.map((f) => f.path).join('\n')}\n\`\`\``,
+    ];
+    const failing = poolRunner(2, s, {
+      pool: async () => ({
+        run: async () => {
+          throw new Error('worker ended');
+        },
+      }),
+    });
+    for (const runner of [poolRunner(2, s), failing]) {
+      const counter = threadsCounter({ countTexts: runner.countTexts! });
+      const counts = texts.map((t) => counter.count(t));
+      expect(counter.pending).toBe(texts.reduce((a, t) => a + t.length, 0));
+      await counter.below(1);
+      expect(counter.pending).toBe(0);
+      expect(await Promise.all(counts)).toEqual(texts.map((t) => countTokens(t)));
+      expect(await counter.countBytes(Buffer.from(texts[3]!))).toBe(countTokens(texts[3]!));
+    }
+    // A whole pack's parts counted there: the same parts, counts and outcomes.
+    const here = await run(localRunner(s), s);
+    const pool = poolRunner(2, s);
+    expect(await run(pool, s, threadsCounter({ countTexts: pool.countTexts! }))).toEqual(here);
+    expect(pool.done.here).toBe(0);
+  }, 60_000);
 
   it('does on this thread, with the same result, a batch that a worker could not finish', async () => {
     const s = settings('markdown');

@@ -18,15 +18,17 @@ import { reasonPhrase, type Withheld } from '../../content/withheld';
 import { LoupeError } from '../../errors';
 import { loadMaskRules } from '../../mask/rules';
 import type { KnownValues, MaskSession } from '../../mask/session';
+import { countTokens, decodeText } from '../../tokens/count';
 import { locateWorker } from '../../workers/locate';
 import type { IndexEntry } from '../../workspace/file-index';
+import { itemText } from '../count-items';
 import type { TextCounter } from '../counter';
 import { type DocContext, type Emit, type PackReport, type PartWriter, writeDocument } from '../document';
 import { fullSection } from '../file-block';
 import type { Layout } from '../formats';
 import type { Included, Omitted, Outcome } from '../types';
 import { type SectionBatch, type SectionItem, type SectionSettings, sectionBatch } from './section-batch';
-import type { SectionTask } from './section-worker';
+import type { CountTextsTask, SectionTask } from './section-worker';
 
 /** Runs batches: on worker threads (`threads` > 0) or on this thread. */
 export interface SectionRunner {
@@ -35,6 +37,13 @@ export interface SectionRunner {
   run(items: SectionItem[], known?: KnownValues): Promise<SectionBatch>;
   /** Batches done on worker threads, and on this thread (by choice, or after a worker failed). */
   readonly done: { workers: number; here: number };
+  /**
+   * Settles once the worker threads are asked for (their pool is loaded by `import()`): until the
+   * caller awaits it, synchronous work on this thread (ranking, the tree) keeps them from starting.
+   */
+  readonly started?: Promise<void>;
+  /** Counts texts where the batches are counted (the threads' loaded encodings), or here. */
+  countTexts?(texts: string[]): Promise<number[]>;
 }
 
 export interface SectionsContext {
@@ -74,7 +83,7 @@ export function localRunner(settings: SectionSettings): SectionRunner {
 
 /** What runs a section task on a worker thread. */
 export interface SectionPool {
-  run(task: SectionTask): Promise<unknown>;
+  run(task: SectionTask | CountTextsTask): Promise<unknown>;
 }
 
 const pools = new Map<number, Promise<Piscina>>();
@@ -122,6 +131,10 @@ export function poolRunner(
   return {
     threads,
     done,
+    started: pool.then(
+      () => {},
+      () => {}, // a pool that cannot start: each batch is done here (`run`)
+    ),
     run: async (items, known) => {
       try {
         const batch = (await (
@@ -134,6 +147,54 @@ export function poolRunner(
         return sectionBatch(items, settings, known);
       }
     },
+    countTexts: async (texts) => {
+      try {
+        return (await (await pool).run({ texts, settings })) as number[];
+      } catch {
+        return texts.map((t) => countTokens(t, settings.encoding));
+      }
+    },
+  };
+}
+
+/**
+ * Counts on the section threads, queued behind the batches sent before: this thread then never
+ * loads the encoding for the tree, the header and the footer (measured on test262: ~0.4 s of this
+ * thread before the first section was written, the tree counted twice; docs/packing.md).
+ */
+export function threadsCounter(runner: Required<Pick<SectionRunner, 'countTexts'>>): TextCounter {
+  let pending = 0;
+  const out = new Set<Promise<unknown>>();
+  const count = (text: string) => {
+    pending += text.length;
+    const p = runner.countTexts([text]).then((c) => c[0]!);
+    const tracked = p.finally(() => {
+      pending -= text.length;
+      out.delete(tracked);
+    });
+    tracked.catch(() => {});
+    out.add(tracked);
+    return p;
+  };
+  const below = async (limit: number) => {
+    while (pending >= limit && out.size) await Promise.allSettled([...out]);
+  };
+  return {
+    local: false,
+    count,
+    countBytes: (bytes) => count(decodeText(bytes)),
+    countFile: async ({ size: _size, ...item }) => {
+      const text = itemText(item);
+      if (text === undefined)
+        throw new LoupeError('unreadable', `${item.file} changed while it was being packed; pack again.`);
+      return count(text);
+    },
+    get pending() {
+      return pending;
+    },
+    below,
+    flush: () => {},
+    close: () => below(1),
   };
 }
 
