@@ -25,7 +25,10 @@ const cliBundle = fileURLToPath(new URL('../../../cli/dist/loupe.js', import.met
 const renderer = fileURLToPath(new URL('../../../desktop/dist/renderer', import.meta.url));
 const memoryChild = fileURLToPath(new URL('./memory-child.ts', import.meta.url));
 const benchDir = fileURLToPath(new URL('../..', import.meta.url));
-/** BENCH_SCALE_ONLY=search, start-up (ls and serve) or memory, comma-separated: only those parts (default all). */
+/**
+ * BENCH_SCALE_ONLY=search, start-up (ls, serve, budgeted packs, export), pack (the budgeted packs
+ * alone) or memory, comma-separated: only those parts (default all).
+ */
 const only = process.env.BENCH_SCALE_ONLY?.split(',');
 const before = process.env.BENCH_BEFORE_CLI ? path.resolve(process.env.BENCH_BEFORE_CLI) : undefined;
 
@@ -188,6 +191,10 @@ export const scaleBench: Bench = {
         rows.push(...searched.rows);
         checks.push(...searched.checks);
         ctx.log(`scale: ${name} search done`);
+      }
+      if (only?.includes('pack')) {
+        await packRows(cliBundle, dir, name, rows, checks);
+        if (before) await packRows(before, dir, name, rows, checks, ', BENCH_BEFORE_CLI');
       }
       if (only && !only.includes('start-up')) continue;
       const sides: Array<[string, () => Promise<number>]> = [

@@ -81,6 +81,15 @@ function memoized(count: (text: string) => number): (text: string) => number {
   };
 }
 
+/** Texts up to this long are counted once per pack: a footer's items are counted on every round it settles. */
+const SHORT_TEXT = 512;
+
+/** Counts each distinct short text once (long ones, like the document, each time: not kept). */
+function memoizedShort(count: (text: string) => number): (text: string) => number {
+  const short = memoized(count);
+  return (text) => (text.length <= SHORT_TEXT ? short(text) : count(text));
+}
+
 /** The focus (or given paths) packed into one document; see docs/packing.md. */
 export async function packFocus(
   ws: Workspace,
@@ -187,7 +196,7 @@ export async function packFocusTo(
     encoding,
     masking: content.masking,
     lineNumbers,
-    count,
+    count: memoizedShort(count),
   });
   const received = options.alreadyReceived ? { alreadyReceived: options.alreadyReceived } : {};
   let trial: WholeTrial | undefined;
