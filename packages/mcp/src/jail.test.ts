@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPipelineSource } from './content/pipeline-source';
 import type { ContentSource } from './content/source';
 import { McpProject } from './project';
-import { type Fixture, makeProject, memoryClient, type TestClient } from './testing/fixture';
+import { closeProject, type Fixture, makeProject, memoryClient, type TestClient } from './testing/fixture';
 
 const SENTINEL = 'OUTSIDE-SECRET-4b1d';
 let fx: Fixture;
@@ -51,9 +51,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await c.close();
-  await project.close();
-  await project.ws.close();
-  fx.cleanup();
+  await closeProject(project, fx);
 });
 
 describe('hostile paths through the tools', () => {

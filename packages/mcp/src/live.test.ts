@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpProject } from './project';
-import { type Fixture, makeProject, memoryClient, openProject, revisionOf } from './testing/fixture';
+import {
+  closeProject,
+  type Fixture,
+  makeProject,
+  memoryClient,
+  openProject,
+  revisionOf,
+} from './testing/fixture';
 import { parseBlocks } from './untrusted';
 
 let fx: Fixture;
@@ -19,9 +26,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await project.close();
-  await project.ws.close();
-  fx.cleanup();
+  await closeProject(project, fx);
 });
 
 const firstLine = (t: string) => t.split('\n')[0]!;

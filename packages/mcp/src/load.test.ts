@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpProject } from './project';
-import { type Fixture, makeProject, openProject, revisionOf } from './testing/fixture';
+import { closeProject, type Fixture, makeProject, openProject, revisionOf } from './testing/fixture';
 import { socketClient } from './testing/socket-client';
 import { AgentSocket } from './transports/agent-socket';
 
@@ -29,9 +29,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await agentSocket.close();
-  await project.close();
-  await project.ws.close();
-  fx.cleanup();
+  await closeProject(project, fx);
 });
 
 describe('load', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { listReceipts, receiptsDir } from '@loupe/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpProject } from './project';
-import { type Fixture, makeProject, memoryClient, openProject } from './testing/fixture';
+import { closeProject, type Fixture, makeProject, memoryClient, openProject } from './testing/fixture';
 
 // Secrets are assembled at run time: this file's own source must hold none (the masking tests
 // scan the repository's sources).
@@ -40,9 +40,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await project.close();
-  await project.ws.close();
-  fx.cleanup();
+  await closeProject(project, fx);
 });
 
 describe('receipts', () => {

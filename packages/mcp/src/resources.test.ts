@@ -10,7 +10,14 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpProject } from './project';
 import { fileUri, PACK_URI } from './resources';
-import { type Fixture, makeProject, memoryClient, openProject, type TestClient } from './testing/fixture';
+import {
+  closeProject,
+  type Fixture,
+  makeProject,
+  memoryClient,
+  openProject,
+  type TestClient,
+} from './testing/fixture';
 
 const TOKEN = ['ghp', 'Zq8vN3kLm5Rt7Yw2Xc4Bv6Nm8Lk0Jh1Gf3Ds'].join('_');
 
@@ -40,9 +47,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await c.close();
-  await project.close();
-  await project.ws.close();
-  fx.cleanup();
+  await closeProject(project, fx);
 });
 
 async function until(test: () => boolean): Promise<void> {

@@ -7,7 +7,7 @@ import { savingsText } from '@loupe/common';
 import { countTokens, listReceipts, receiptMarkdown, receiptText, savingsOf } from '@loupe/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpProject } from './project';
-import { type Fixture, makeProject, memoryClient, openProject } from './testing/fixture';
+import { closeProject, type Fixture, makeProject, memoryClient, openProject } from './testing/fixture';
 
 const lines = (n: number, tag: string) =>
   `${Array.from({ length: n }, (_, i) => `export const ${tag}${i} = ${i} * 2; // ${tag} line ${i + 1}`).join('\n')}\n`;
@@ -26,9 +26,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await project.close();
-  await project.ws.close();
-  fx.cleanup();
+  await closeProject(project, fx);
 });
 
 const whole = (rel: string) => countTokens(readFileSync(path.join(fx.root, rel), 'utf8'));

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpProject } from './project';
-import { type Fixture, makeProject, memoryClient, openProject, type TestClient } from './testing/fixture';
+import {
+  closeProject,
+  type Fixture,
+  makeProject,
+  memoryClient,
+  openProject,
+  type TestClient,
+} from './testing/fixture';
 import { DATA_OPEN, parseBlocks } from './untrusted';
 
 // A name and an import string that try to speak as Loupe. They may appear inside data blocks or as
@@ -40,9 +47,7 @@ describe('project names stay data in every result', () => {
 
   afterAll(async () => {
     await c.close();
-    await project.close();
-    await project.ws.close();
-    fx.cleanup();
+    await closeProject(project, fx);
   });
 
   const calls: Array<[string, Record<string, unknown>?]> = [

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpProject } from './project';
-import { type Fixture, makeProject, memoryClient, openProject, type TestClient } from './testing/fixture';
+import {
+  closeProject,
+  type Fixture,
+  makeProject,
+  memoryClient,
+  openProject,
+  type TestClient,
+} from './testing/fixture';
 import { DATA_OPEN, dataBlock, newNonce, parseBlocks } from './untrusted';
 
 const EVIL_TEXT = [
@@ -54,9 +61,7 @@ describe('every result of every tool', () => {
 
   afterAll(async () => {
     await c.close();
-    await project.close();
-    await project.ws.close();
-    fx.cleanup();
+    await closeProject(project, fx);
   });
 
   function checkResult(text: string): void {

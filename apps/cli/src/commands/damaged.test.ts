@@ -1,34 +1,24 @@
 // Damaged saved state at the command line: a garbage overrides.json must not list (or pack) the
 // files the person hid, a garbage focus.json must not pack the whole project. Each command refuses
 // with the sentence that says how to resolve it; saving overrides again resolves it.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { overridesFile, projectStateDir } from '@loupe/engine';
+import { writeProject } from '@loupe/host/testing/project';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../testing/run';
 
 const work = realpathSync(mkdtempSync(path.join(tmpdir(), 'loupe-cli-damaged-')));
 const proj = path.join(work, 'proj');
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-beforeAll(() => {
-  for (const [rel, text] of Object.entries({
+beforeAll(() =>
+  writeProject(proj, {
     'src/app.ts': 'export const app = 1;\n',
     'docs/readme.md': '# Docs\n',
     'secret/plan.txt': 'HIDDEN-PLAN\n',
-  })) {
-    mkdirSync(path.dirname(path.join(proj, rel)), { recursive: true });
-    writeFileSync(path.join(proj, rel), text);
-  }
-  const env = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
-  for (const args of [
-    ['init', '-q'],
-    ['add', '-A'],
-    ['commit', '-qm', 'init'],
-  ])
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: proj, env });
-});
+  }),
+);
 
 const garbage = (file: string) => {
   mkdirSync(path.dirname(file), { recursive: true });

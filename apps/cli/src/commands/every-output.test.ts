@@ -4,17 +4,14 @@
 // .env file), at every level and format it offers, and none of its output may hold a value. The
 // tables must name every command of the registry and every tool the server lists, so a new way out
 // cannot skip this test.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ExportOptions } from '@loupe/common';
 import { LoupeHost } from '@loupe/host';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { writeProject } from '@loupe/host/testing/project';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sourceAgent } from '../testing/agent';
 import { cli } from '../testing/run';
 import { commands } from './index';
 
@@ -52,19 +49,7 @@ const FILES: Record<string, string> = {
   'README.md': '# Shop\n\nCall `client()` and `Billing.charge()`.\n',
 };
 
-beforeAll(() => {
-  for (const [rel, text] of Object.entries(FILES)) {
-    mkdirSync(path.dirname(path.join(proj, rel)), { recursive: true });
-    writeFileSync(path.join(proj, rel), text);
-  }
-  const env = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
-  for (const args of [
-    ['init', '-q'],
-    ['add', '-A'],
-    ['commit', '-qm', 'init'],
-  ])
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: proj, env });
-});
+beforeAll(() => writeProject(proj, FILES));
 
 /** The output holds no planted value (nor its distinctive middle, should a value be cut). */
 function expectNoValue(where: string, text: string): void {
@@ -184,10 +169,6 @@ describe('no planted value in any output', () => {
   }, 120_000);
 });
 
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const bin = path.join(repoRoot, 'apps/cli/src/bin.ts');
-const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-
 /** Every tool: its calls (as agents make them). */
 const TOOLS: Record<string, Array<Record<string, unknown>>> = {
   get_tree: [{}, { path: 'src', fields: ['tokens', 'size'] }],
@@ -225,24 +206,15 @@ describe.each([
   ['loupe bridge (headless)', ['bridge', '--root', proj]],
 ])('no planted value in any MCP tool: %s', (_, args) => {
   it('walks every tool the server lists', async () => {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: ['--import', tsx, bin, ...args],
+    const { client, close } = await sourceAgent(args, {
       cwd: work,
       env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? work,
-        GIT_CONFIG_GLOBAL: '/dev/null',
-        GIT_CONFIG_NOSYSTEM: '1',
-        TSX_TSCONFIG_PATH: path.join(repoRoot, 'tsconfig.json'),
         LOUPE_STATE_DIR: path.join(work, 'mcp-state'),
         LOUPE_CACHE_DIR: path.join(work, 'cache'),
         LOUPE_SOCKET: path.join(work, 'no-app', 'loupe.sock'),
       },
-      stderr: 'pipe',
+      client: { name: 'every-output', version: '1.0.0' },
     });
-    const client = new Client({ name: 'every-output', version: '1.0.0' });
-    await client.connect(transport);
     try {
       const listed = (await client.listTools()).tools.map((t) => t.name);
       expect(Object.keys(TOOLS).sort()).toEqual([...listed].sort());
@@ -253,7 +225,7 @@ describe.each([
           expectNoValue(`${name} ${JSON.stringify(a)}`, text);
         }
     } finally {
-      await client.close();
+      await close();
     }
   }, 120_000);
 });

@@ -2,50 +2,28 @@
 // `loupe bridge` (no app listening) as real processes driven by the SDK's stdio client, while
 // `loupe focus --set` and `loupe ls --show/--hide` run as other processes. The next call's live
 // line says "changed since revision N", as the app's agents are told.
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { saveProjectSettings } from '@loupe/engine';
 import { SAMPLE_FILES, tempDir, writeProject } from '@loupe/host/testing/project';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sourceAgent } from '../testing/agent';
 import { cliProcess } from '../testing/run';
 
 const tmp = tempDir('loupe-headless-follow-');
 afterAll(() => tmp.dispose());
 
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const bin = path.join(repoRoot, 'apps/cli/src/bin.ts');
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const firstLine = (t: string) => t.split('\n')[0]!;
 
-async function headless(args: string[], stateDir: string) {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['--import', tsxLoader, bin, ...args],
+function headless(args: string[], stateDir: string) {
+  return sourceAgent(args, {
     cwd: tmp.dir,
     env: {
-      PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? tmp.dir,
-      GIT_CONFIG_GLOBAL: '/dev/null',
-      GIT_CONFIG_NOSYSTEM: '1',
-      TSX_TSCONFIG_PATH: path.join(repoRoot, 'tsconfig.json'),
       LOUPE_STATE_DIR: stateDir,
       LOUPE_SOCKET: path.join(tmp.dir, 'no-app', 'loupe.sock'), // nothing listens: bridge serves itself
     },
-    stderr: 'pipe',
+    client: { name: 'headless-follow-test', version: '1.0.0' },
   });
-  const client = new Client({ name: 'headless-follow-test', version: '1.0.0' });
-  await client.connect(transport);
-  const call = async (name: string, a: Record<string, unknown> = {}) => {
-    const r = await client.callTool({ name, arguments: a });
-    return {
-      text: (r.content as Array<{ text: string }>).map((c) => c.text).join('\n'),
-      isError: r.isError === true,
-    };
-  };
-  return { call, close: () => client.close() };
 }
 
 describe.each([
@@ -63,7 +41,7 @@ describe.each([
     expect((await cliProcess(['focus', project, '--set', 'src'], undefined, env)).code).toBe(0);
     const agent = await headless([command, '--root', project], stateDir);
     try {
-      const first = await agent.call('focus_status');
+      const first = await agent.result('focus_status');
       expect(firstLine(first.text)).toMatch(/^\[Live context\] revision 1 · focus: 4 of /);
       expect(first.text).toContain('served headless');
 
@@ -71,7 +49,7 @@ describe.each([
       const set = await cliProcess(['focus', project, '--set', 'lib'], undefined, env);
       expect(set.stderr).toBe('');
       expect(set.stdout).toContain('at revision 2:\n  ticked    lib\n');
-      const next = await agent.call('get_tree');
+      const next = await agent.result('get_tree');
       expect(firstLine(next.text)).toMatch(
         /^\[Live context\] revision 2 · focus: 1 of .* · changed since revision 1: \+1 folder, -1 folder/,
       );
@@ -80,28 +58,28 @@ describe.each([
       expect(next.text).toContain('core.ts');
       expect(next.text).not.toContain('add.ts');
       // and once told, the same focus is not "changed" again
-      expect(firstLine((await agent.call('focus_status')).text)).not.toContain('changed since');
+      expect(firstLine((await agent.result('focus_status')).text)).not.toContain('changed since');
 
       // overrides: the ignored dist/ shown by `loupe ls --show` from another process, then hidden
-      expect((await agent.call('get_file', { path: 'dist/bundle.js' })).text).not.toContain('"built"');
+      expect((await agent.result('get_file', { path: 'dist/bundle.js' })).text).not.toContain('"built"');
       expect((await cliProcess(['ls', project, '--show', 'dist'], undefined, env)).code).toBe(0);
-      const shown = await agent.call('get_file', { path: 'dist/bundle.js' });
+      const shown = await agent.result('get_file', { path: 'dist/bundle.js' });
       expect(shown.isError).toBe(false);
       expect(shown.text).toContain('console.log("built");');
       expect((await cliProcess(['ls', project, '--hide', 'docs'], undefined, env)).code).toBe(0);
-      const hidden = await agent.call('get_file', { path: 'docs/guide.md' });
+      const hidden = await agent.result('get_file', { path: 'docs/guide.md' });
       expect(hidden.text).not.toContain('Read the source.');
 
       // masking: turned off for the project elsewhere, the next read carries the value; back on, masked
-      const masked = await agent.call('get_file', { path: 'config/app.env' });
+      const masked = await agent.result('get_file', { path: 'config/app.env' });
       expect(masked.text).toContain('LOUPE_REDACTED[');
       expect(masked.text).not.toContain('s3cr3t-Pa55word-9f8e7d');
       saveProjectSettings(stateDir, project, { masking: false });
-      expect((await agent.call('get_file', { path: 'config/app.env', fresh: true })).text).toContain(
+      expect((await agent.result('get_file', { path: 'config/app.env', fresh: true })).text).toContain(
         's3cr3t-Pa55word-9f8e7d',
       );
       saveProjectSettings(stateDir, project, { masking: true });
-      expect((await agent.call('get_file', { path: 'config/app.env', fresh: true })).text).not.toContain(
+      expect((await agent.result('get_file', { path: 'config/app.env', fresh: true })).text).not.toContain(
         's3cr3t-Pa55word-9f8e7d',
       );
     } finally {

@@ -16,14 +16,16 @@ export const ls = defineCommand({
     const limit = maxFileBytesFrom(values);
     const scanOptions = scanOptionsFrom(values, root, io);
     const bar = progress(io);
-    const onProgress = (p: { dirs: number; files: number }) =>
-      bar.update(`scanning: ${p.dirs} folders, ${p.files} files`);
+    // Called once per folder: only when the line is shown.
+    const onProgress = bar.live
+      ? (p: { dirs: number; files: number }) => bar.update(`scanning: ${p.dirs} folders, ${p.files} files`)
+      : undefined;
     if (!values.json) {
       // The plain listing needs no sizes: no stat, no reads.
       const result = await scanProject(root, {
         ...scanOptions,
         stat: false,
-        onProgress,
+        ...(onProgress ? { onProgress } : {}),
         ...(io.signal ? { signal: io.signal } : {}),
       });
       bar.done();
@@ -41,7 +43,7 @@ export const ls = defineCommand({
     // only here, so the plain listing starts with the scan's alone.
     return (await import('./ls-json')).listJson(
       root,
-      { ...limit, scan: { ...scanOptions, onProgress } },
+      { ...limit, scan: { ...scanOptions, ...(onProgress ? { onProgress } : {}) } },
       values,
       io,
       bar,

@@ -1,32 +1,23 @@
 // `loupe mcp`, `loupe bridge` and `loupe receipts` as agents meet them: real child processes
 // driven by the SDK's own stdio client, the app's socket served in this process, HTTP with its
 // token, and the MCP Inspector (a client we did not write) in CLI mode.
-import { execFile, execFileSync, spawn } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { createRequire } from 'node:module';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { projectStateDir, Workspace } from '@loupe/engine';
+import { writeProject } from '@loupe/host/testing/project';
 import { AgentSocket, McpProject } from '@loupe/mcp';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../main';
+import { sourceAgent, sourceArgs, sourceEnv } from '../testing/agent';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const bin = path.join(repoRoot, 'apps/cli/src/bin.ts');
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const inspector = path.join(repoRoot, 'node_modules/.bin/mcp-inspector');
 
 const work = realpathSync(mkdtempSync(path.join(tmpdir(), 'loupe-cli-mcp-')));
@@ -34,35 +25,14 @@ const proj = path.join(work, 'proj');
 const stateDir = path.join(work, 'state');
 const noSocket = path.join(work, 'no-app', 'loupe.sock');
 
-const env = (extra: Record<string, string> = {}): Record<string, string> => ({
-  PATH: process.env.PATH ?? '',
-  HOME: process.env.HOME ?? work,
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_CONFIG_NOSYSTEM: '1',
-  // From sources, @loupe/* resolve through this worktree's tsconfig whatever the child's cwd.
-  TSX_TSCONFIG_PATH: path.join(repoRoot, 'tsconfig.json'),
+const own = (extra: Record<string, string> = {}) => ({
   LOUPE_STATE_DIR: stateDir,
   LOUPE_SOCKET: noSocket,
   ...extra,
 });
-const loupeArgs = (...args: string[]) => ['--import', tsxLoader, bin, ...args];
-
-async function stdioClient(args: string[], cwd: string, extraEnv: Record<string, string> = {}) {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: loupeArgs(...args),
-    cwd,
-    env: env(extraEnv),
-    stderr: 'pipe',
-  });
-  const client = new Client({ name: 'cli-test', version: '1.2.3' });
-  await client.connect(transport);
-  const call = async (name: string, a: Record<string, unknown> = {}) => {
-    const r = await client.callTool({ name, arguments: a });
-    return (r.content as Array<{ text: string }>).map((c) => c.text).join('\n');
-  };
-  return { client, call, close: () => client.close() };
-}
+const env = (extra: Record<string, string> = {}): Record<string, string> => sourceEnv(own(extra));
+const stdioClient = (args: string[], cwd: string, extraEnv: Record<string, string> = {}) =>
+  sourceAgent(args, { cwd, env: own(extraEnv), client: { name: 'cli-test', version: '1.2.3' } });
 
 async function cliInProcess(argv: string[]) {
   const out = new PassThrough();
@@ -78,23 +48,12 @@ async function cliInProcess(argv: string[]) {
 const firstLine = (t: string) => t.split('\n')[0]!;
 
 beforeAll(() => {
-  const files: Record<string, string> = {
+  writeProject(proj, {
     'src/app.ts': 'export const app = 1;\n',
     'src/lib/util.ts': 'export const util = 2;\n',
     'docs/guide.md': '# Guide\n',
     'README.md': '# Project\n',
-  };
-  for (const [p, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(proj, p)), { recursive: true });
-    writeFileSync(path.join(proj, p), text);
-  }
-  const gitEnv = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
-  for (const args of [
-    ['init', '-q'],
-    ['add', '-A'],
-    ['commit', '-qm', 'init'],
-  ])
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: proj, env: gitEnv });
+  });
 });
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -234,7 +193,7 @@ describe('loupe bridge', () => {
 
 describe('loupe mcp --http', () => {
   it('serves on 127.0.0.1 with the bearer token from its 0600 file, and refuses without it', async () => {
-    const child = spawn(process.execPath, loupeArgs('mcp', '--root', proj, '--http'), {
+    const child = spawn(process.execPath, sourceArgs('mcp', '--root', proj, '--http'), {
       cwd: work,
       env: env(),
     });
@@ -285,7 +244,7 @@ describe('the MCP Inspector (CLI mode) against loupe mcp', () => {
           '-e',
           `LOUPE_STATE_DIR=${stateDir}`,
           process.execPath,
-          ...loupeArgs('mcp', '--root', proj),
+          ...sourceArgs('mcp', '--root', proj),
           ...method,
         ],
         { cwd: work, env: { ...process.env, ...env() }, timeout: 120_000 },

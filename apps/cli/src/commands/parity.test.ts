@@ -4,18 +4,15 @@
 // masked the same way. Each way numbers placeholders in a session of its own; every file holds the
 // same two values, so the numbers agree even where a session runs across files (an agent's, one
 // per level: a file it received in full would come back from its `pack` as a reference).
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ExportOptions } from '@loupe/common';
 import { type Level, parsePack } from '@loupe/engine';
 import { LoupeHost } from '@loupe/host';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { writeProject } from '@loupe/host/testing/project';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sourceAgent } from '../testing/agent';
 import { cli } from '../testing/run';
 
 // Assembled at run time: this source holds no secret-shaped literal.
@@ -50,19 +47,7 @@ const FILES: Record<string, string> = {
 };
 const LEVELS: Level[] = ['full', 'compact', 'signatures', 'outline'];
 
-beforeAll(() => {
-  for (const [rel, text] of Object.entries(FILES)) {
-    mkdirSync(path.dirname(path.join(proj, rel)), { recursive: true });
-    writeFileSync(path.join(proj, rel), text);
-  }
-  const env = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
-  for (const args of [
-    ['init', '-q'],
-    ['add', '-A'],
-    ['commit', '-qm', 'init'],
-  ])
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: proj, env });
-});
+beforeAll(() => writeProject(proj, FILES));
 
 /** The text of the one file in a pack document. */
 function packedText(doc: string, file: string): string {
@@ -76,37 +61,17 @@ const withEol = (t: string) => (t === '' || t.endsWith('\n') ? t : `${t}\n`);
 const dataBody = (result: string) =>
   /\n<untrusted-data-([0-9a-f]+)>\n([\s\S]*?)\n<\/untrusted-data-\1>/.exec(result)?.[2];
 
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const bin = path.join(repoRoot, 'apps/cli/src/bin.ts');
-const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-
 /** An agent's session over stdio (`loupe mcp`), as a client we did not write sees it. */
-async function agent() {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['--import', tsx, bin, 'mcp', '--root', proj],
+function agent() {
+  return sourceAgent(['mcp', '--root', proj], {
     cwd: work,
     env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? work,
-      GIT_CONFIG_GLOBAL: '/dev/null',
-      GIT_CONFIG_NOSYSTEM: '1',
-      TSX_TSCONFIG_PATH: path.join(repoRoot, 'tsconfig.json'),
       LOUPE_STATE_DIR: path.join(work, 'mcp-state'),
       LOUPE_CACHE_DIR: path.join(work, 'cache'),
       LOUPE_SOCKET: path.join(work, 'no-app', 'loupe.sock'),
     },
-    stderr: 'pipe',
+    client: { name: 'parity', version: '1.0.0' },
   });
-  const client = new Client({ name: 'parity', version: '1.0.0' });
-  await client.connect(transport);
-  return {
-    call: async (name: string, args: Record<string, unknown>) => {
-      const r = await client.callTool({ name, arguments: args });
-      return (r.content as Array<{ text: string }>).map((c) => c.text).join('\n');
-    },
-    close: () => client.close(),
-  };
 }
 
 describe('preview = export = loupe pack = MCP = loupe compress / loupe mask', () => {

@@ -6,17 +6,10 @@
 // decoy first under load; one that parses a fixed number of files never does.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const bin = path.join(repoRoot, 'apps/cli/src/bin.ts');
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+import { sourceAgent } from '../testing/agent';
 
 const work = realpathSync(mkdtempSync(path.join(tmpdir(), 'loupe-search-load-')));
 const proj = path.join(work, 'proj');
@@ -44,28 +37,21 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** One fresh `loupe mcp` process: its first search's best match. */
 async function bestMatchOfFreshProcess(cacheDir: string): Promise<string> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['--import', tsxLoader, bin, 'mcp', '--root', proj],
+  const agent = await sourceAgent(['mcp', '--root', proj], {
     cwd: proj,
     env: {
-      PATH: process.env.PATH ?? '',
       HOME: work,
-      TSX_TSCONFIG_PATH: path.join(repoRoot, 'tsconfig.json'),
       LOUPE_STATE_DIR: path.join(work, 'state'),
       LOUPE_CACHE_DIR: cacheDir,
       LOUPE_SOCKET: path.join(work, 'no-app', 'loupe.sock'),
     },
-    stderr: 'pipe',
+    client: { name: 'load-test', version: '1.0.0' },
   });
-  const client = new Client({ name: 'load-test', version: '1.0.0' });
-  await client.connect(transport);
   try {
-    const r = await client.callTool({ name: 'search', arguments: { query: 'resolveConfig' } });
-    const text = (r.content as Array<{ text: string }>).map((c) => c.text).join('\n');
+    const text = await agent.call('search', { query: 'resolveConfig' });
     return /^Best match: (\S+),/m.exec(text)?.[1] ?? `(no best match in: ${text.slice(0, 300)})`;
   } finally {
-    await client.close();
+    await agent.close();
   }
 }
 

@@ -164,15 +164,15 @@ export async function scanProject(dir: string, options: ScanOptions = {}): Promi
   sortBytewise(walked.hidden, (h) => h.path);
 
   const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-  const files: FileEntry[] = new Array(walked.files.length);
-  for (let i = 0; i < walked.files.length; i++) {
-    const w = walked.files[i]!;
-    files[i] =
-      options.stat === false
-        ? { path: w.path, size: 0, mtimeMs: 0, tracked: w.tracked, symlink: w.symlink }
-        : statEntry(root, w, maxBytes);
-    // Stat in slices so a host's event loop keeps answering during a big scan.
-    if (i % 4096 === 4095) await new Promise((r) => setImmediate(r));
+  // Without stat the walk's entries are the answer (size and mtime 0).
+  let files = walked.files;
+  if (options.stat !== false) {
+    files = new Array(walked.files.length);
+    for (let i = 0; i < walked.files.length; i++) {
+      files[i] = statEntry(root, walked.files[i]!, maxBytes);
+      // Stat in slices so a host's event loop keeps answering during a big scan.
+      if (i % 4096 === 4095) await new Promise((r) => setImmediate(r));
+    }
   }
   // A link is read as its target only when the target is visible (a partial walk's links are
   // judged again by the workspace, against the whole index).

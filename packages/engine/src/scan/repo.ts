@@ -16,10 +16,13 @@ export interface RepoContext {
   ignoreCase: boolean;
   /** Byte-string path of `dir` inside its repository ('' or 'sub/dir/'): ignore rules see repo paths. */
   prefix: string;
-  /** Tracked paths relative to `dir` (including gitlinks, which are folders on disk). */
-  tracked: Set<string>;
-  /** Folders (relative to `dir`) that hold tracked paths. */
-  trackedDirs: Set<string>;
+  /**
+   * Tracked paths relative to `dir`, by folder: a folder ('' for `dir`) -> the names in it that are
+   * tracked (files, links and gitlinks, which are folders on disk). Every folder holding tracked
+   * paths at any depth has an entry, possibly empty. The walk looks up a folder once and then each
+   * entry by its name alone: no joined path is hashed per entry (`isTracked` for a single path).
+   */
+  trackedIn: Map<string, Set<string>>;
   /** With core.ignoreCase: lower-cased tracked path -> tracked path. */
   trackedFolded?: Map<string, string>;
   /** .gitignore lists of folders between the repository top and `dir`, top first. */
@@ -51,31 +54,54 @@ function plain(dir: string, rel: string, note?: string): RepoContext {
     kind: 'plain',
     ignoreCase: false,
     prefix: '',
-    tracked: new Set(),
-    trackedDirs: new Set(),
+    trackedIn: new Map(),
     ancestors: [],
     ...(note ? { note } : {}),
   };
 }
 
-function parseTracked(out: Buffer): { tracked: Set<string>; trackedDirs: Set<string> } {
-  const tracked = new Set<string>();
-  const trackedDirs = new Set<string>();
-  let lastDir = '';
+/** Whether `rel` (relative to the context's folder) is a tracked path. */
+export function isTracked(ctx: RepoContext, rel: string): boolean {
+  const slash = rel.lastIndexOf('/');
+  const names = ctx.trackedIn.get(slash < 0 ? '' : rel.slice(0, slash));
+  return names?.has(rel.slice(slash + 1)) ?? false;
+}
+
+/** The tracked paths by folder; with `folded`, also lower-cased path -> path (the last one wins). */
+function parseTracked(out: Buffer, folded?: Map<string, string>): Map<string, Set<string>> {
+  const trackedIn = new Map<string, Set<string>>();
+  const text = out.toString('utf8');
+  let lastDir: string | undefined;
+  let names: Set<string> | undefined;
   // `ls-files -z` is sorted, so a folder's files are adjacent. A gitlink (submodule) is listed as
   // a path too; the walk meets it as a folder.
-  for (const p of out.toString('utf8').split('\0')) {
-    if (!p) continue;
-    tracked.add(p);
-    const slash = p.lastIndexOf('/');
-    if (slash < 0) continue;
-    const dir = p.slice(0, slash);
-    if (dir === lastDir) continue;
-    lastDir = dir;
-    for (let d = dir; d && !trackedDirs.has(d); d = d.slice(0, Math.max(0, d.lastIndexOf('/'))))
-      trackedDirs.add(d);
+  for (let start = 0, end = text.indexOf('\0'); end >= 0; start = end + 1, end = text.indexOf('\0', start)) {
+    if (end === start) continue;
+    const slash = text.lastIndexOf('/', end - 1);
+    const inDir = slash >= start;
+    const dir = inDir ? text.slice(start, slash) : '';
+    if (dir !== lastDir) {
+      lastDir = dir;
+      names = trackedIn.get(dir);
+      if (!names) {
+        names = new Set();
+        trackedIn.set(dir, names);
+        // Its folders above hold tracked paths too.
+        for (let d = dir; d; ) {
+          const up = d.slice(0, Math.max(0, d.lastIndexOf('/')));
+          if (trackedIn.has(up)) break;
+          trackedIn.set(up, new Set());
+          d = up;
+        }
+      }
+    }
+    names!.add(text.slice(inDir ? slash + 1 : start, end));
+    if (folded) {
+      const p = text.slice(start, end);
+      folded.set(p.toLowerCase(), p);
+    }
   }
-  return { tracked, trackedDirs };
+  return trackedIn;
 }
 
 /** Loads the .gitignore files from the repository top down to `dir`, as git's prep_exclude does. */
@@ -133,16 +159,17 @@ export async function openRepo(dir: string, rel: string, git: GitRunner): Promis
       `git ls-files failed (${files.stderr.trim()}): .gitignore files applied without git`,
     );
   const ignoreCase = config.ok && config.stdout.toString('utf8').trim() === 'true';
+  const folded = ignoreCase ? new Map<string, string>() : undefined;
   const ctx: RepoContext = {
     dir,
     rel,
     kind: 'git',
     ignoreCase,
     prefix: toBytes(prefix),
-    ...parseTracked(files.stdout),
+    trackedIn: parseTracked(files.stdout, folded),
+    ...(folded ? { trackedFolded: folded } : {}),
     ancestors: [],
   };
-  if (ignoreCase) ctx.trackedFolded = new Map([...ctx.tracked].map((p) => [p.toLowerCase(), p]));
   if (excludePath) {
     const abs = path.resolve(dir, excludePath);
     const list = await readIgnore(abs, originOf(ctx, abs), '');

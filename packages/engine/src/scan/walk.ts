@@ -4,12 +4,12 @@
 // top of git: user overrides (show/hide), smart ignore (build output by evidence) and OS junk.
 import { type Dirent, readdir, readFile } from 'node:fs';
 import path from 'node:path';
-import type { HiddenEntry, HiddenReason } from '../types';
+import type { FileEntry, HiddenEntry, HiddenReason } from '../types';
 import { toBytes } from './bytes';
 import type { GitRunner } from './git';
 import { type IgnoreList, type IgnorePattern, isNegative, lastMatch, parseIgnoreFile } from './gitignore';
 import type { OverrideSet } from './overrides';
-import { openRepo, type RepoContext } from './repo';
+import { isTracked, openRepo, type RepoContext } from './repo';
 import { type Applied, candidateRules, isOsJunk, judgeCandidate, type Owner, ownerOf } from './smart/index';
 
 /** Directories read at once. Measured: 16–64 are equally fast on cached metadata. */
@@ -48,7 +48,8 @@ export interface WalkEntry {
 }
 
 export interface WalkResult {
-  files: WalkEntry[];
+  /** Visible files, not yet stat-ed (size and mtime 0): a listing that needs no sizes takes them as they are. */
+  files: FileEntry[];
   hidden: HiddenEntry[];
   contexts: RepoContext[];
   /** Folders read and classified, relative to the scan root ('' is the root). */
@@ -187,8 +188,8 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
     const fold = job.ctx.ignoreCase;
     // A folder holding a `.git` is a nested repository with rules of its own, unless the outer
     // index tracks files inside it. A gitlink (submodule) is entered even inside an ignored folder.
-    const gitlink = job.ctx.tracked.has(job.rel);
-    if (job.rel !== '' && (!job.excludedBy || gitlink) && !job.ctx.trackedDirs.has(job.rel)) {
+    const gitlink = isTracked(job.ctx, job.rel);
+    if (job.rel !== '' && (!job.excludedBy || gitlink) && !job.ctx.trackedIn.has(job.rel)) {
       if (entries.some((e) => isGitName(e.name, fold))) {
         const rootRel = join(job.ctx.rel, job.rel);
         const nested = await (options.openRepo ?? openRepo)(job.abs, rootRel, options.git);
@@ -223,7 +224,9 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
     }
     const owner =
       options.smart && !job.mode ? ownerOf(job.owner, join(job.ctx.rel, job.rel), entries) : job.owner;
-    return { ...job, own, owner };
+    // Every field spelt out (not a spread): each Ready has the one shape classify's hot loop sees.
+    const { ctx, abs, rel, lists, excludedBy, mode, candidate, hiddenAt } = job;
+    return { ctx, abs, rel, lists, excludedBy, mode, owner, candidate, hiddenAt, own };
   }
 
   function classify(job: Ready, entries: Dirent[], out: WalkResult): DirJob[] {
@@ -232,6 +235,9 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
     const { owner } = job;
     // Smart ignore: does a subfolder's name make it a candidate under this folder's owner?
     const candidate = (name: string) => (smart ? candidateRules(owner, name, ctx.rel, job.rel) : undefined);
+    // This folder's tracked names: entries are looked up by name, and a folder holding nothing
+    // tracked has no subfolder that does.
+    const trackedHere = ctx.trackedIn.get(job.rel);
     const next: DirJob[] = [];
     for (const e of entries) {
       const name = e.name;
@@ -248,8 +254,8 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
       }
       if (e.isDirectory()) {
         const abs = job.abs + path.sep + name;
-        const gitlink = ctx.tracked.has(rel);
-        const holdsTracked = ctx.trackedDirs.has(rel);
+        const gitlink = trackedHere?.has(name) ?? false;
+        const holdsTracked = trackedHere !== undefined && ctx.trackedIn.has(rel);
         const leads = overrides ? overrides.showsBelow(rootRel) : false;
         if (job.excludedBy) {
           if (gitlink || holdsTracked || leads)
@@ -270,7 +276,7 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
         }
         next.push(dirJob(ctx, abs, rel, job.own, undefined, undefined, owner, candidate(name)));
       } else if (e.isFile() || e.isSymbolicLink()) {
-        const tracked = ctx.tracked.has(rel);
+        const tracked = trackedHere?.has(name) ?? false;
         if (!tracked) {
           if (job.excludedBy) continue; // stands behind the hidden folder
           const twin = ctx.trackedFolded?.get(rel.toLowerCase());
@@ -292,7 +298,7 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
           out.hidden.push({ path: rootRel, dir: false, reason: { kind: 'os-junk' } });
           continue;
         }
-        out.files.push({ path: rootRel, tracked, symlink: e.isSymbolicLink() });
+        out.files.push({ path: rootRel, size: 0, mtimeMs: 0, tracked, symlink: e.isSymbolicLink() });
       } else if (!job.excludedBy) {
         out.hidden.push({
           path: rootRel,
@@ -324,7 +330,8 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
     } else if (mode === 'hidden') {
       // stands behind a hidden folder, or hidden here
     } else if (e.isFile() || e.isSymbolicLink()) {
-      out.files.push({ path: rootRel, tracked: ctx.tracked.has(rel), symlink: e.isSymbolicLink() });
+      const tracked = isTracked(ctx, rel);
+      out.files.push({ path: rootRel, size: 0, mtimeMs: 0, tracked, symlink: e.isSymbolicLink() });
     } else {
       out.hidden.push({
         path: rootRel,

@@ -57,6 +57,13 @@ export async function openProject(fx: Fixture, options: ProjectOptions = {}): Pr
   return new McpProject(ws, { stateDir: fx.stateDir, receipts: { flushMs: 5 }, ...options });
 }
 
+/** Ends what openProject began: the project's sessions, its workspace, then the fixture's folder. */
+export async function closeProject(project: McpProject, fx: Fixture): Promise<void> {
+  await project.close();
+  await project.ws.close();
+  fx.cleanup();
+}
+
 export interface TestClient {
   client: Client;
   connection: Connection;

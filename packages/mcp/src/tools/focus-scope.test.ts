@@ -3,7 +3,14 @@
 // and says when the file is outside the focus. Real files, real git, the real SDK client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpProject } from '../project';
-import { type Fixture, makeProject, memoryClient, openProject, type TestClient } from '../testing/fixture';
+import {
+  closeProject,
+  type Fixture,
+  makeProject,
+  memoryClient,
+  openProject,
+  type TestClient,
+} from '../testing/fixture';
 
 let fx: Fixture;
 let project: McpProject;
@@ -24,9 +31,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await c.close();
-  await project.close();
-  await project.ws.close();
-  fx.cleanup();
+  await closeProject(project, fx);
 });
 
 describe('paths given to pack stay inside the focus', () => {

@@ -4,7 +4,7 @@
 import { countTokens } from '@loupe/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpProject } from '../project';
-import { type Fixture, makeProject, memoryClient, openProject } from '../testing/fixture';
+import { closeProject, type Fixture, makeProject, memoryClient, openProject } from '../testing/fixture';
 
 function codeFile(name: string, lines: number): string {
   const out: string[] = [];
@@ -87,9 +87,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await project.close();
-  await project.ws.close();
-  fx.cleanup();
+  await closeProject(project, fx);
 });
 
 async function scenario(rounds: Rounds, fresh: boolean): Promise<{ tokens: number; texts: string[] }> {

@@ -4,7 +4,7 @@
 // file without a length the search never knew.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpProject } from '../project';
-import { type Fixture, makeProject, memoryClient, openProject } from '../testing/fixture';
+import { closeProject, type Fixture, makeProject, memoryClient, openProject } from '../testing/fixture';
 
 let fx: Fixture;
 let project: McpProject;
@@ -18,9 +18,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await project.close();
-  await project.ws.close();
-  fx.cleanup();
+  await closeProject(project, fx);
 });
 
 describe('search deliveries', () => {

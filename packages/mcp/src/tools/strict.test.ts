@@ -7,7 +7,14 @@ import path from 'node:path';
 import { saveProjectSettings, setOverride } from '@loupe/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpProject } from '../project';
-import { type Fixture, makeProject, memoryClient, openProject, type TestClient } from '../testing/fixture';
+import {
+  closeProject,
+  type Fixture,
+  makeProject,
+  memoryClient,
+  openProject,
+  type TestClient,
+} from '../testing/fixture';
 
 // Secrets in file NAMES, outside the focus: beside a focused file, in an unticked folder, in an
 // unticked file inside a ticked folder, and in a folder the person hid.
@@ -46,9 +53,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await c.close();
-  await project.close();
-  await project.ws.close();
-  fx.cleanup();
+  await closeProject(project, fx);
 });
 
 describe('strict focus, headless', () => {

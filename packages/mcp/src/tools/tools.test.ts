@@ -2,7 +2,14 @@ import { countTokens } from '@loupe/engine';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpProject } from '../project';
-import { type Fixture, makeProject, memoryClient, openProject, type TestClient } from '../testing/fixture';
+import {
+  closeProject,
+  type Fixture,
+  makeProject,
+  memoryClient,
+  openProject,
+  type TestClient,
+} from '../testing/fixture';
 
 const numbered = (n: number, prefix = 'line') =>
   `${Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}: const value${i} = ${i};`).join('\n')}\n`;
@@ -52,9 +59,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await c.close();
-  await project.close();
-  await project.ws.close();
-  fx.cleanup();
+  await closeProject(project, fx);
 });
 
 const FORBIDDEN = [

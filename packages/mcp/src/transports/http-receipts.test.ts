@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpProject } from '../project';
-import { type Fixture, makeProject, openProject } from '../testing/fixture';
+import { closeProject, type Fixture, makeProject, openProject } from '../testing/fixture';
 import { type HttpEndpoint, startHttpServer } from './http';
 
 let fx: Fixture;
@@ -20,9 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await endpoint.close();
-  await project.close();
-  await project.ws.close();
-  fx.cleanup();
+  await closeProject(project, fx);
 });
 
 function request(method: string, headers: Record<string, string>, body?: string) {

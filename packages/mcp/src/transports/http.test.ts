@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpProject } from '../project';
-import { type Fixture, makeProject, openProject, wrapClient } from '../testing/fixture';
+import { closeProject, type Fixture, makeProject, openProject, wrapClient } from '../testing/fixture';
 import { type HttpEndpoint, loadOrCreateToken, startHttpServer, tokenFile } from './http';
 
 let fx: Fixture;
@@ -19,9 +19,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await endpoint.close();
-  await project.close();
-  await project.ws.close();
-  fx.cleanup();
+  await closeProject(project, fx);
 });
 
 async function httpClient(token: string) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { countTokens } from '@loupe/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpProject } from '../project';
-import { type Fixture, makeProject, openProject } from '../testing/fixture';
+import { closeProject, type Fixture, makeProject, openProject } from '../testing/fixture';
 import { socketClient } from '../testing/socket-client';
 import { AgentSocket } from './agent-socket';
 
@@ -26,9 +26,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await agentSocket.close();
-  await project.close();
-  await project.ws.close();
-  fx.cleanup();
+  await closeProject(project, fx);
 });
 
 describe('MAX_MCP_OUTPUT_TOKENS through the agent socket', () => {
