@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sameTextAs } from '../content/detail';
 import { declarations } from '../declarations/declarations';
 import { grammarOf, languageOf } from '../lang/languages';
 import { SYNTAX } from '../syntax/index';
@@ -66,4 +67,26 @@ describe('compression goldens', () => {
         golden(path.join(root, c.lang, 'expected', `${c.name}.declarations`), `${lines.join('\n')}\n`);
       });
   }
+});
+
+// A budgeted pack does not compress a file at outline after signatures when sameTextAs says the
+// text cannot differ (content/detail.ts): outline must then give signatures' text exactly.
+describe('outline after signatures', () => {
+  for (const c of cases) {
+    const text = readFileSync(path.join(root, c.rel), 'utf8');
+    if (!sameTextAs('signatures', 'outline', c.rel, text)) continue;
+    it(`${c.rel}: outline gives the text signatures gives`, async () => {
+      const signatures = await compress(text, c.rel, { level: 'signatures' });
+      const outline = await compress(text, c.rel, { level: 'outline' });
+      expect(outline.text).toBe(signatures.text);
+    });
+  }
+  it('a test file is compressed at outline again (its cases fold)', () => {
+    const tests = cases.filter((c) => isTestFile(c.rel, readFileSync(path.join(root, c.rel), 'utf8')));
+    expect(tests.length).toBeGreaterThan(0);
+    for (const c of tests)
+      expect(sameTextAs('signatures', 'outline', c.rel, readFileSync(path.join(root, c.rel), 'utf8'))).toBe(
+        false,
+      );
+  });
 });

@@ -4,6 +4,7 @@
 // error) and why.
 import { moreCompressed } from '@loupe/common';
 import { levelsFor } from '../compress/levels';
+import { isTestFile } from '../compress/testfiles';
 import type { Level } from '../compress/types';
 import { languageOf } from '../lang/languages';
 
@@ -34,4 +35,14 @@ export function ladder(requested: Level, path: string): Level[] {
 /** Whether some level below full can change a file of this path (it has a grammar). */
 export function compressible(path: string): boolean {
   return levelsFor(languageOf(path)).length > 1;
+}
+
+/**
+ * Whether `level`, offered after `before`, can only give the text `before` gave: compression at
+ * outline differs from signatures only by folding a test file's cases (compress.ts, plan), so a
+ * pack need not compress a file that is not a test again to find out. `path` and `text` are what
+ * compression is given (the content path and the masked text).
+ */
+export function sameTextAs(before: Level, level: Level, path: string, text: string): boolean {
+  return before === 'signatures' && level === 'outline' && !isTestFile(path, text);
 }

@@ -100,6 +100,17 @@ export class ContentPipeline {
   }
 
   /**
+   * Starts the worker pool and its rules when a bulk read of `count` files would use it: a pack
+   * calls this before it ranks, so the first batch of files does not wait for the pool to start.
+   */
+  warmFor(count: number): void {
+    if (!this.masking || count < POOL_FROM) return;
+    this.pool ??= createMaskPool(this.options.rulesPath ? { rulesPath: this.options.rulesPath } : {});
+    // A pool that cannot start says why at the first read (readMaskedMany).
+    this.pool.then((pool) => pool.warm()).catch(() => {});
+  }
+
+  /**
    * The read and mask stages only, for many files (an index that keeps masked texts, a pack): no
    * selection, compression or count. Placeholders are numbered in input order, so the same inputs
    * give the same placeholders. Many files with masking on are read and masked on the worker pool;

@@ -60,6 +60,19 @@ describe('languageOf', () => {
     for (const p of ['LICENSE', 'bin/run', 'x.unknownext', '.gitignore', ''])
       expect(languageOf(p)).toBeUndefined();
   });
+
+  it('says nothing for names that every JavaScript object answers to (a name is data)', () => {
+    const names = [
+      'constructor',
+      'src/Constructor',
+      'a.constructor',
+      'x.__proto__',
+      '__proto__',
+      'b.toString',
+    ];
+    for (const p of [...names, 'a.hasOwnProperty', 'valueOf', 'lib/x.isPrototypeOf'])
+      expect(languageOf(p), p).toBeUndefined();
+  });
 });
 
 describe('grammars per language', () => {

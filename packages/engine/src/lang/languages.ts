@@ -277,15 +277,20 @@ function basename(path: string): string {
   return slash >= 0 ? path.slice(slash + 1) : path;
 }
 
+// Maps, not the objects: a name is data, and `constructor` or `x.__proto__` must not find what
+// every object inherits (languages.test.ts).
+const NAMES = new Map(Object.entries(BY_NAME));
+const EXTENSIONS = new Map(Object.entries(BY_EXTENSION));
+
 /** The language of a file from its name, or undefined when the name says nothing. */
 export function languageOf(path: string): LanguageId | undefined {
   const name = basename(path).toLowerCase();
-  const exact = BY_NAME[name];
+  const exact = NAMES.get(name);
   if (exact) return exact;
   if (name.startsWith('dockerfile.') || name.endsWith('.dockerfile')) return 'dockerfile';
   const dot = name.lastIndexOf('.');
   if (dot < 0) return undefined;
-  return BY_EXTENSION[name.slice(dot + 1)];
+  return EXTENSIONS.get(name.slice(dot + 1));
 }
 
 /** The grammar for a language, or undefined when none ships with Loupe. */

@@ -16,6 +16,7 @@ import { maskedFrom } from '../content/maskers';
 import type { FileInput } from '../content/read';
 import { type Withheld, withheldByMasking } from '../content/withheld';
 import { LoupeError } from '../errors';
+import { endPool } from '../workers/end-pool';
 import { locateWorker } from '../workers/locate';
 import { assembleMany, assembleMask, type MaskResult, type PreparedMask, rememberMarks } from './mask';
 import { loadMaskRules } from './rules';
@@ -46,6 +47,8 @@ export interface MaskPool {
     files: ReadonlyArray<FileInput & { size?: number }>,
     session: MaskSession,
   ): Promise<Array<MaskedText | Withheld>>;
+  /** Has a worker load the rules now, so the first batch does not wait for them (a pack warms it while it ranks). */
+  warm(): Promise<void>;
   /** Ends this handle; the shared worker threads end with the last open handle (see the note at the top). */
   close(): Promise<void>;
 }
@@ -110,6 +113,14 @@ export async function createMaskPool(options: MaskPoolOptions = {}): Promise<Mas
       for (const r of read) if (r.kind === 'pending') rememberMarks(r.prepared, session);
       return read.map((r) => (r.kind === 'pending' ? maskedFrom(r, session) : r));
     },
+    warm: async () => {
+      // A task of no texts: the worker loads (and compiles) the rules, and masks nothing.
+      await run<PreparedMask>(
+        { items: [], key: new Uint8Array(32), rulesPath: rules.file, limits },
+        0,
+        () => [],
+      );
+    },
     close: async () => {
       if (closed) return;
       closed = true;
@@ -154,11 +165,8 @@ function holdPool(threads: number): { pool: Promise<Piscina>; release(): Promise
       if (--held.holders > 0) return;
       if (pools.get(threads) === held) pools.delete(threads);
       // No handle is left to want a result: the threads and their heaps go, once the tasks still
-      // running have answered (a read-ahead batch of a pack that is done). Ending them at once let
-      // a reply arrive for a task piscina had forgotten, and its "Unexpected message" error ended
-      // the process (pool-close.test.ts).
-      const pool = await held.pool.catch(() => undefined);
-      await pool?.close({ force: true }).catch(() => {});
+      // running have answered (a read-ahead batch of a pack that is done; pool-close.test.ts).
+      await endPool(held.pool);
     },
   };
 }

@@ -17,7 +17,7 @@ import type { PackReport, PartWriter } from './document';
 import { rankFiles } from './priority';
 import { RawCounts } from './raw-counts';
 import { scopeOf } from './scope';
-import { FileSource } from './source';
+import { BATCH, FileSource } from './source';
 import { budgetedPack, walkBudget } from './strategy/budgeted';
 import type { SectionSettings } from './strategy/section-batch';
 import {
@@ -170,6 +170,10 @@ export async function packFocusTo(
     : undefined;
   const meter = new PackMeter(options, scope.files.length);
   meter.start();
+  // A budgeted pack's first batch is read on the mask pool: it starts (and loads its rules) while
+  // the files are ranked and the tree is built.
+  // (A trial of the whole reads on the section workers instead.)
+  if (budget !== null && !whole) content.warmFor(Math.min(BATCH, scope.files.length));
   // Ranked by what the index knows without reading (paths and sizes); a budgeted pack then reads
   // only the files its walk tries, and never waits for the background token count (raw-counts.ts).
   const ranked = rankFiles(scope.files, scope.explicit).map((r) => r.entry);
@@ -237,7 +241,7 @@ export async function packFocusTo(
       await c.close();
     }
   }
-  const raw = new RawCounts(ws.root, files, encoding);
+  const raw = new RawCounts(ws.root, files, encoding, source);
   const walk = {
     layout: ctx.layout,
     count: memoized(count),

@@ -10,6 +10,7 @@ import { readBytesSync, readResult } from '../content/read';
 import { countTokens } from '../tokens/count';
 import type { Encoding } from '../types';
 import type { IndexEntry } from '../workspace/file-index';
+import type { FileSource } from './source';
 
 /** The longest token of every encoding Loupe counts in, in bytes (raw-counts.test.ts checks it). */
 export const MAX_TOKEN_BYTES = 128;
@@ -27,6 +28,8 @@ export class RawCounts {
     private readonly root: string,
     private readonly files: readonly IndexEntry[],
     private readonly encoding: Encoding,
+    /** The file source, when its batch of file `i` has already been read: spares a second read. */
+    private readonly source?: Pick<FileSource, 'ready' | 'fullTokens'>,
   ) {}
 
   /** The raw tokens of file `i`, when this pack counted them. */
@@ -51,8 +54,11 @@ export class RawCounts {
     if (tokens !== undefined) return tokens;
     const entry = this.files[i]!;
     // The index's count is exact for the content it saw (the stat cache trusts size and mtime as
-    // git does); otherwise the file is read and counted as the token workers count it.
+    // git does); a file the pack has read already with nothing masked holds its raw text (counted
+    // once, there); otherwise the file is read and counted as the token workers count it.
+    const done = this.source?.ready(i);
     if (entry.tokens !== undefined) tokens = entry.tokens;
+    else if (done?.kind === 'masked' && done.findings.length === 0) tokens = this.source!.fullTokens(done);
     else {
       let bytes: Buffer | NodeJS.ErrnoException;
       try {

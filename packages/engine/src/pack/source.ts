@@ -4,6 +4,7 @@
 // stages as any read (finishFile: compress -> number -> label), never counted alone there: a pack
 // counts whole sections.
 import type { Level } from '../compress/types';
+import { flagged } from '../content/classify';
 import type { MaskedText } from '../content/mask-stage';
 import type { ContentPipeline } from '../content/pipeline';
 import { type FileContent, finishFile } from '../content/process';
@@ -16,10 +17,13 @@ import type { PackMeter } from './watch';
 
 export type Loaded = MaskedText | Withheld;
 
+/** Files per batch, by default. */
+export const BATCH = 32;
+
 export interface SourceOptions {
   lineNumbers: boolean;
   encoding: Encoding;
-  /** Files per batch (default 32). */
+  /** Files per batch (default BATCH). */
   batch?: number;
   /** Also cut a batch at this many bytes (default 4 MiB). */
   batchBytes?: number;
@@ -31,6 +35,8 @@ export class FileSource {
   private readonly loaded = new Map<number, Promise<Loaded>>();
   private readonly variants = new Map<number, Map<Level, Promise<FileContent>>>();
   private readonly tokens = new Map<MaskedText, number>();
+  /** Files whose batch has come back (what `ready` answers). */
+  private readonly settled = new Map<number, Loaded>();
   /** Where the next batch starts, where the last one started, and that batch's promise. */
   private next = 0;
   private lastStart = 0;
@@ -50,7 +56,7 @@ export class FileSource {
   /** Requests the next batch. It starts once the one before it is masked, so placeholders keep pack order. */
   private request(): void {
     const start = this.next;
-    const limit = this.options.batch ?? 32;
+    const limit = this.options.batch ?? BATCH;
     const bytes = this.options.batchBytes ?? 4 << 20;
     let end = start;
     let size = 0;
@@ -67,6 +73,12 @@ export class FileSource {
       return read;
     });
     this.tail = all.catch(() => {});
+    all.then(
+      (r) => {
+        for (const [k, d] of r.entries()) this.settled.set(start + k, d);
+      },
+      () => {},
+    );
     for (let k = start; k < end; k++) {
       const one = all.then((r) => r[k - start]!);
       // A batch read ahead may fail (a stopped pack) with no one waiting for it: handled here, the
@@ -76,8 +88,14 @@ export class FileSource {
     }
   }
 
-  /** File `i` (in pack order), read and masked; the batch after it is read meanwhile. */
+  /**
+   * File `i` (in pack order), read and masked; the batch after it is read meanwhile. A flagged
+   * file is never read: why comes from its flag alone, so asking for it reads no batch (the budget
+   * walk asks for every flagged file, the last of them far down a large project's ranking).
+   */
   load(i: number): Promise<Loaded> {
+    const refused = flagged(this.files[i]!);
+    if (refused) return Promise.resolve(refused);
     while (this.next <= i) this.request();
     const here = this.loaded.get(i);
     if (!here) throw new Error(`file ${i} was forgotten before it was loaded`);
@@ -85,10 +103,19 @@ export class FileSource {
     return here;
   }
 
+  /**
+   * File `i` if its batch has already come back, else undefined (nothing is read for it). What it
+   * answers depends on timing: use it only where either answer leads to the same result.
+   */
+  ready(i: number): Loaded | undefined {
+    return this.settled.get(i);
+  }
+
   /** Lets go of a file's text once its section is written (full packs of big trees). */
   forget(i: number): void {
     this.loaded.delete(i);
     this.variants.delete(i);
+    this.settled.delete(i);
   }
 
   /** Tokens of the masked text at full detail (counted once, on this thread). */

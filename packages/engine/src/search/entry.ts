@@ -22,4 +22,12 @@ export interface ContentEntry {
   /** Derived facts (imports per language …), once computed. */
   memo: Map<string, unknown>;
   refs: number;
+  /** Its index's share of the budget for UTF-8 copies (utf8.ts); none for a streamed search's entry. */
+  utf8: CopyBudget | undefined;
+}
+
+/** What a kept UTF-8 copy is counted against (`Utf8Ledger`). */
+export interface CopyBudget {
+  take(bytes: number): boolean;
+  give(bytes: number): void;
 }

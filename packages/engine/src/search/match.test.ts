@@ -21,6 +21,7 @@ function entry(text: string, privateSpans: number[] = []): ContentEntry {
     declarations: new Map(),
     memo: new Map(),
     refs: 1,
+    utf8: undefined,
   };
 }
 

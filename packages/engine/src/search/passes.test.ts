@@ -20,6 +20,7 @@ function entry(text: string): ContentEntry {
     declarations: new Map(),
     memo: new Map(),
     refs: 1,
+    utf8: undefined,
   };
 }
 

@@ -7,13 +7,13 @@ import type { MaskedText } from '../content/mask-stage';
 import type { Withheld } from '../content/withheld';
 import { DeclarationCache } from '../declarations/declaration-cache';
 import type { FileEntry, RelPath } from '../types';
-import type { ContentEntry } from './entry';
+import type { ContentEntry, CopyBudget } from './entry';
 import { buildGrams } from './grams';
 import { IndexMaskSession } from './placeholders';
 import type { FileRole } from './rank';
 import { plainUint32, slabUint32, type Uint32Alloc } from './slabs';
 import { fold, lineStarts } from './text';
-import { forgetEncoded } from './utf8';
+import { forgetEncoded, Utf8Ledger } from './utf8';
 import { WordIndex } from './words';
 
 export type { ContentEntry } from './entry';
@@ -53,13 +53,17 @@ const BATCH = 2000;
 /** Files read at once from which their arrays come from slabs (slabs.ts). */
 const SLAB_FROM = 1000;
 
-/** The entry of one masked text (`slot`: its words' slot, or -1 for a text read instead; see words.ts). */
+/**
+ * The entry of one masked text (`slot`: its words' slot, or -1 for a text read instead; see
+ * words.ts; `utf8`: the index's share of the UTF-8 copy budget, none for a streamed search's).
+ */
 export function contentEntry(
   text: string,
   hash: string,
   privateSpans: number[],
   slot: number,
   alloc: Uint32Alloc = plainUint32,
+  utf8?: CopyBudget,
 ): ContentEntry {
   const folded = fold(text);
   return {
@@ -73,6 +77,7 @@ export function contentEntry(
     declarations: new Map(),
     memo: new Map(),
     refs: 0,
+    utf8,
   };
 }
 /** Entries no path refers to any more, kept for a revert or a rename (most recent last). */
@@ -89,6 +94,8 @@ export class SearchIndex {
   readonly session: IndexMaskSession;
   /** The dictionary of the entries' words. */
   readonly words = new WordIndex();
+  /** This index's share of the UTF-8 copies' budget, given back by `close`. */
+  private readonly utf8 = new Utf8Ledger();
   last: IndexStats = { read: 0, reused: 0, files: 0, entries: 0 };
 
   /** Declarations of parsed texts, on disk for later processes (a cache without a folder keeps nothing). */
@@ -156,6 +163,15 @@ export class SearchIndex {
   /** The watcher's entry point: these paths changed (or vanished); the next `ensure` reads them again. */
   update(paths: readonly RelPath[]): void {
     for (const p of paths) this.stale.add(p);
+  }
+
+  /**
+   * The index is no longer used (its project closed, or masking switched): it gives back its share
+   * of the UTF-8 copies' budget, so the next project's index can keep as many. A search still
+   * running on it answers as before, making its copies for itself.
+   */
+  close(): void {
+    this.utf8.close();
   }
 
   /** Drops records of paths no longer in the project. */
@@ -240,6 +256,7 @@ export class SearchIndex {
       privateSpans,
       privateSpans.length ? -1 : this.words.add(res.text, lists),
       alloc,
+      this.utf8,
     );
   }
 

@@ -102,6 +102,7 @@ function entry(t: string, words?: WordIndex): ContentEntry {
     declarations: new Map(),
     memo: new Map(),
     refs: 1,
+    utf8: undefined,
   };
 }
 

@@ -23,11 +23,13 @@ export function searchIndexOf(ws: Workspace): SearchIndex {
     ws.onDidChangeIndex(() => created.retain((p) => ws.index.get(p) !== undefined)),
     // The watcher's changes: read again on the next search, even when size and mtime look the same.
     ws.onDidChangeFiles((e) => created.update([...e.added, ...e.changed, ...e.removed])),
+    ws.onDidClose(() => created.close()),
   ];
   indexes.set(ws, {
     index: created,
     dispose: () => {
       for (const d of disposers) d();
+      created.close(); // replaced (masking switched): its share of the UTF-8 budget comes back
     },
   });
   return created;

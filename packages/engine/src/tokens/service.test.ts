@@ -11,7 +11,7 @@ import type { Encoding } from '../types';
 import { codeText, proseText, rng } from './corpus';
 import { countTokens } from './count';
 import { loadCountCache, saveCountCache, today } from './count-cache';
-import { createTokenService, type FileToCount, type TokenService } from './service';
+import { createTokenService, type FileToCount, SAVE_EVERY, type TokenService } from './service';
 import { statCacheFile } from './stat-cache';
 
 let tmp: string;
@@ -130,12 +130,50 @@ describe('createTokenService', () => {
     writeFileSync(file, 'hello world');
     const cacheDir = path.join(tmp, 'cache-racy');
     const before = listing(root);
-    await service(cacheDir).countFiles(before, { root });
+    const first = service(cacheDir);
+    await first.countFiles(before, { root });
+    await first.close(); // one file: written on close (see the next test)
     const mtime = statSync(file).mtime;
     writeFileSync(file, 'hello there');
     utimesSync(file, mtime, mtime);
     const again = await service(cacheDir).countFiles(listing(root), { root });
     expect(again.get('now.txt')?.hash).toBe(sha('hello there'));
+  });
+
+  it('writes its caches every SAVE_EVERY changes and on close, not after each new file', async () => {
+    const cacheDir = path.join(tmp, 'cache-batched');
+    const root = path.join(tmp, 'batched');
+    const s = service(cacheDir);
+    const statFile = statCacheFile(cacheDir, root, 'o200k_base');
+    const storeFile = path.join(cacheDir, 'tokens', 'counts-o200k_base.v1.bin');
+    const { readFileSync } = await import('node:fs');
+    const saved = () => [readFileSync(statFile), readFileSync(storeFile)];
+    // A first count of SAVE_EVERY files is written at once.
+    for (let i = 0; i < SAVE_EVERY; i++) writeOld(path.join(root, `old${i}.txt`), `old file ${i}`);
+    await s.countFiles(listing(root), { root });
+    const first = saved();
+    // New files one count at a time (the watcher's way): held until SAVE_EVERY changes wait.
+    const counted = async (name: string) => {
+      writeOld(path.join(root, name), `new file ${name}`);
+      const [f] = listing(root).filter((x) => x.path === name);
+      await s.countFiles([f as FileToCount], { root });
+    };
+    for (let i = 0; i < 3; i++) await counted(`new${i}.txt`);
+    expect(saved()).toEqual(first);
+    // close() writes them: a new service answers every file from the stat cache, reading none.
+    await s.close();
+    expect(saved()[0]).not.toEqual(first[0]);
+    expect(saved()[1]).not.toEqual(first[1]);
+    const progress: number[] = [];
+    const all = listing(root);
+    await service(cacheDir).countFiles(all, { root, onProgress: (done) => progress.push(done) });
+    expect(progress[0]).toBe(all.length);
+    // The SAVE_EVERY-th change writes without a close.
+    const before = saved();
+    for (let i = 0; i < SAVE_EVERY - 1; i++) await counted(`more${i}.txt`);
+    expect(saved()).toEqual(before);
+    await counted('last.txt');
+    expect(saved()[0]).not.toEqual(before[0]);
   });
 
   it('ignores damaged cache files, counts correctly and rewrites them', async () => {

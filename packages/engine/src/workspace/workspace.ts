@@ -61,6 +61,7 @@ export class Workspace implements WatchedProject {
   private readonly filesChanged = new Emitter<FilesChangedEvent>();
   private readonly watchChanged = new Emitter<WatchStatus>();
   private readonly gitChanged = new Emitter<void>();
+  private readonly closing = new Emitter<void>();
   readonly onDidCountTokens = this.tokenProgress.event;
   readonly onDidChangeIndex = this.indexChanged.event;
   /** Files added, changed (content) or removed on disk, after the index took them. */
@@ -73,6 +74,8 @@ export class Workspace implements WatchedProject {
    */
   readonly onDidChangeGit = this.gitChanged.event;
   readonly onDidChangeFocus;
+  /** The project was closed: what is kept beside it (the search index) lets go. */
+  readonly onDidClose = this.closing.event;
 
   private readonly scope = new ScanScope();
   private watcher_: ProjectWatcher | undefined;
@@ -391,6 +394,7 @@ export class Workspace implements WatchedProject {
   }
 
   async close(): Promise<void> {
+    if (!this.closed) this.closing.fire();
     this.closed = true;
     await this.watcher_?.close();
     await this.pipelines.close();

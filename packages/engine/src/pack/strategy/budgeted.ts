@@ -7,7 +7,8 @@
 // budget, the walk is redone with less room.
 import { groupDigits } from '@loupe/common';
 import type { Level } from '../../compress/types';
-import { ladder } from '../../content/detail';
+import { ladder, sameTextAs } from '../../content/detail';
+import { contentPath } from '../../content/open';
 import type { FileContent } from '../../content/process';
 import { reasonPhrase } from '../../content/withheld';
 import { LoupeError } from '../../errors';
@@ -168,9 +169,14 @@ export async function walkBudget(
     const steps: Step[] = [];
     let placed = false;
     let lastText: string | undefined;
+    let offered: Level | undefined;
     for (const level of ladder(ctx.requested, entry.path)) {
-      const v = await ctx.source.variant(i, loaded, level);
-      if (v.text === lastText && steps.length) {
+      // A level known to give the text already tried is not compressed again to find that out.
+      const same = offered !== undefined && sameTextAs(offered, level, contentPath(loaded), loaded.text);
+      offered = level;
+      const v = same ? undefined : await ctx.source.variant(i, loaded, level);
+      // (`same` needs a level before it, and every level tried leaves a step.)
+      if (!v || (v.text === lastText && steps.length)) {
         // Compression gave back the text already tried: recorded, not counted again.
         const prev = steps[steps.length - 1]!;
         steps.push({ level, tokens: prev.tokens, fits: false, note: `no smaller than ${prev.level}` });
