@@ -110,6 +110,17 @@ describe('Ctrl+C', () => {
     expect(tempFiles(e.LOUPE_STATE_DIR)).toEqual([]);
   }, 180_000);
 
+  it('stops a streamed search between its tasks: exit 130 before every file was read, nothing printed', async () => {
+    // Every file holds the word, so every one is read and masked: seconds of work for Ctrl+C to cut.
+    const term = onTerminal(['search', big, 'alpha'], env('search'));
+    await term.waitFor(/searching: \d+ of 1200 files/);
+    term.ctrlC();
+    expect(await term.exited).toBe(130);
+    const read = [...term.text().matchAll(/searching: (\d+) of 1200 files/g)].map((m) => Number(m[1]));
+    expect(Math.max(...read)).toBeLessThan(1200);
+    expect(term.text()).not.toMatch(/\n\s+at |internal error|Error:|Best match|matches in/);
+  }, 180_000);
+
   it('SIGINT to the process while it scans: it exits 130 itself (not killed by the signal), nothing on stdout', async () => {
     // A real git behind a gate holds the scan, so the signal arrives mid-work, every time.
     const project = writeProject(path.join(tmp.dir, 'gated'));

@@ -6,7 +6,7 @@
 // - MCP (`loupe mcp`, the SDK's stdio client): the first search after open <= 2x a cold git grep.
 // Warm search latency (p95 <= 50 ms) is the search bench's.
 import { execFile } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -66,11 +66,15 @@ function binary(file: string): boolean {
   }
 }
 
+/** Loupe's size gate (scan DEFAULT_MAX_FILE_BYTES): larger files are listed, never searched ("not searched: 1 too large"). */
+const MAX_FILE_BYTES = 2 * 1024 * 1024;
+
 /**
  * The files git grep finds among those Loupe searches (`loupe ls`): tracked files, and untracked
  * ones not ignored (`--untracked` alone would skip tracked files an ignore rule matches); without
  * files with a NUL early on, which git reads as text when .gitattributes sets `diff` (test262 does
- * for a few) and Loupe never reads as text.
+ * for a few) and Loupe never reads as text; and without files over the size gate, which Loupe
+ * names as not searched (test262's 3.2 MB test/staging/sm/String/string-upper-lower-mapping.js).
  */
 async function gitFiles(
   dir: string,
@@ -82,7 +86,8 @@ async function gitFiles(
   const out = new Set<string>();
   for (const more of [['-l'], ['-l', '--untracked']])
     for (const p of (await output('git', grepArgs(q, regex, cs, more), dir)).out.split('\n'))
-      if (visible.has(p) && !binary(path.join(dir, p))) out.add(p);
+      if (visible.has(p) && !binary(path.join(dir, p)) && statSync(path.join(dir, p)).size <= MAX_FILE_BYTES)
+        out.add(p);
   return [...out];
 }
 

@@ -26,8 +26,9 @@ const renderer = fileURLToPath(new URL('../../../desktop/dist/renderer', import.
 const memoryChild = fileURLToPath(new URL('./memory-child.ts', import.meta.url));
 const benchDir = fileURLToPath(new URL('../..', import.meta.url));
 /**
- * BENCH_SCALE_ONLY=search, start-up (ls, serve, budgeted packs, export), pack (the budgeted packs
- * alone) or memory, comma-separated: only those parts (default all).
+ * BENCH_SCALE_ONLY=search, start-up (ls, serve, packs and the window's export), export (ls and the
+ * window's export), pack (the budgeted packs alone) or memory, comma-separated: only those parts
+ * (default all).
  */
 const only = process.env.BENCH_SCALE_ONLY?.split(',');
 const before = process.env.BENCH_BEFORE_CLI ? path.resolve(process.env.BENCH_BEFORE_CLI) : undefined;
@@ -175,6 +176,60 @@ async function packRows(
   );
 }
 
+/** `loupe serve` until its address vs a cold `loupe ls`, and the CLI's budgeted packs. */
+async function serveAndPack(
+  dir: string,
+  name: string,
+  rows: Array<Record<string, string | number>>,
+  checks: Check[],
+): Promise<void> {
+  // serve until its address vs a cold `loupe ls` (fresh caches), alternating.
+  const serveSamples: number[] = [];
+  const lsSamples: number[] = [];
+  for (let i = 0; i < Math.max(3, Math.ceil(RUNS / 2)); i++) {
+    const cache = mkdtempSync(path.join(tmpdir(), 'loupe-bench-ls-'));
+    lsSamples.push(
+      await timedRun(process.execPath, [cliBundle, 'ls', '-z', dir], undefined, {
+        ...process.env,
+        LOUPE_CACHE_DIR: cache,
+      }),
+    );
+    rmSync(cache, { recursive: true, force: true });
+    serveSamples.push(await serveUntilUrl(cliBundle, dir));
+  }
+  const lsCold = stats(lsSamples).median;
+  const serve = stats(serveSamples).median;
+  rows.push({
+    repository: name,
+    step: '`loupe ls`, cold caches',
+    'median ms': ms(lsCold),
+    'min ms': ms(stats(lsSamples).min),
+    ratio: '',
+  });
+  rows.push({
+    repository: name,
+    step: '`loupe serve` until its address, cold',
+    'median ms': ms(serve),
+    'min ms': ms(stats(serveSamples).min),
+    ratio: (serve / lsCold).toFixed(2),
+  });
+  if (before) {
+    const old = stats([await serveUntilUrl(before, dir), await serveUntilUrl(before, dir)]).min;
+    rows.push({
+      repository: name,
+      step: '`loupe serve` until its address, BENCH_BEFORE_CLI',
+      'median ms': ms(old),
+      'min ms': '',
+      ratio: (old / lsCold).toFixed(2),
+    });
+  }
+  checks.push(check(`${name}: serve until its address / cold \`loupe ls\``, serve / lsCold, '<=', 1));
+  if (process.env.BENCH_SCALE_PACK !== '0') {
+    await packRows(cliBundle, dir, name, rows, checks);
+    if (before) await packRows(before, dir, name, rows, checks, ', BENCH_BEFORE_CLI');
+  }
+}
+
 export const scaleBench: Bench = {
   name: 'scale',
   async run(ctx) {
@@ -196,7 +251,8 @@ export const scaleBench: Bench = {
         await packRows(cliBundle, dir, name, rows, checks);
         if (before) await packRows(before, dir, name, rows, checks, ', BENCH_BEFORE_CLI');
       }
-      if (only && !only.includes('start-up')) continue;
+      const startUp = !only || only.includes('start-up');
+      if (!startUp && !only?.includes('export')) continue;
       const sides: Array<[string, () => Promise<number>]> = [
         ['git ls-files (floor)', () => timedRun('git', gitArgs, dir, gitEnv)],
         ['`loupe ls` whole process', () => timedRun(process.execPath, [cliBundle, 'ls', '-z', dir])],
@@ -221,52 +277,8 @@ export const scaleBench: Bench = {
         });
       }
       checks.push(check(`${name}: \`loupe ls\` / git ls-files`, stats(samples[1]!).median / floor, '<=', 4));
+      if (startUp) await serveAndPack(dir, name, rows, checks);
 
-      // serve until its address vs a cold `loupe ls` (fresh caches), alternating.
-      const serveSamples: number[] = [];
-      const lsSamples: number[] = [];
-      for (let i = 0; i < Math.max(3, Math.ceil(RUNS / 2)); i++) {
-        const cache = mkdtempSync(path.join(tmpdir(), 'loupe-bench-ls-'));
-        lsSamples.push(
-          await timedRun(process.execPath, [cliBundle, 'ls', '-z', dir], undefined, {
-            ...process.env,
-            LOUPE_CACHE_DIR: cache,
-          }),
-        );
-        rmSync(cache, { recursive: true, force: true });
-        serveSamples.push(await serveUntilUrl(cliBundle, dir));
-      }
-      const lsCold = stats(lsSamples).median;
-      const serve = stats(serveSamples).median;
-      rows.push({
-        repository: name,
-        step: '`loupe ls`, cold caches',
-        'median ms': ms(lsCold),
-        'min ms': ms(stats(lsSamples).min),
-        ratio: '',
-      });
-      rows.push({
-        repository: name,
-        step: '`loupe serve` until its address, cold',
-        'median ms': ms(serve),
-        'min ms': ms(stats(serveSamples).min),
-        ratio: (serve / lsCold).toFixed(2),
-      });
-      if (before) {
-        const old = stats([await serveUntilUrl(before, dir), await serveUntilUrl(before, dir)]).min;
-        rows.push({
-          repository: name,
-          step: '`loupe serve` until its address, BENCH_BEFORE_CLI',
-          'median ms': ms(old),
-          'min ms': '',
-          ratio: (old / lsCold).toFixed(2),
-        });
-      }
-      checks.push(check(`${name}: serve until its address / cold \`loupe ls\``, serve / lsCold, '<=', 1));
-      if (process.env.BENCH_SCALE_PACK !== '0') {
-        await packRows(cliBundle, dir, name, rows, checks);
-        if (before) await packRows(before, dir, name, rows, checks, ', BENCH_BEFORE_CLI');
-      }
       const exported = await windowExport(
         dir,
         name,

@@ -47,6 +47,7 @@ export const searchCommand = defineCommand({
     });
     try {
       bar.update(`searching ${ws.index.size} files`);
+      checkStopped(io);
       const result = await searchFocus(ws, query, {
         regex: Boolean(values.regex),
         ...(Array.isArray(values.path) ? { paths: values.path.map(String) } : {}),
@@ -55,6 +56,9 @@ export const searchCommand = defineCommand({
         ...(bodyChars !== undefined ? { bodyChars } : {}),
         stream: true,
         buildIndex: false,
+        // A stop ends the search between tasks of its workers (the rest is never read).
+        ...(io.signal ? { signal: io.signal } : {}),
+        onProgress: (done, total) => bar.update(`searching: ${done} of ${total} files`),
       });
       bar.done();
       checkStopped(io);

@@ -171,14 +171,18 @@ function holdPool(threads: number): { pool: Promise<Piscina>; release(): Promise
   };
 }
 
-/** Consecutive items grouped up to ~256 KB of text or 64 files, so small files share a message (search/stream.ts batches so too). */
-export function groups<T>(items: ReadonlyArray<T>, weight: (item: T) => number): T[][] {
+/** Consecutive items grouped up to ~256 KB of text or 64 files (by default), so small files share a message (search/stream.ts uses larger groups). */
+export function groups<T>(
+  items: ReadonlyArray<T>,
+  weight: (item: T) => number,
+  limit: { bytes: number; count: number } = { bytes: 256 * 1024, count: 64 },
+): T[][] {
   const out: T[][] = [];
   let current: T[] = [];
   let size = 0;
   for (const item of items) {
     const w = weight(item);
-    if (current.length > 0 && (size + w > 256 * 1024 || current.length >= 64)) {
+    if (current.length > 0 && (size + w > limit.bytes || current.length >= limit.count)) {
       out.push(current);
       current = [];
       size = 0;

@@ -14,6 +14,7 @@ import type { DocContext } from './document';
 import { type HeaderInfo, LAYOUTS, type Layout } from './formats';
 import type { Scope } from './scope';
 import { DEFAULT_BUDGET, PACK_FORMATS, type PackFormat, type PackOptions, TREE_SHARE } from './types';
+import type { PackMemo, TreeSection } from './warm';
 
 function invalid(message: string): LoupeError {
   return new LoupeError('invalid-argument', message);
@@ -83,16 +84,19 @@ export function documentContext(
     masking: boolean;
     lineNumbers: boolean;
     count(t: string): number;
+    /** The workspace's memo of earlier packs: the tree section of the same paths is made once. */
+    memo?: PackMemo;
   },
 ): DocContext & { treeTokens: number } {
-  const { budget, format, detail, encoding, masking, lineNumbers, count } = settings;
+  const { budget, format, detail, encoding, masking, lineNumbers, count, memo } = settings;
   const layout = LAYOUTS[format];
-  const tree = treePart(
-    scope.files,
-    layout,
-    count,
-    budget === null ? undefined : Math.floor(budget * TREE_SHARE),
-  );
+  const cap = budget === null ? undefined : Math.floor(budget * TREE_SHARE);
+  const make = (): TreeSection => {
+    const { section, tokens, rendering } = treePart(scope.files, layout, count, cap);
+    const { total, shown, leftOut } = rendering;
+    return { section, tokens, ...(cap === undefined ? {} : { cap }), total, shown, leftOut };
+  };
+  const tree = memo ? memo.tree(scope.files, `${format}:${cap}:${encoding}`, make) : make();
   const header: HeaderInfo = {
     root: options.rootLabel ?? path.basename(ws.root),
     revision: ws.focus.snapshot.revision,
@@ -125,9 +129,9 @@ export function documentContext(
       tree: {
         tokens: tree.tokens,
         ...(tree.cap === undefined ? {} : { cap: tree.cap }),
-        total: tree.rendering.total,
-        shown: tree.rendering.shown,
-        leftOut: tree.rendering.leftOut,
+        total: { ...tree.total },
+        shown: { ...tree.shown },
+        leftOut: { ...tree.leftOut },
       },
       // For agents (wrapped data) the footer is trusted text: names in it are JSON strings.
       hidden: {

@@ -5,7 +5,7 @@
 // parts that split cleanly (counter.ts).
 import type { IndexEntry } from '../workspace/file-index';
 import { splitsCleanly, type TextCounter } from './counter';
-import { footerLines } from './footer';
+import { footerLines, tokensLine } from './footer';
 import type { HeaderInfo, Layout } from './formats';
 import type { Included, Outcome, PackCoverage, PackOptions, PackResult } from './types';
 
@@ -66,8 +66,11 @@ export function report(coverage: PackCoverage): PackReport {
 }
 
 export function footerOf(ctx: DocContext, coverage: PackCoverage, listCap: number) {
+  // Only the first line states the tokens: the lists (tens of thousands of omitted files in a large
+  // project) are written once, however many rounds the count takes to settle.
+  const [first, ...rest] = footerLines({ coverage, listCap, count: ctx.count });
   return (tokens: number) =>
-    `${ctx.layout.footer(footerLines({ coverage: { ...coverage, tokens }, listCap, count: ctx.count }))}\n`;
+    `${ctx.layout.footer([{ ...first!, text: tokensLine({ ...coverage, tokens }) }, ...rest])}\n`;
 }
 
 /** The footer states the whole count, its own tokens included: settles in a round or two. */

@@ -14,7 +14,6 @@ import type { Workspace } from '../workspace/workspace';
 import { checkOptions, documentContext } from './context';
 import { localCounter, threadCounter } from './counter';
 import type { PackReport, PartWriter } from './document';
-import { rankFiles } from './priority';
 import { RawCounts } from './raw-counts';
 import { scopeOf } from './scope';
 import { BATCH, FileSource } from './source';
@@ -30,6 +29,7 @@ import {
 } from './strategy/sectioned';
 import { streamedPack } from './strategy/streamed';
 import type { PackOptions, PackResult } from './types';
+import { packMemo, type ResultKey } from './warm';
 import { PackMeter } from './watch';
 import { mayHoldAll, tryWhole, type WholeTrial } from './whole-budget';
 
@@ -66,28 +66,6 @@ function scanFacts(entry: IndexEntry): IndexEntry {
   if (!entry.flagFromContent) return entry;
   const { flag: _flag, flagFromContent: _from, ...rest } = entry;
   return rest;
-}
-
-/** Counts each distinct text once (the walk offers the same sections again on its later tries). */
-function memoized(count: (text: string) => number): (text: string) => number {
-  const seen = new Map<string, number>();
-  return (text) => {
-    let k = seen.get(text);
-    if (k === undefined) {
-      k = count(text);
-      seen.set(text, k);
-    }
-    return k;
-  };
-}
-
-/** Texts up to this long are counted once per pack: a footer's items are counted on every round it settles. */
-const SHORT_TEXT = 512;
-
-/** Counts each distinct short text once (long ones, like the document, each time: not kept). */
-function memoizedShort(count: (text: string) => number): (text: string) => number {
-  const short = memoized(count);
-  return (text) => (text.length <= SHORT_TEXT ? short(text) : count(text));
 }
 
 /** The focus (or given paths) packed into one document; see docs/packing.md. */
@@ -169,14 +147,47 @@ export async function packFocusTo(
       : localRunner({ ...settings, count: !beside })
     : undefined;
   const meter = new PackMeter(options, scope.files.length);
+  const memo = packMemo(ws);
+  // A budgeted pack that depends on the workspace alone (the window's preview) is answered from
+  // the last one made over the same facts, when every file it read is unchanged on disk (warm.ts).
+  const alone = budget !== null && !options.session && !options.alreadyReceived && !options.wrapData;
+  const key: ResultKey | undefined = alone
+    ? {
+        text: JSON.stringify([
+          ws.root,
+          checked,
+          lineNumbers,
+          content.masking,
+          content.rulesPath ?? null,
+          encoding,
+          options.instructions ?? null,
+          options.rootLabel ?? null,
+          Boolean(options.hiddenCountsOnly),
+          ws.focus.snapshot.revision,
+          ws.hidden.length,
+          [scope.kind, scope.everything, scope.outside, scope.unmatched ?? null, [...scope.explicit].sort()],
+        ]),
+        pipeline: content,
+        hidden: ws.hidden,
+      }
+    : undefined;
+  const kept = key && (memo.results.find(key, scope.files) as { result: PackResult; read: IndexEntry[] });
   meter.start();
+  if (kept) {
+    meter.read(kept.read);
+    meter.check(); // a Cancel sent on that progress stops this answer too
+    const { text, ...rest } = kept.result;
+    await write(text);
+    return rest;
+  }
   // A budgeted pack's first batch is read on the mask pool: it starts (and loads its rules) while
   // the files are ranked and the tree is built.
   // (A trial of the whole reads on the section workers instead.)
   if (budget !== null && !whole) content.warmFor(Math.min(BATCH, scope.files.length));
   // Ranked by what the index knows without reading (paths and sizes); a budgeted pack then reads
   // only the files its walk tries, and never waits for the background token count (raw-counts.ts).
-  const ranked = rankFiles(scope.files, scope.explicit).map((r) => r.entry);
+  // What an earlier pack of this workspace already worked out is taken from its memo (warm.ts).
+  const ranked = memo.ranked(scope.files, scope.explicit);
   const files = budget === null ? ranked : ranked.map(scanFacts);
   // The first batches are read while the tree is built.
   const stream = runner
@@ -185,7 +196,7 @@ export async function packFocusTo(
         startSections(files, ws.root, runner, () => (trialSession ?? session).known()),
       )
     : undefined;
-  const count = (text: string) => countTokens(text, encoding);
+  const count = memo.counter((text) => countTokens(text, encoding), encoding);
   // Otherwise a full pack of a large project masks on worker threads; a small one here (one file
   // per read keeps the pipeline's masking on this thread).
   const source = new FileSource(content, files, session, {
@@ -193,6 +204,8 @@ export async function packFocusTo(
     encoding,
     // After a trial of the whole (which told the meter of its reads), only the signal.
     meter: whole ? new PackMeter(options.signal ? { signal: options.signal } : {}, files.length) : meter,
+    count,
+    compress: memo.compress,
     ...(budget === null ? { batch: large ? 64 : 1 } : {}),
   });
   const ctx = documentContext(ws, options, scope, {
@@ -200,7 +213,8 @@ export async function packFocusTo(
     encoding,
     masking: content.masking,
     lineNumbers,
-    count: memoizedShort(count),
+    count,
+    memo,
   });
   const received = options.alreadyReceived ? { alreadyReceived: options.alreadyReceived } : {};
   let trial: WholeTrial | undefined;
@@ -244,7 +258,7 @@ export async function packFocusTo(
   const raw = new RawCounts(ws.root, files, encoding, source);
   const walk = {
     layout: ctx.layout,
-    count: memoized(count),
+    count,
     source,
     raw,
     requested: detail,
@@ -261,8 +275,17 @@ export async function packFocusTo(
     replay = undefined;
     return walkBudget(files, avail, walk);
   };
-  const { text, ...rest } = await budgetedPack(ctx, files, walk, budget, ctx.treeTokens, walkFn);
+  const result = await budgetedPack(ctx, files, walk, budget, ctx.treeTokens, walkFn);
   if (whole) deps.onWhole?.(replay !== undefined);
+  if (key) {
+    // Files flagged by the scan are answered from their flag, never read; a trial that answered
+    // read every other file.
+    const read = replay
+      ? files.filter((e) => !e.flag)
+      : [...new Set([...files.slice(0, source.requested), ...raw.counted()].filter((e) => !e.flag))];
+    memo.results.keep(key, scope.files, read, ws.root, result);
+  }
+  const { text, ...rest } = result;
   await write(text);
   return rest;
 }

@@ -49,6 +49,11 @@ export class RawCounts {
     return tokens !== null && tokens > limit ? 'count' : false;
   }
 
+  /** The files whose raw counts this pack found out (read here or taken from the index). */
+  counted(): IndexEntry[] {
+    return [...this.exact.keys()].map((i) => this.files[i]!);
+  }
+
   private count(i: number): number | null {
     let tokens = this.exact.get(i);
     if (tokens !== undefined) return tokens;

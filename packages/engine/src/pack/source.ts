@@ -7,7 +7,7 @@ import type { Level } from '../compress/types';
 import { flagged } from '../content/classify';
 import type { MaskedText } from '../content/mask-stage';
 import type { ContentPipeline } from '../content/pipeline';
-import { type FileContent, finishFile } from '../content/process';
+import { type ContentDeps, type FileContent, finishFile } from '../content/process';
 import type { Withheld } from '../content/withheld';
 import type { MaskSession } from '../mask/session';
 import { countTokens } from '../tokens/count';
@@ -29,6 +29,10 @@ export interface SourceOptions {
   batchBytes?: number;
   /** Checked before each batch is read (a stopped pack reads no more), told of each batch read. */
   meter?: PackMeter;
+  /** Token counts of texts (default countTokens; a pack passes its workspace's memo, warm.ts). */
+  count?: (text: string) => number;
+  /** Compression (default the pipeline's; a pack passes its workspace's memo of it, warm.ts). */
+  compress?: ContentDeps['compress'];
 }
 
 export class FileSource {
@@ -48,6 +52,11 @@ export class FileSource {
     private readonly session: MaskSession,
     private readonly options: SourceOptions,
   ) {}
+
+  /** How many files (from the first, in pack order) were asked to be read so far. */
+  get requested(): number {
+    return this.next;
+  }
 
   get root(): string {
     return this.pipeline.root;
@@ -122,7 +131,7 @@ export class FileSource {
   fullTokens(d: MaskedText): number {
     let n = this.tokens.get(d);
     if (n === undefined) {
-      n = countTokens(d.text, this.options.encoding);
+      n = this.options.count ? this.options.count(d.text) : countTokens(d.text, this.options.encoding);
       this.tokens.set(d, n);
     }
     return n;
@@ -148,7 +157,10 @@ export class FileSource {
     const r = await finishFile(
       d,
       { detail: level, lineNumbers: this.options.lineNumbers, count: false },
-      { encoding: this.options.encoding },
+      {
+        encoding: this.options.encoding,
+        ...(this.options.compress ? { compress: this.options.compress } : {}),
+      },
     );
     if (r.kind !== 'content') throw new Error('a whole-file read found no content'); // no symbol asked
     return r;

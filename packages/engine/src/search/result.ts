@@ -39,6 +39,10 @@ export interface SearchOptions {
   stream?: boolean;
   /** After a streamed search, build the index in the background for the next one (default true; a one-shot command says false). */
   buildIndex?: boolean;
+  /** Stops a streamed search (the call rejects with the signal's reason; the index path ignores it). */
+  signal?: AbortSignal;
+  /** A streamed search's progress: files read so far, of all in scope. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** A ready `get_file` call. */

@@ -112,8 +112,13 @@ export async function searchFocus(
   const placeholders = streamed ? new IndexMaskSession(ws.maskKey) : index.session;
   let records: ReadonlyArray<PathRecord | undefined>;
   if (streamed) {
-    records = await streamRecords(ws.content, todo, streamSpec(query, matcher), placeholders);
-    preloadGrammars(todo.filter((_, i) => records[i]?.entry).map((f) => f.path));
+    records = await streamRecords(ws.content, todo, streamSpec(query, matcher), placeholders, {
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      // The grammars of the files found load while the rest stream (timing only: which files are
+      // parsed is a count).
+      onFound: preloadGrammars,
+    });
     // The next search finds the index warm: it builds now, after this answer's work.
     if (options.buildIndex !== false)
       setImmediate(

@@ -4,7 +4,8 @@
 // (stream.ts: `streamSpec`), so it is answered "no match" unmasked and nothing of it leaves this
 // thread. Every other file is masked here and handed back prepared, for the calling thread to
 // number (as the mask pool does); the text of a file without secrets is tested once more against
-// the whole query, so what crosses back is little more than what matches.
+// the whole query, so what crosses back is little more than what matches: a reply names only the
+// files that may match or were not read, by their place in the task (nothing at all for the rest).
 import RE2 from 're2';
 import { flagged, isBinary } from '../content/classify';
 import type { Masker, PendingMask } from '../content/mask-stage';
@@ -38,12 +39,6 @@ export interface StreamTask {
   known?: KnownValues;
 }
 
-/** A file that cannot match the query: nothing of it is handed back. */
-export interface NoMatch {
-  kind: 'no-match';
-  path: string;
-}
-
 /** A file masked with nothing to number (masking off): its text as it is. */
 export interface PlainText {
   kind: 'plain';
@@ -53,7 +48,16 @@ export interface PlainText {
   hash: string;
 }
 
-export type StreamItem = NoMatch | PendingMask | PlainText | Withheld;
+export type StreamItem = PendingMask | PlainText | Withheld;
+
+/**
+ * A task's answer: `items[k]` is the file at `at[k]` of the task's files; every file not named
+ * cannot match the query (its bytes lack the needle, or its text the query).
+ */
+export interface StreamReply {
+  at: number[];
+  items: StreamItem[];
+}
 
 /** The needles of the literals this thread was given (by rule file, case and literal). */
 const needles = new Map<string, string>();
@@ -90,12 +94,14 @@ function hasMatch(re: RE2, buf: Buffer): boolean {
   return false;
 }
 
-export default async function streamTask(task: StreamTask): Promise<StreamItem[]> {
+export default async function streamTask(task: StreamTask): Promise<StreamReply> {
   const { spec } = task;
+  const at: number[] = [];
+  const out: StreamItem[] = [];
   if (task.files.length === 0) {
     // A warm-up task (startStreamWorkers): the rules load before the first file comes.
     if (task.masking) await loadMaskRules(task.rulesPath);
-    return [];
+    return { at, items: out };
   }
   const limits = task.limits ?? DEFAULT_LIMITS;
   const masker: Masker = task.masking
@@ -107,23 +113,29 @@ export default async function streamTask(task: StreamTask): Promise<StreamItem[]
     : noMasking;
   const re = spec.pattern ? new RE2(spec.pattern.source, spec.pattern.flags) : undefined;
   const needle = needleOf(task);
-  const out: StreamItem[] = [];
-  for (const { size, ...input } of task.files) {
+  const files = task.files;
+  let i = -1;
+  const answer = (item: StreamItem) => {
+    at.push(i);
+    out.push(item);
+  };
+  while (++i < files.length) {
+    const { size, ...input } = files[i]!;
     const refused = flagged(input);
     if (refused) {
-      out.push(refused);
+      answer(refused);
       continue;
     }
     const limit = masker.limit;
     if (limit && size !== undefined && size > limit.bytes) {
-      out.push(withheldByMasking(input.path, limit.why));
+      answer(withheldByMasking(input.path, limit.why));
       continue;
     }
     let bytes: Buffer;
     try {
       bytes = readBytesSync(input.file);
     } catch (error) {
-      out.push(readResult(input.path, error as NodeJS.ErrnoException) as Withheld);
+      answer(readResult(input.path, error as NodeJS.ErrnoException) as Withheld);
       continue;
     }
     let folded: string | undefined;
@@ -131,31 +143,25 @@ export default async function streamTask(task: StreamTask): Promise<StreamItem[]
       folded ??= fold(bytes.toString('utf8'));
       return folded;
     };
-    if (!isBinary(bytes) && !contains(bytes, needle, spec, fold1)) {
-      out.push({ kind: 'no-match', path: input.path });
-      continue;
-    }
+    if (!isBinary(bytes) && !contains(bytes, needle, spec, fold1)) continue;
     const read = readResult(input.path, bytes);
     if (read.kind === 'withheld') {
-      out.push(read);
+      answer(read);
       continue;
     }
     const r = await maskStage(input, read as ReadText, masker);
     if (r.kind === 'withheld') {
-      out.push(r);
+      answer(r);
       continue;
     }
     // No value of its own: the masked text is the file's text (values another file holds are
     // looked for by the calling thread only in the files handed back), so the query decides here.
     const bare = r.kind === 'masked' || r.prepared.marks.length === 0;
     const utf8 = () => ((read as ReadText).exact ? bytes : Buffer.from((read as ReadText).raw));
-    if (bare && !(contains(bytes, spec.literal, spec, fold1) && (!re || hasMatch(re, utf8())))) {
-      out.push({ kind: 'no-match', path: input.path });
-      continue;
-    }
-    if (r.kind === 'pending') out.push(r);
+    if (bare && !(contains(bytes, spec.literal, spec, fold1) && (!re || hasMatch(re, utf8())))) continue;
+    if (r.kind === 'pending') answer(r);
     else
-      out.push({
+      answer({
         kind: 'plain',
         path: r.path,
         ...(r.target ? { target: r.target } : {}),
@@ -163,5 +169,5 @@ export default async function streamTask(task: StreamTask): Promise<StreamItem[]
         hash: r.hash,
       });
   }
-  return out;
+  return { at, items: out };
 }

@@ -25,7 +25,7 @@ import { UNMATCHED } from './passes';
 import type { IndexMaskSession } from './placeholders';
 import { requiredLiteral } from './regex';
 import { contentEntry, type PathRecord } from './search-index';
-import type { StreamItem, StreamSpec, StreamTask } from './stream-worker';
+import type { StreamItem, StreamReply, StreamSpec, StreamTask } from './stream-worker';
 import { fold } from './text';
 
 export { needleFor } from './needle';
@@ -88,10 +88,13 @@ export function startStreamWorkers(rulesPath?: string): void {
 }
 
 /** One task; a worker that fails or runs past its time withholds every file of it. */
-async function run(task: StreamTask): Promise<StreamItem[]> {
-  const withheld = (why: string) => task.files.map((f) => withheldByMasking(f.path, why));
+async function run(task: StreamTask): Promise<StreamReply> {
+  const withheld = (why: string): StreamReply => ({
+    at: task.files.map((_, i) => i),
+    items: task.files.map((f) => withheldByMasking(f.path, why)),
+  });
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<StreamItem[]>((resolve) => {
+  const late = new Promise<StreamReply>((resolve) => {
     timer = setTimeout(
       () => resolve(withheld('masking did not finish in time; the file was withheld')),
       DEFAULT_LIMITS.timeLimitMs * task.files.length + 15_000,
@@ -99,7 +102,7 @@ async function run(task: StreamTask): Promise<StreamItem[]> {
   });
   try {
     const p = await streamPool();
-    const done = (p.run(task) as Promise<StreamItem[]>).catch(() =>
+    const done = (p.run(task) as Promise<StreamReply>).catch(() =>
       withheld('masking failed in a worker; the file was withheld'),
     );
     return await Promise.race([done, late]);
@@ -111,6 +114,52 @@ async function run(task: StreamTask): Promise<StreamItem[]> {
 }
 
 /**
+ * Files per task: most files answer "no match" at the cost of a read, so a task carries many
+ * (each task is two messages between threads), and a byte bound keeps one task's masking short.
+ */
+const BATCH = { count: 256, bytes: 1024 * 1024 };
+
+export interface StreamOptions {
+  /** Stops the search: no task starts after it aborts; the call rejects with its reason once the running ones end. */
+  signal?: AbortSignal;
+  /** Files answered so far, of all (after each task). */
+  onProgress?: (done: number, total: number) => void;
+  /** The files of each task that may match, as its reply comes (grammars can load meanwhile). */
+  onFound?: (paths: string[]) => void;
+}
+
+/**
+ * The tasks' replies in input order. At most a few tasks per worker are out at a time, so a stop
+ * waits only for those, and the replies are taken in while the rest are read.
+ */
+async function replies(
+  batches: ReadonlyArray<StreamTask['files']>,
+  common: Omit<StreamTask, 'files'>,
+  options: StreamOptions,
+): Promise<StreamReply[]> {
+  const { signal, onProgress, onFound } = options;
+  const out: StreamReply[] = new Array(batches.length);
+  const total = batches.reduce((n, b) => n + b.length, 0);
+  let next = 0;
+  let done = 0;
+  const lane = async (): Promise<void> => {
+    while (next < batches.length && !signal?.aborted) {
+      const k = next++;
+      const reply = await run({ files: batches[k]!, ...common });
+      out[k] = reply;
+      done += batches[k]!.length;
+      onProgress?.(done, total);
+      if (onFound && reply.items.length)
+        onFound(reply.items.flatMap((r) => (r.kind === 'withheld' ? [] : [r.path])));
+    }
+  };
+  const lanes = 2 * Math.max(1, availableParallelism());
+  await Promise.all(Array.from({ length: Math.min(lanes, batches.length) }, lane));
+  signal?.throwIfAborted();
+  return out;
+}
+
+/**
  * The records of `files` for one search, in order: an entry for each file that may match (masked,
  * numbered in `session` in input order), UNMATCHED for the rest, or why a file was not read.
  */
@@ -119,7 +168,9 @@ export async function streamRecords(
   files: readonly IndexEntry[],
   spec: StreamSpec,
   session: IndexMaskSession,
+  options: StreamOptions = {},
 ): Promise<PathRecord[]> {
+  options.signal?.throwIfAborted();
   const inputs = files.map((f) => ({ ...content.input(f), size: f.size }));
   const common = {
     spec,
@@ -128,39 +179,48 @@ export async function streamRecords(
     known: session.known(),
     ...(content.rulesPath ? { rulesPath: content.rulesPath } : {}),
   };
-  const batches = groups(inputs, (f) => f.size ?? 16 * 1024);
-  const items = (await Promise.all(batches.map((b) => run({ files: b, ...common })))).flat();
+  const batches = groups(inputs, (f) => f.size ?? 16 * 1024, BATCH);
+  const answered: Array<{ at: number; item: StreamItem }> = [];
+  let start = 0;
+  for (const [k, reply] of (await replies(batches, common, options)).entries()) {
+    for (let j = 0; j < reply.at.length; j++)
+      answered.push({ at: start + reply.at[j]!, item: reply.items[j]! });
+    start += batches[k]!.length;
+  }
   // As the mask pool does: files read together learn each other's values before any is numbered.
-  for (const r of items) if (r.kind === 'pending') rememberMarks(r.prepared, session);
-  return items.map((r, i) => {
-    const f = files[i]!;
-    if (r.kind === 'no-match') return UNMATCHED;
-    const record: PathRecord = {
-      path: f.path,
-      size: f.size,
-      mtimeMs: f.mtimeMs,
-      hash: undefined,
-      entry: undefined,
-      withheld: undefined,
-      role: undefined,
-      base: undefined,
-    };
-    if (r.kind === 'withheld') {
-      record.withheld = r.reason;
+  for (const { item } of answered) if (item.kind === 'pending') rememberMarks(item.prepared, session);
+  const records: PathRecord[] = new Array(files.length).fill(UNMATCHED);
+  for (const { at, item } of answered) records[at] = recordOf(files[at]!, item, session);
+  return records;
+}
+
+/** The record of a file the worker named: why it was withheld, or its masked text as an entry. */
+function recordOf(f: IndexEntry, r: StreamItem, session: IndexMaskSession): PathRecord {
+  const record: PathRecord = {
+    path: f.path,
+    size: f.size,
+    mtimeMs: f.mtimeMs,
+    hash: undefined,
+    entry: undefined,
+    withheld: undefined,
+    role: undefined,
+    base: undefined,
+  };
+  if (r.kind === 'withheld') {
+    record.withheld = r.reason;
+    return record;
+  }
+  record.hash = r.hash;
+  let text = r.kind === 'plain' ? r.text : undefined;
+  if (r.kind === 'pending') {
+    const m = assembleMask(r.prepared, session);
+    if (m.withheld !== undefined) {
+      record.withheld = withheldByMasking(f.path, m.withheld).reason;
       return record;
     }
-    record.hash = r.hash;
-    let text = r.kind === 'plain' ? r.text : undefined;
-    if (r.kind === 'pending') {
-      const m = assembleMask(r.prepared, session);
-      if (m.withheld !== undefined) {
-        record.withheld = withheldByMasking(f.path, m.withheld).reason;
-        return record;
-      }
-      text = m.text;
-    }
-    const privateSpans = session.privateSpans(text!);
-    record.entry = contentEntry(text!, r.hash, privateSpans, -1);
-    return record;
-  });
+    text = m.text;
+  }
+  const privateSpans = session.privateSpans(text!);
+  record.entry = contentEntry(text!, r.hash, privateSpans, -1);
+  return record;
 }

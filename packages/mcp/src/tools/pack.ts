@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { call } from '../format';
 import { looseInt, looseList } from '../lenient';
 import type { CallContext, ToolBody, ToolRegistry } from '../registry';
-import { dataBlock } from '../untrusted';
+import { dataBlockWith, newNonce } from '../untrusted';
 import { type PackArgs, partCaps, partPlan } from './pack-parts';
 
 export const DEFAULT_PACK_BUDGET = 32_000;
@@ -43,6 +43,18 @@ function receivedWhole(
   return { call: last.call, revision: last.revision };
 }
 
+/**
+ * The call's data block: one nonce for the whole call, so the pack sizes its block with the nonce
+ * it then sends (a fresh nonce per wrapping made the room for files differ from call to call).
+ */
+function callBlock(): (label: string, body: string) => string {
+  let nonce = newNonce('');
+  return (label, body) => {
+    if (body.includes(nonce)) nonce = newNonce(body);
+    return dataBlockWith(nonce, label, body);
+  };
+}
+
 /** Packs for this session: its placeholders, its references, the data block. */
 async function sessionPack(
   args: PackArgs,
@@ -62,7 +74,7 @@ async function sessionPack(
     session: session.mask,
     ...(project.strict ? { hiddenCountsOnly: true } : {}),
     alreadyReceived: (path, hash) => receivedWhole(session, path, hash),
-    wrapData: dataBlock,
+    wrapData: callBlock(),
   });
   return r;
 }

@@ -1,0 +1,289 @@
+// What a warm process keeps between packs of one workspace, so a repeated pack (an agent's next
+// `pack`, the window's next preview) does not redo the whole project's work: the priority order,
+// the tree section, compressed texts and token counts. Each is keyed exactly by what it is a pure
+// function of, never by time: the order by every path, the files ticked one by one and the main
+// languages, the tree by every path, the layout, cap and encoding, a compressed text by the text, its
+// name and the level, a count by the text. So a pack made from these is byte-identical to a fresh
+// process's (warm.test.ts), and a changed file changes only its own keys. Held per workspace (a
+// closed project's memo goes with it), each bounded by the text it holds.
+import { statSync } from 'node:fs';
+import type { CompressOptions, CompressResult } from '../compress/types';
+import { projectFile } from '../content/open';
+import { type LanguageId, languageOf } from '../lang/languages';
+import type { Encoding, RelPath } from '../types';
+import type { IndexEntry } from '../workspace/file-index';
+import type { Workspace } from '../workspace/workspace';
+import { mainLanguages, rankFiles } from './priority';
+
+/** Characters of text each memo holds in one generation (two generations are alive). */
+const MEMO_CHARS = 24 << 20;
+/** Longer texts are not kept (a full pack's whole document: counted once, not again). */
+const MEMO_MAX_TEXT = 4 << 20;
+
+/**
+ * A map from texts, bounded by their characters: when a generation is full it becomes the old one
+ * and the one before it is dropped; a hit in the old generation moves to the new one.
+ */
+class TextMemo<V> {
+  private young = new Map<string, V>();
+  private old = new Map<string, V>();
+  private chars = 0;
+
+  get(text: string): V | undefined {
+    const hit = this.young.get(text);
+    if (hit !== undefined) return hit;
+    const aged = this.old.get(text);
+    if (aged !== undefined) this.set(text, aged);
+    return aged;
+  }
+
+  set(text: string, value: V): void {
+    if (text.length > MEMO_MAX_TEXT) return;
+    if (this.chars + text.length > MEMO_CHARS) {
+      this.old = this.young;
+      this.young = new Map();
+      this.chars = 0;
+    }
+    this.young.set(text, value);
+    this.chars += text.length;
+  }
+}
+
+/** Every path, in order, as a memo compares them: element by element. */
+interface Shape {
+  paths: RelPath[];
+}
+
+function shapeOf(files: readonly IndexEntry[]): Shape {
+  return { paths: files.map((f) => f.path) };
+}
+
+function sameShape(s: Shape, files: readonly IndexEntry[]): boolean {
+  if (s.paths.length !== files.length) return false;
+  for (let i = 0; i < files.length; i++) if (s.paths[i] !== files[i]!.path) return false;
+  return true;
+}
+
+/** The main languages (priority.ts), as one string. */
+function mainOf(files: readonly IndexEntry[], langs: ReadonlyArray<LanguageId | undefined>): string {
+  return [...mainLanguages(files, langs)].sort().join(',');
+}
+
+function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const x of a) if (!b.has(x)) return false;
+  return true;
+}
+
+/** The tree section as a pack writes it (context.ts). */
+export interface TreeSection {
+  section: string;
+  tokens: number;
+  cap?: number;
+  total: { files: number; folders: number };
+  shown: { files: number; folders: number };
+  leftOut: { files: number; folders: number };
+}
+
+type Compress = (text: string, path: string, options: CompressOptions) => Promise<CompressResult>;
+
+let compressModule: Promise<typeof import('../compress/compress')> | undefined;
+
+export class PackMemo {
+  private readonly counts = new Map<Encoding, TextMemo<number>>();
+  private readonly compressed = new TextMemo<Map<string, Promise<CompressResult>>>();
+  /** The last few orders and tree sections (a project has few focuses and formats in use at once). */
+  private orders: Array<{
+    shape: Shape;
+    explicit: Set<RelPath>;
+    langs: Array<LanguageId | undefined>;
+    main: string;
+    order: Uint32Array;
+  }> = [];
+  private trees: Array<{ shape: Shape; key: string; tree: TreeSection }> = [];
+  /** Whole budgeted packs made without an agent session (the window's previews). */
+  readonly results = new ResultMemo<unknown>();
+
+  /** `countTokens` in `encoding`, remembered per text. */
+  counter(count: (text: string) => number, encoding: Encoding): (text: string) => number {
+    let memo = this.counts.get(encoding);
+    if (!memo) {
+      memo = new TextMemo();
+      this.counts.set(encoding, memo);
+    }
+    const m = memo;
+    return (text) => {
+      let k = m.get(text);
+      if (k === undefined) {
+        k = count(text);
+        m.set(text, k);
+      }
+      return k;
+    };
+  }
+
+  /**
+   * `files` in priority order (rankFiles). A score depends on the path, the files ticked one by one
+   * and the project's main languages (sizes count only there), so the order is worked out again
+   * only when a path, the ticked files or the main languages changed.
+   */
+  ranked(files: readonly IndexEntry[], explicit: ReadonlySet<RelPath>): IndexEntry[] {
+    let hit = this.orders.find((o) => sameShape(o.shape, files) && sameSet(o.explicit, explicit));
+    if (hit && mainOf(files, hit.langs) !== hit.main) {
+      const stale = hit;
+      this.orders = this.orders.filter((o) => o !== stale);
+      hit = undefined;
+    }
+    if (!hit) {
+      const index = new Map(files.map((f, i) => [f, i]));
+      const order = Uint32Array.from(rankFiles(files, explicit), (r) => index.get(r.entry)!);
+      const langs = files.map((f) => languageOf(f.path));
+      const shape = shapeOf(files);
+      hit = { shape, explicit: new Set(explicit), langs, main: mainOf(files, langs), order };
+      this.orders = [hit, ...this.orders.slice(0, 3)];
+    }
+    return Array.from(hit.order, (i) => files[i]!);
+  }
+
+  /** The tree section of `files` under `key` (layout, cap, encoding), made once per set of paths. */
+  tree(files: readonly IndexEntry[], key: string, make: () => TreeSection): TreeSection {
+    let hit = this.trees.find((t) => t.key === key && sameShape(t.shape, files));
+    if (!hit) {
+      hit = { shape: shapeOf(files), key, tree: make() };
+      this.trees = [hit, ...this.trees.slice(0, 3)];
+    }
+    return hit.tree;
+  }
+
+  /** Compression, remembered per text, name and options (it is a pure function of them). */
+  readonly compress: Compress = (text, path, options) => {
+    let byKey = this.compressed.get(text);
+    if (!byKey) {
+      byKey = new Map();
+      this.compressed.set(text, byKey);
+    }
+    const key = JSON.stringify([path, options.level, options.stripComments, options.stripDocstrings]);
+    let result = byKey.get(key);
+    if (!result) {
+      compressModule ??= import('../compress/compress');
+      result = compressModule.then((m) => m.compress(text, path, options));
+      // A failure is not remembered: the next pack tries again.
+      const key_ = key;
+      const map = byKey;
+      result.catch(() => map.delete(key_));
+      byKey.set(key, result);
+    }
+    return result;
+  };
+}
+
+/** Every fact of the index a pack's answer may depend on, per file in scope. */
+interface Facts {
+  paths: RelPath[];
+  sizes: Float64Array;
+  mtimes: Float64Array;
+  /** NaN: not counted. */
+  tokens: Float64Array;
+  flags: Array<string | undefined>;
+  targets: Array<RelPath | undefined>;
+}
+
+function factsOf(files: readonly IndexEntry[]): Facts {
+  return {
+    paths: files.map((f) => f.path),
+    sizes: Float64Array.from(files, (f) => f.size),
+    mtimes: Float64Array.from(files, (f) => f.mtimeMs),
+    tokens: Float64Array.from(files, (f) => f.tokens ?? Number.NaN),
+    flags: files.map((f) => f.flag),
+    targets: files.map((f) => f.target),
+  };
+}
+
+function sameFacts(a: Facts, files: readonly IndexEntry[]): boolean {
+  if (a.paths.length !== files.length) return false;
+  for (let i = 0; i < files.length; i++) {
+    const f = files[i]!;
+    if (
+      a.paths[i] !== f.path ||
+      a.sizes[i] !== f.size ||
+      a.mtimes[i] !== f.mtimeMs ||
+      !Object.is(a.tokens[i], f.tokens ?? Number.NaN) ||
+      a.flags[i] !== f.flag ||
+      a.targets[i] !== f.target
+    )
+      return false;
+  }
+  return true;
+}
+
+/** What a whole pack's answer is keyed by besides its scope's facts. */
+export interface ResultKey {
+  /** The options and settings, as one string (JSON). */
+  text: string;
+  /** The content pipeline (its masking rules) and the hidden entries, by identity. */
+  pipeline: object;
+  hidden: object;
+}
+
+interface Remembered<R> {
+  key: ResultKey;
+  facts: Facts;
+  /** The files the pack read, with the size and modification time the index gave them. */
+  read: IndexEntry[];
+  readFacts: Array<{ abs: string; size: number; mtimeMs: number }>;
+  result: R;
+}
+
+/** The file still has the size and modification time the pack read it at (a link: its target's). */
+function unchanged(f: { abs: string; size: number; mtimeMs: number }): boolean {
+  try {
+    const st = statSync(f.abs);
+    return st.isFile() && st.size === f.size && st.mtimeMs === f.mtimeMs;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whole answers of packs that depend on nothing but the workspace (no agent session): the same
+ * options over the same facts of every file in scope give the same document. A hit is checked on
+ * disk too: every file the pack read still has its size and modification time (an edit the watcher
+ * has not reported yet is a miss, never a stale answer).
+ */
+export class ResultMemo<R> {
+  private kept: Array<Remembered<R>> = [];
+
+  find(key: ResultKey, files: readonly IndexEntry[]): { result: R; read: IndexEntry[] } | undefined {
+    const hit = this.kept.find(
+      (k) =>
+        k.key.text === key.text &&
+        k.key.pipeline === key.pipeline &&
+        k.key.hidden === key.hidden &&
+        sameFacts(k.facts, files),
+    );
+    if (!hit) return undefined;
+    if (!hit.readFacts.every(unchanged)) {
+      this.kept = this.kept.filter((k) => k !== hit);
+      return undefined;
+    }
+    return { result: hit.result, read: hit.read };
+  }
+
+  keep(key: ResultKey, files: readonly IndexEntry[], read: IndexEntry[], root: string, result: R): void {
+    const readFacts = read.map((e) => ({ abs: projectFile(root, e), size: e.size, mtimeMs: e.mtimeMs }));
+    const entry = { key, facts: factsOf(files), read, readFacts, result };
+    this.kept = [entry, ...this.kept.filter((k) => k.key.text !== key.text).slice(0, 1)];
+  }
+}
+
+const memos = new WeakMap<Workspace, PackMemo>();
+
+/** The workspace's pack memo (made on its first pack). */
+export function packMemo(ws: Workspace): PackMemo {
+  let memo = memos.get(ws);
+  if (!memo) {
+    memo = new PackMemo();
+    memos.set(ws, memo);
+  }
+  return memo;
+}
