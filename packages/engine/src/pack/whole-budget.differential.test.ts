@@ -68,7 +68,9 @@ describe.each(projects.map(([name]) => name))('%s', (name) => {
             ['on worker threads', { largeBytes: 0 }],
           ] as const) {
             const label = `${name} at ${budget} of ${total} (${format}, ${where})`;
-            const got = await packed(ws, budget, format, deps);
+            // A workspace of its own: the warm memo (warm.ts) would answer from the walk's result.
+            const fresh = await Workspace.open(dir, { stateDir: null, tokens, countTokens: false });
+            const got = await packed(fresh, budget, format, deps).finally(() => fresh.close());
             expect(got.text, label).toBe(expected.text);
             expect(got.coverage, label).toBe(expected.coverage);
             expect(got.delivered, label).toBe(expected.delivered);
