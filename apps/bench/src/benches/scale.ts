@@ -27,7 +27,8 @@ const memoryChild = fileURLToPath(new URL('./memory-child.ts', import.meta.url))
 const benchDir = fileURLToPath(new URL('../..', import.meta.url));
 /**
  * BENCH_SCALE_ONLY=search, start-up (ls, serve, packs and the window's export), export (ls and the
- * window's export) or memory, comma-separated: only those parts (default all).
+ * window's export), pack (the budgeted packs alone) or memory, comma-separated: only those parts
+ * (default all).
  */
 const only = process.env.BENCH_SCALE_ONLY?.split(',');
 const before = process.env.BENCH_BEFORE_CLI ? path.resolve(process.env.BENCH_BEFORE_CLI) : undefined;
@@ -245,6 +246,10 @@ export const scaleBench: Bench = {
         rows.push(...searched.rows);
         checks.push(...searched.checks);
         ctx.log(`scale: ${name} search done`);
+      }
+      if (only?.includes('pack')) {
+        await packRows(cliBundle, dir, name, rows, checks);
+        if (before) await packRows(before, dir, name, rows, checks, ', BENCH_BEFORE_CLI');
       }
       const startUp = !only || only.includes('start-up');
       if (!startUp && !only?.includes('export')) continue;

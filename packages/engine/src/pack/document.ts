@@ -84,13 +84,27 @@ function settle(before: number, compose: (tokens: number) => string, count: (t: 
   return { tokens, footer: compose(tokens) };
 }
 
-/** A document held in memory, measured on itself. */
-export function measured(ctx: DocContext, coverage: PackCoverage, body: string, listCap: number): PackResult {
+/**
+ * A document held in memory, measured on itself. `bodyTokens`: the tokens of `body` and the blank
+ * line after it, when known; then the header is counted alone where it joins the body cleanly.
+ */
+export function measured(
+  ctx: DocContext,
+  coverage: PackCoverage,
+  body: string,
+  listCap: number,
+  bodyTokens?: number,
+): PackResult {
   const head = ctx.layout.header({ ...ctx.header, placeholders: coverage.masked.total > 0 });
   const data = ctx.wrapData ? ctx.wrapData(DATA_LABEL, body) : body;
   const prefix = `${head}\n\n${data}\n\n`;
   const compose = footerOf(ctx, coverage, listCap);
-  let { tokens, footer } = settle(ctx.count(prefix), compose, ctx.count);
+  const known = bodyTokens !== undefined && !ctx.wrapData && splitsCleanly(`${head}\n\n`, body);
+  let { tokens, footer } = settle(
+    known ? ctx.count(`${head}\n\n`) + bodyTokens : ctx.count(prefix),
+    compose,
+    ctx.count,
+  );
   let text = prefix + footer;
   // Where the footer joins cleanly (counter.ts), the whole's count is the sum of the two: a pack
   // with a large budget need not count its megabytes a second time.

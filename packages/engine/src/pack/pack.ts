@@ -17,7 +17,7 @@ import type { PackReport, PartWriter } from './document';
 import { RawCounts } from './raw-counts';
 import { scopeOf } from './scope';
 import { BATCH, FileSource } from './source';
-import { budgetedPack } from './strategy/budgeted';
+import { budgetedPack, walkBudget } from './strategy/budgeted';
 import type { SectionSettings } from './strategy/section-batch';
 import {
   localRunner,
@@ -32,6 +32,7 @@ import { streamedPack } from './strategy/streamed';
 import type { PackOptions, PackResult } from './types';
 import { packMemo, type ResultKey } from './warm';
 import { PackMeter } from './watch';
+import { mayHoldAll, tryWhole, type WholeTrial } from './whole-budget';
 
 export { DATA_LABEL, type PackReport } from './document';
 
@@ -42,6 +43,10 @@ export interface PackDeps {
   countThreads?: number;
   /** From this many bytes in scope (below `largeBytes`), a full pack counts on one thread beside this one. */
   besideBytes?: number;
+  /** False: a budget that may hold the whole scope is walked all the same (whole-budget.ts; tests). */
+  wholeFirst?: boolean;
+  /** Told, after a trial of the whole ran, whether it answered the walk (tests). */
+  onWhole?(answered: boolean): void;
 }
 
 /** Above this many bytes in scope, a full pack reads and counts on worker threads. */
@@ -106,9 +111,22 @@ export async function packFocusTo(
   // A person's one-off export may turn masking off; everything else reads the workspace's pipeline.
   const content = ws.contentFor(options.masking ?? ws.content.masking);
   const encoding = ws.encoding;
-  const bytes = budget === null ? scopeBytes(scope.files) : 0;
+  // A budget that may hold every file first runs the full-pack path, with a session of its own
+  // (whole-budget.ts): only an agent's packs pass one, and those are wrapped.
+  const whole =
+    budget !== null &&
+    deps.wholeFirst !== false &&
+    detail === 'full' &&
+    !lineNumbers &&
+    !options.wrapData &&
+    !options.alreadyReceived &&
+    !options.session &&
+    mayHoldAll(scope.files, budget);
+  const trialSession = whole ? new MaskSession() : undefined;
+  const bytes = budget === null || whole ? scopeBytes(scope.files) : 0;
   const large = bytes > (deps.largeBytes ?? LARGE_BYTES);
-  const sectioned = budget === null && detail === 'full' && !options.wrapData && !options.alreadyReceived;
+  const sectioned =
+    whole || (budget === null && detail === 'full' && !options.wrapData && !options.alreadyReceived);
   // A sectioned pack runs on worker threads for a large project (started now, so they load the
   // rules and the encoding while the files are ranked), on this thread for a smaller one, from
   // BESIDE_BYTES with the counting (~40% of the work) on one thread beside it (docs/packing.md).
@@ -118,7 +136,7 @@ export async function packFocusTo(
     lineNumbers,
     masking: content.masking,
     ...(content.rulesPath ? { rulesPath: content.rulesPath } : {}),
-    key: session.key,
+    key: (trialSession ?? session).key,
   };
   const threads = deps.countThreads ?? (large ? sectionThreads() : 0);
   const beside =
@@ -175,7 +193,8 @@ export async function packFocusTo(
   }
   // A budgeted pack's first batch is read on the mask pool: it starts (and loads its rules) while
   // the files are ranked and the tree is built.
-  if (budget !== null) content.warmFor(Math.min(BATCH, scope.files.length));
+  // (A trial of the whole reads on the section workers instead.)
+  if (budget !== null && !whole) content.warmFor(Math.min(BATCH, scope.files.length));
   // Ranked by what the index knows without reading (paths and sizes); a budgeted pack then reads
   // only the files its walk tries, and never waits for the background token count (raw-counts.ts).
   // What an earlier pack of this workspace already worked out is taken from its memo (warm.ts).
@@ -185,7 +204,7 @@ export async function packFocusTo(
   const stream = runner
     ? metered(
         meter,
-        startSections(files, ws.root, runner, () => session.known()),
+        startSections(files, ws.root, runner, () => (trialSession ?? session).known()),
       )
     : undefined;
   // The first batches go out to the section threads before the tree is built here.
@@ -196,7 +215,8 @@ export async function packFocusTo(
   const source = new FileSource(content, files, session, {
     lineNumbers,
     encoding,
-    meter,
+    // After a trial of the whole (which told the meter of its reads), only the signal.
+    meter: whole ? new PackMeter(options.signal ? { signal: options.signal } : {}, files.length) : meter,
     count,
     compress: memo.compress,
     ...(budget === null ? { batch: large ? 64 : 1 } : {}),
@@ -210,7 +230,20 @@ export async function packFocusTo(
     memo,
   });
   const received = options.alreadyReceived ? { alreadyReceived: options.alreadyReceived } : {};
-  if (stream)
+  let trial: WholeTrial | undefined;
+  if (stream && budget !== null)
+    try {
+      trial = await tryWhole(
+        ctx,
+        stream,
+        { settings, session: trialSession!, counter: sectionCounter! },
+        budget,
+        ctx.treeTokens,
+      );
+    } finally {
+      await sectionCounter!.close();
+    }
+  else if (stream)
     try {
       return await sectionedPack(ctx, stream, { settings, session }, write, sectionCounter!);
     } finally {
@@ -247,11 +280,23 @@ export async function packFocusTo(
     // Checked between files too (the meter checks between batches of reads).
     ...(options.signal ? { signal: options.signal } : {}),
   };
-  const result = await budgetedPack(ctx, files, walk, budget, ctx.treeTokens);
+  // The trial answers the walk until a walk of its own is needed; after that, every walk reads.
+  let replay = trial;
+  const walkFn = async (avail: number) => {
+    const w = replay?.walk(avail, raw);
+    if (w) return w;
+    replay = undefined;
+    return walkBudget(files, avail, walk);
+  };
+  const result = await budgetedPack(ctx, files, walk, budget, ctx.treeTokens, walkFn);
+  if (whole) deps.onWhole?.(replay !== undefined);
   if (key) {
-    // Files flagged by the scan are answered from their flag, never read.
-    const read = new Set([...files.slice(0, source.requested), ...raw.counted()].filter((e) => !e.flag));
-    memo.results.keep(key, scope.files, [...read], ws.root, result);
+    // Files flagged by the scan are answered from their flag, never read; a trial that answered
+    // read every other file.
+    const read = replay
+      ? files.filter((e) => !e.flag)
+      : [...new Set([...files.slice(0, source.requested), ...raw.counted()].filter((e) => !e.flag))];
+    memo.results.keep(key, scope.files, read, ws.root, result);
   }
   const { text, ...rest } = result;
   await write(text);

@@ -58,7 +58,12 @@ export interface Walk {
   sections: string[];
   /** Tokens of the sections counted alone, plus JOIN each. */
   used: number;
+  /** Tokens of the tree and the sections, each followed by its blank line, when known (not counted again). */
+  joined?: number;
 }
+
+/** A walk into `avail` tokens. */
+export type WalkFn = (avail: number) => Promise<Walk>;
 
 function levelReason(
   v: FileContent,
@@ -225,7 +230,7 @@ function asFirstOffered(o: Outcome): boolean {
 
 function composeWalk(ctx: DocContext, w: Walk, listCap: number): PackResult {
   const coverage = coverageOf(ctx.base, w.outcomes, ctx.scope.length);
-  return measured(ctx, coverage, [ctx.treeSection, ...w.sections].join('\n\n'), listCap);
+  return measured(ctx, coverage, [ctx.treeSection, ...w.sections].join('\n\n'), listCap, w.joined);
 }
 
 /** The budgeted document: the most the walk fits, measured on the whole text. */
@@ -235,6 +240,7 @@ export async function budgetedPack(
   walkContext: WalkContext,
   budget: number,
   treeTokens: number,
+  walk: WalkFn = (avail) => walkBudget(files, avail, walkContext),
 ): Promise<PackResult> {
   const listCap = Math.floor(budget * LIST_SHARE);
   const { count, layout } = ctx;
@@ -257,7 +263,7 @@ export async function budgetedPack(
   let best: PackResult | undefined;
   let grew = false;
   for (let attempt = 0; attempt < 12; attempt++) {
-    const result = composeWalk(ctx, await walkBudget(files, Math.max(0, avail), walkContext), listCap);
+    const result = composeWalk(ctx, await walk(Math.max(0, avail)), listCap);
     if (result.tokens <= budget) {
       best = result;
       // The footer came out smaller than its reserve: offer the slack to the files once (unless

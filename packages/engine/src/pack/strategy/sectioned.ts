@@ -53,6 +53,8 @@ export interface SectionsContext {
   /** Counts what the batches left uncounted, and the sections laid out here. */
   counter: TextCounter;
   emit: Emit;
+  /** Told of each file's section (with its blank line) as it is emitted: `index` in `files`. */
+  section?(index: number, part: Uint8Array | string): void;
 }
 
 /**
@@ -326,6 +328,7 @@ export async function writeSections(stream: SectionStream, ctx: SectionsContext)
       if (r.kind === 'section' && since === 0) {
         if (runStart < 0) runStart = r.start;
         runEnd = r.end;
+        ctx.section?.(from + i, batch.bytes.subarray(r.start, r.end));
         tokens = r.tokens ?? quiet(ctx.counter.countBytes(batch.bytes.subarray(r.start, r.end)));
         runTokens.push(tokens);
         lines = r.lines;
@@ -360,6 +363,7 @@ export async function writeSections(stream: SectionStream, ctx: SectionsContext)
         const { head, body, tail } = fullSection(ctx.layout, c);
         const section = head + body + tail;
         tokens = quiet(ctx.counter.count(section));
+        ctx.section?.(from + i, section);
         hash = r.hash;
         lines = c.range.total;
         masked = c.maskedByRule;
