@@ -1,3 +1,5 @@
+import { ENCODINGS } from '@loupe/common';
+import { countTokens } from '@loupe/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpProject } from './project';
 import {
@@ -36,6 +38,17 @@ describe('dataBlock', () => {
   it('draws again when the nonce occurs in the text', () => {
     const draws = ['0123456789abcdef', 'ffffffffffffffff', '1111222233334444'];
     expect(newNonce(EVIL_TEXT, () => draws.shift()!)).toBe('1111222233334444');
+  });
+
+  it('costs the same tokens whatever nonce it draws, in every encoding (the pack sizes its room with it)', () => {
+    // A hex nonce's tokens varied by up to 18 per block, so two identical pack calls could fit
+    // different files; 16 decimal digits are always six pieces of one token each.
+    for (const encoding of ENCODINGS) {
+      const counts = new Set<number>();
+      for (let i = 0; i < 500; i++) counts.add(countTokens(dataBlock('Matches', 'x = 1\n'), encoding));
+      expect([...counts], encoding).toHaveLength(1);
+    }
+    expect(newNonce('')).toMatch(/^[0-9]{16}$/);
   });
 
   it('keeps empty and newline-ended text intact', () => {
