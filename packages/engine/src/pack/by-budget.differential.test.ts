@@ -4,26 +4,21 @@
 // files, links inside, outside and broken, invalid UTF-8), each packed at several budgets three
 // ways: with every file counted first (the old whole-project path), with nothing counted (a cold
 // CLI), and while the background count runs. The documents and their coverage must be identical.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MaskSession } from '../mask/session';
 import { countTokens } from '../tokens/count';
-import { createTokenService, type TokenService } from '../tokens/service';
 import { Workspace } from '../workspace/workspace';
 import { packFocus } from './pack';
-import { copyRepo, hostileProject } from './testing/projects';
+import { copyRepo, hostileProject, type ProjectMaker, useProjects } from './testing/projects';
 import type { PackFormat, PackOptions } from './types';
 
-const work = mkdtempSync(path.join(tmpdir(), 'loupe-by-budget-'));
-let tokens: TokenService;
-
-const projects: Array<[string, () => string | undefined]> = [
-  ['flask', () => copyRepo(work, 'flask', [''])],
+const projects: ProjectMaker[] = [
+  ['flask', (work) => copyRepo(work, 'flask', [''])],
   [
     'hono (root, src/middleware, src/jsx, src/router, docs)',
-    () =>
+    (work) =>
       copyRepo(work, 'hono', [
         'package.json',
         'README.md',
@@ -33,19 +28,10 @@ const projects: Array<[string, () => string | undefined]> = [
         'docs/',
       ]),
   ],
-  ['hostile', () => hostileProject(work)],
+  ['hostile', hostileProject],
 ];
-const dirs = new Map<string, string | undefined>();
-
-beforeAll(() => {
-  tokens = createTokenService({ cacheDir: null, threads: 1 });
-  for (const [name, make] of projects) dirs.set(name, make());
-}, 120_000);
-
-afterAll(async () => {
-  await tokens?.close();
-  rmSync(work, { recursive: true, force: true });
-});
+const shared = useProjects('loupe-by-budget-', projects);
+const { dirs } = shared;
 
 const CASES: Array<[number, PackFormat, PackOptions['detail']]> = [
   [1500, 'markdown', 'full'],
@@ -64,16 +50,16 @@ describe.each(projects.map(([name]) => name))('%s', (name) => {
   it('packs to the same bytes and coverage with everything counted first, nothing counted, or counting meanwhile', async () => {
     const dir = dirs.get(name);
     if (!dir) return; // the scratch checkout is not on this machine
-    const whole = await Workspace.open(dir, { stateDir: null, tokens });
+    const whole = await Workspace.open(dir, { stateDir: null, tokens: shared.tokens });
     await whole.tokensReady;
     // The old path's knowledge: every text file counted, binaries found by content flagged.
     expect(whole.index.all().some((e) => e.tokens !== undefined)).toBe(true);
-    const cold = await Workspace.open(dir, { stateDir: null, tokens, countTokens: false });
+    const cold = await Workspace.open(dir, { stateDir: null, tokens: shared.tokens, countTokens: false });
     expect(cold.index.all().every((e) => e.tokens === undefined)).toBe(true);
     try {
       for (const [budget, format, detail] of CASES) {
         const expected = await packed(whole, budget, format, detail);
-        const meanwhile = await Workspace.open(dir, { stateDir: null, tokens });
+        const meanwhile = await Workspace.open(dir, { stateDir: null, tokens: shared.tokens });
         try {
           const label = `${name} at ${budget} (${format}, ${detail})`;
           const lazy = await packed(cold, budget, format, detail);
@@ -95,7 +81,7 @@ describe.each(projects.map(([name]) => name))('%s', (name) => {
 describe('the hostile project', () => {
   it('is packed with what a pack must state: masked secrets, binaries not read, true counts or "not counted"', async () => {
     const dir = dirs.get('hostile')!;
-    const ws = await Workspace.open(dir, { stateDir: null, tokens, countTokens: false });
+    const ws = await Workspace.open(dir, { stateDir: null, tokens: shared.tokens, countTokens: false });
     try {
       const r = await packFocus(ws, { budget: 6000, session: new MaskSession() });
       const secret = ['ghp', '_', 'aB3dE5fG7hJ9'].join('');

@@ -4,38 +4,22 @@
 // huge files, links, invalid UTF-8), each packed in every format at budgets just under, at and over
 // its total, with the trial (on this thread and on worker threads) and with the walk alone (the old
 // path). The documents, their coverage and what they deliver must be identical.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenService, type TokenService } from '../tokens/service';
+import { describe, expect, it } from 'vitest';
 import { Workspace } from '../workspace/workspace';
 import { type PackDeps, packFocus } from './pack';
-import { copyRepo, hostileProject } from './testing/projects';
+import { copyRepo, hostileProject, type ProjectMaker, useProjects } from './testing/projects';
 import { PACK_FORMATS, type PackFormat } from './types';
 
-const work = mkdtempSync(path.join(tmpdir(), 'loupe-whole-budget-'));
-let tokens: TokenService;
-
-const projects: Array<[string, () => string | undefined]> = [
-  ['flask', () => copyRepo(work, 'flask', [''])],
+const projects: ProjectMaker[] = [
+  ['flask', (work) => copyRepo(work, 'flask', [''])],
   [
     'hono (src/middleware, src/router, docs)',
-    () => copyRepo(work, 'hono', ['src/middleware/', 'src/router/', 'docs/']),
+    (work) => copyRepo(work, 'hono', ['src/middleware/', 'src/router/', 'docs/']),
   ],
-  ['hostile', () => hostileProject(work)],
+  ['hostile', hostileProject],
 ];
-const dirs = new Map<string, string | undefined>();
-
-beforeAll(() => {
-  tokens = createTokenService({ cacheDir: null, threads: 1 });
-  for (const [name, make] of projects) dirs.set(name, make());
-}, 120_000);
-
-afterAll(async () => {
-  await tokens?.close();
-  rmSync(work, { recursive: true, force: true });
-});
+const shared = useProjects('loupe-whole-budget-', projects);
+const { dirs } = shared;
 
 async function packed(ws: Workspace, budget: number, format: PackFormat, deps: PackDeps) {
   let answered: boolean | undefined;
@@ -54,7 +38,7 @@ describe.each(projects.map(([name]) => name))('%s', (name) => {
     async (format) => {
       const dir = dirs.get(name);
       if (!dir) return; // the scratch checkout is not on this machine
-      const ws = await Workspace.open(dir, { stateDir: null, tokens, countTokens: false });
+      const ws = await Workspace.open(dir, { stateDir: null, tokens: shared.tokens, countTokens: false });
       try {
         // The project's total: the walk's document when the budget is far over it.
         const total = (await packFocus(ws, { budget: 1e9, format }, { wholeFirst: false })).tokens;
@@ -69,7 +53,11 @@ describe.each(projects.map(([name]) => name))('%s', (name) => {
           ] as const) {
             const label = `${name} at ${budget} of ${total} (${format}, ${where})`;
             // A workspace of its own: the warm memo (warm.ts) would answer from the walk's result.
-            const fresh = await Workspace.open(dir, { stateDir: null, tokens, countTokens: false });
+            const fresh = await Workspace.open(dir, {
+              stateDir: null,
+              tokens: shared.tokens,
+              countTokens: false,
+            });
             const got = await packed(fresh, budget, format, deps).finally(() => fresh.close());
             expect(got.text, label).toBe(expected.text);
             expect(got.coverage, label).toBe(expected.coverage);

@@ -1,7 +1,10 @@
 // Projects the pack differential tests pack: copies of real checkouts and a hostile project.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { createTokenService, type TokenService } from '../../tokens/service';
 
 const SCRATCH = '/work/scratch';
 
@@ -62,4 +65,26 @@ export function hostileProject(work: string): string {
   symlinkSync('missing.ts', path.join(dir, 'broken-link.ts'));
   symlinkSync('src', path.join(dir, 'folder-link'));
   return dir;
+}
+
+/** A project a differential test packs: its name, and how to make it in the scratch folder. */
+export type ProjectMaker = [name: string, make: (work: string) => string | undefined];
+
+/**
+ * The differential tests' set-up: a scratch folder, the projects made in it before the tests (a
+ * name maps to undefined when its checkout is missing), one token service for them all; both gone
+ * after the tests.
+ */
+export function useProjects(prefix: string, projects: readonly ProjectMaker[]) {
+  const work = mkdtempSync(path.join(tmpdir(), prefix));
+  const set = { dirs: new Map<string, string | undefined>(), tokens: undefined as unknown as TokenService };
+  beforeAll(() => {
+    set.tokens = createTokenService({ cacheDir: null, threads: 1 });
+    for (const [name, make] of projects) set.dirs.set(name, make(work));
+  }, 120_000);
+  afterAll(async () => {
+    await set.tokens?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+  return set;
 }
