@@ -9,6 +9,7 @@ import { toBytes } from './bytes';
 import type { GitRunner } from './git';
 import { type IgnoreList, type IgnorePattern, isNegative, lastMatch, parseIgnoreFile } from './gitignore';
 import type { OverrideSet } from './overrides';
+import type { Prefetch } from './prefetch';
 import { isTracked, openRepo, type RepoContext } from './repo';
 import { type Applied, candidateRules, isOsJunk, judgeCandidate, type Owner, ownerOf } from './smart/index';
 
@@ -74,6 +75,8 @@ export interface WalkOptions {
   enter?: (rootRel: string) => boolean;
   /** Opens a nested repository's context (default: openRepo). */
   openRepo?: typeof openRepo;
+  /** Folders read ahead while the root repository was opened (default: read each one here). */
+  prefetch?: Prefetch;
 }
 
 const reasonOf = (e: Exclusion): HiddenReason => ({
@@ -121,6 +124,10 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
   ];
   let active = 0;
   let dirsDone = 0;
+  const list = options.prefetch
+    ? options.prefetch.readdir
+    : (abs: string, done: (error: NodeJS.ErrnoException | null, entries: Dirent[]) => void) =>
+        readdir(abs, { withFileTypes: true }, done);
 
   return new Promise((resolve, reject) => {
     let failed = false;
@@ -146,7 +153,7 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
       while (!failed && active < CONCURRENCY && queue.length) {
         const job = queue.pop()!;
         active++;
-        readdir(job.abs, { withFileTypes: true }, (error, entries) => {
+        list(job.abs, (error, entries) => {
           if (error) {
             if (job.rel === '' && job.ctx === root) return fail(error);
             const rootRel = join(job.ctx.rel, job.rel);
