@@ -1,7 +1,7 @@
 // Reading folders while git lists the index. Opening the root repository waits on `git
 // ls-files`, and meanwhile the main thread sits idle; the walk then reads the same folders anyway.
 // So the scan starts reading here first: folders only (never a link, never `.git`), in the walk's
-// own order, a slice per turn of the event loop (git's output keeps flowing in between), until the
+// own order, a small slice per turn of the event loop (git's output keeps flowing in between), until the
 // walk starts (or a count is reached), and the walk takes each listing from here instead of
 // reading it again. What the walk decides is unchanged: it gets the same entries, read a little
 // earlier. Listings the walk never asks for (folders it finds ignored) are dropped with the prefetch.
@@ -10,8 +10,11 @@ import path from 'node:path';
 
 /** At most this many folders are read ahead (bounds the work spent on folders git ignores). */
 const MAX_DIRS = 4096;
-/** Folders read per turn of the event loop (~1 ms of reading). */
-const SLICE = 32;
+/**
+ * Entries read per turn of the event loop (~0.3 ms). Small on purpose: git can write only a pipe's
+ * worth (64 KiB) per turn before it waits for this thread, and test262's index listing is 4 MB.
+ */
+const SLICE_ENTRIES = 256;
 
 export interface Prefetch {
   /** No new folders are read. */
@@ -33,7 +36,7 @@ export function prefetchDirs(root: string): Prefetch {
   let stopped = false;
 
   const slice = () => {
-    for (let n = 0; n < SLICE && !stopped && queue.length && started < MAX_DIRS; n++) {
+    for (let n = 0; n < SLICE_ENTRIES && !stopped && queue.length && started < MAX_DIRS; ) {
       const dir = queue.pop()!;
       started++;
       let entries: Dirent[];
@@ -43,6 +46,7 @@ export function prefetchDirs(root: string): Prefetch {
         continue; // the walk reads it again and reports its own error
       }
       ready.set(dir, entries);
+      n += entries.length + 1;
       for (const e of entries) if (e.isDirectory() && !isGitName(e.name)) queue.push(dir + path.sep + e.name);
     }
     if (!stopped && queue.length && started < MAX_DIRS) setImmediate(slice);
