@@ -10,7 +10,6 @@ import { isBinaryByName } from './binary';
 import { createGitRunner, type GitRunner, untrustedRootsFor } from './git';
 import { judgeLinks, linkView, resolveLink } from './links';
 import { OverrideSet, type Overrides } from './overrides';
-import { prefetchDirs } from './prefetch';
 import { openRepo, type RepoContext } from './repo';
 import { type Owner, ownerOf } from './smart/index';
 import { type WalkEntry, walk } from './walk';
@@ -149,14 +148,7 @@ export async function scanProject(dir: string, options: ScanOptions = {}): Promi
   const smart = options.smartIgnore !== false;
   const git = options.git ?? createGitRunner(untrustedRootsFor(root));
   const open = options.openRepo ?? openRepo;
-  // A full walk reads the folders while git lists the index (a partial one reads only its own).
-  const prefetch = options.enter || options.openRepo ? undefined : prefetchDirs(root);
-  let ctx: RepoContext;
-  try {
-    ctx = await open(root, '', git);
-  } finally {
-    prefetch?.stop();
-  }
+  const ctx = await open(root, '', git);
   const owner = smart && ctx.kind === 'git' && ctx.prefix ? ownerAbove(root, ctx) : undefined;
   const walked = await walk(ctx, {
     git,
@@ -166,9 +158,8 @@ export async function scanProject(dir: string, options: ScanOptions = {}): Promi
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.enter ? { enter: options.enter } : {}),
     ...(options.openRepo ? { openRepo: options.openRepo } : {}),
-    ...(prefetch ? { prefetch } : {}),
     onDirectory: (dirs, files) => options.onProgress?.({ dirs, files }),
-  }).finally(() => prefetch?.clear());
+  });
   sortBytewise(walked.files, (f) => f.path);
   sortBytewise(walked.hidden, (h) => h.path);
 

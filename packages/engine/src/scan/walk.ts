@@ -2,14 +2,13 @@
 // --exclude-standard` decides it. Ignored folders are not entered unless they hold tracked files;
 // nested repositories are handed their own rules; symlinked folders are never entered. Then, on
 // top of git: user overrides (show/hide), smart ignore (build output by evidence) and OS junk.
-import { type Dirent, readFile } from 'node:fs';
+import { type Dirent, readdirSync, readFile } from 'node:fs';
 import path from 'node:path';
 import type { FileEntry, HiddenEntry, HiddenReason } from '../types';
 import { toBytes } from './bytes';
 import type { GitRunner } from './git';
 import { type IgnoreList, type IgnorePattern, isNegative, lastMatch, parseIgnoreFile } from './gitignore';
 import type { OverrideSet } from './overrides';
-import { listDir, type Prefetch } from './prefetch';
 import { isTracked, openRepo, type RepoContext } from './repo';
 import { type Applied, candidateRules, isOsJunk, judgeCandidate, type Owner, ownerOf } from './smart/index';
 
@@ -77,8 +76,6 @@ export interface WalkOptions {
   enter?: (rootRel: string) => boolean;
   /** Opens a nested repository's context (default: openRepo). */
   openRepo?: typeof openRepo;
-  /** Folders read ahead while the root repository was opened (default: read each one here). */
-  prefetch?: Prefetch;
 }
 
 const reasonOf = (e: Exclusion): HiddenReason => ({
@@ -126,7 +123,6 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
   ];
   let active = 0;
   let dirsDone = 0;
-  const list = options.prefetch ? options.prefetch.readdir : listDir;
   let readSinceYield = 0;
   let yielding = false;
 
@@ -168,7 +164,7 @@ export function walk(root: RepoContext, options: WalkOptions): Promise<WalkResul
         active++;
         let entries: Dirent[];
         try {
-          entries = list(job.abs);
+          entries = readdirSync(job.abs, { withFileTypes: true });
         } catch (error) {
           if (job.rel === '' && job.ctx === root) return fail(error);
           const rootRel = join(job.ctx.rel, job.rel);
