@@ -1,6 +1,7 @@
 // renderTree: one entry point for the four forms. Options name a subtree, a depth, the per-node
 // fields, and caps by entries and by output tokens; the result states exactly what was left out.
 import { LoupeError } from '../errors';
+import { countWithin } from '../tokens/within';
 import type { RelPath } from '../types';
 import { asciiFragment, renderAscii } from './ascii';
 import { type CountTokens, countO200k } from './count';
@@ -175,10 +176,11 @@ export function renderTree(
     const view = viewAt(limit);
     return result(view, form.render(view, options));
   }
-  const probe = (k: number): Probe => {
+  const probe = (k: number, within?: number): Probe => {
     const view = viewAt(k);
     const text = form.render(view, options);
-    return { k, view, text, tokens: deps.count(text) };
+    const tokens = within === undefined ? deps.count(text) : countWithin(text, within, deps.count);
+    return { k, view, text, tokens };
   };
   const bare = viewAt(0);
   // Fragments are counted exactly for the first entries; past that, their length at the rate
