@@ -121,7 +121,11 @@ describe('countWithin', () => {
 
   it('counts a short text whole', () => {
     const seen: string[] = [];
-    expect(countWithin('a\n b', 0, (t) => (seen.push(t), countTokens(t)))).toBe(countTokens('a\n b'));
+    const count = (t: string) => {
+      seen.push(t);
+      return countTokens(t);
+    };
+    expect(countWithin('a\n b', 0, count)).toBe(countTokens('a\n b'));
     expect(seen).toEqual(['a\n b']);
   });
 });
