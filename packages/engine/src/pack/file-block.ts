@@ -63,11 +63,21 @@ export function fullSection(layout: Layout, c: FileContent): FullSection {
 
 /**
  * Tokens of `head + body + tail`: the sum of the parts' counts where they split cleanly (most
- * files: the text begins with a non-space character), so the text is not copied into one string;
- * otherwise the count of the joined text.
+ * files: the text begins with a non-space character), so the text is not copied into one string
+ * and a count of the text alone (a memo's) serves it too; otherwise the count of the joined text.
  */
-export function sectionTokens(head: string, body: string, tail: string, encoding: Encoding): number {
+export function partsTokens(
+  head: string,
+  body: string,
+  tail: string,
+  count: (text: string) => number,
+): number {
   if (body !== '' && splitsCleanly(head, body) && splitsCleanly(body, tail))
-    return countTokens(head, encoding) + countTokens(body, encoding) + countTokens(tail, encoding);
-  return countTokens(head + body + tail, encoding);
+    return count(head) + count(body) + count(tail);
+  return count(head + body + tail);
+}
+
+/** `partsTokens` in `encoding`. */
+export function sectionTokens(head: string, body: string, tail: string, encoding: Encoding): number {
+  return partsTokens(head, body, tail, (text) => countTokens(text, encoding));
 }

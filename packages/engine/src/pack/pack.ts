@@ -19,15 +19,8 @@ import { scopeOf } from './scope';
 import { BATCH, FileSource } from './source';
 import { budgetedPack, walkBudget } from './strategy/budgeted';
 import type { SectionSettings } from './strategy/section-batch';
-import {
-  localRunner,
-  poolRunner,
-  type SectionStream,
-  sectionedPack,
-  sectionThreads,
-  startSections,
-  threadsCounter,
-} from './strategy/sectioned';
+import { localRunner, poolRunner, sectionThreads, threadsCounter } from './strategy/section-runners';
+import { type SectionStream, sectionedPack, startSections } from './strategy/sectioned';
 import { streamedPack } from './strategy/streamed';
 import type { PackOptions, PackResult } from './types';
 import { packMemo, type ResultKey } from './warm';

@@ -380,12 +380,32 @@ export function rankFiles<T extends RankInput>(
   files: readonly T[],
   explicit: ReadonlySet<RelPath> = new Set(),
 ): Ranked<T>[] {
+  return ranking(
+    files,
+    explicit,
+    files.map((f) => languageOf(f.path)),
+  ).map((k) => k.r);
+}
+
+/** `rankFiles` as positions in `files`, given each file's language (`langs[i]`, computed once by the caller). */
+export function rankOrder(
+  files: readonly RankInput[],
+  explicit: ReadonlySet<RelPath>,
+  langs: ReadonlyArray<LanguageId | undefined>,
+): Uint32Array {
+  return Uint32Array.from(ranking(files, explicit, langs), (k) => k.index);
+}
+
+function ranking<T extends RankInput>(
+  files: readonly T[],
+  explicit: ReadonlySet<RelPath>,
+  langs: ReadonlyArray<LanguageId | undefined>,
+): Array<{ r: Ranked<T>; index: number }> {
   const paths = new Set(files.map((f) => f.path));
   const exists = (p: RelPath) => paths.has(p);
-  const langs = files.map((f) => languageOf(f.path));
   const main = mainLanguages(files, langs);
   const facts = folderCache();
-  const keyed = files.map((entry, i) => {
+  const keyed = files.map((entry, index) => {
     const path = entry.path;
     const [folder, name] = facts(path);
     const { score, tags } = scoreIn(
@@ -394,13 +414,13 @@ export function rankFiles<T extends RankInput>(
       path,
       main,
       translationIn(folder, name, path, exists),
-      langs[i],
+      langs[index],
     );
     const isExplicit = explicit.has(path);
     const r = { entry, score: isExplicit ? score + EXPLICIT : score, explicit: isExplicit, tags };
     // Sorted by keys computed once (a large project sorts tens of thousands of files).
-    return { r, score: r.score, depth: folder.depth + 1, path };
+    return { r, index, score: r.score, depth: folder.depth + 1, path };
   });
   keyed.sort((a, b) => b.score - a.score || a.depth - b.depth || byPath(a.path, b.path));
-  return keyed.map((k) => k.r);
+  return keyed;
 }

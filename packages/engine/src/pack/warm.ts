@@ -13,7 +13,7 @@ import { type LanguageId, languageOf } from '../lang/languages';
 import type { Encoding, RelPath } from '../types';
 import type { IndexEntry } from '../workspace/file-index';
 import type { Workspace } from '../workspace/workspace';
-import { mainLanguages, rankFiles } from './priority';
+import { mainLanguages, rankOrder } from './priority';
 
 /** Characters of text each memo holds in one generation (two generations are alive). */
 const MEMO_CHARS = 24 << 20;
@@ -135,9 +135,8 @@ export class PackMemo {
       hit = undefined;
     }
     if (!hit) {
-      const index = new Map(files.map((f, i) => [f, i]));
-      const order = Uint32Array.from(rankFiles(files, explicit), (r) => index.get(r.entry)!);
       const langs = files.map((f) => languageOf(f.path));
+      const order = rankOrder(files, explicit, langs);
       const shape = shapeOf(files);
       hit = { shape, explicit: new Set(explicit), langs, main: mainOf(files, langs), order };
       this.orders = [hit, ...this.orders.slice(0, 3)];

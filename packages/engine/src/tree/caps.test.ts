@@ -176,4 +176,42 @@ describe('fitTokens', () => {
       expect(probes).toBeLessThanOrEqual(2 + 4 + 2 * Math.ceil(Math.log2(limit + 2)));
     }
   });
+
+  // A probe may stop counting once over `within`: the search must come out exactly as with exact
+  // counts (same probes, same prefix), costs not monotone and estimates off by up to ±50%.
+  it('comes out the same when probes over their limit only say so', () => {
+    const rnd = seeded(12);
+    for (let t = 0; t < 2000; t++) {
+      const limit = Math.floor(rnd() * 3000);
+      const exact = [5];
+      for (let i = 1; i <= limit; i++)
+        exact.push(exact[i - 1]! + 1 + Math.floor(rnd() * 20) + (rnd() < 0.1 ? -3 : 0));
+      const budget = Math.floor(rnd() * (exact[limit]! + 50));
+      const noise = 0.5 + rnd();
+      const run = (lazy: boolean) => {
+        const asked: number[] = [];
+        const probe = (k: number, within?: number): Probe => {
+          asked.push(k);
+          const over = lazy && within !== undefined && exact[k]! > within;
+          return {
+            k,
+            view: {} as View,
+            text: over ? '' : `text ${k}`,
+            tokens: over ? within + 1 : exact[k]!,
+          };
+        };
+        const best = fitTokens({
+          limit,
+          budget,
+          start: {} as FolderNode,
+          probe,
+          pick: () => ({ kind: 'file', parent: { folders: [], files: [] } }) as never,
+          cost: () => Math.round((exact[limit]! / Math.max(1, limit)) * noise),
+          markerCost: 0,
+        });
+        return { asked, best: [best.k, best.text, best.tokens] };
+      };
+      expect(run(true)).toEqual(run(false));
+    }
+  });
 });

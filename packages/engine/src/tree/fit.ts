@@ -2,7 +2,8 @@
 // the longest prefix whose whole rendering counts at most `budget` tokens is found with exact
 // counts. Token counts are nearly additive over names and lines, so the tokens of each entry's
 // own fragment estimate where the cut falls, and a few exact renderings near that point settle it.
-// The cost is a handful of renderings of about `budget` tokens each, whatever the tree's size.
+// The cost is a handful of renderings of about `budget` tokens each, whatever the tree's size; a
+// rendering far over the budget is counted only until it is over (unless the secant needs its count).
 import { childCount, type FolderNode, type TreeNode } from './model';
 import type { View } from './view';
 
@@ -18,8 +19,11 @@ export interface FitInput {
   limit: number;
   budget: number;
   start: FolderNode;
-  /** Renders and counts the first `k` picks. */
-  probe(k: number): Probe;
+  /**
+   * Renders and counts the first `k` picks; with `within`, a count over `within` may stop early
+   * (then `tokens` is only known to be over it).
+   */
+  probe(k: number, within?: number): Probe;
   /** The i-th pick (0-based). */
   pick(i: number): TreeNode;
   /** Tokens one entry adds to a rendering. */
@@ -70,12 +74,14 @@ export function fitTokens(input: FitInput): Probe {
       gallop *= 2;
       k = Math.min(limit, lo + gallop);
     } else k = lo + ((hi - lo) >> 1);
-    const p = probe(k);
+    // The measured error is used by the secant steps only (the next while step < 4).
+    const exact = step < 3 && k < est.length && est[k]! > 0;
+    const p = exact ? probe(k) : probe(k, budget);
     if (p.tokens <= budget) {
       best = p;
       lo = k;
     } else hi = k;
-    if (k < est.length && est[k]! > 0) ratio = p.tokens / est[k]!;
+    if (exact) ratio = p.tokens / est[k]!;
     if (lo === limit) break;
   }
   return best;

@@ -16,8 +16,20 @@ import type { FolderNode, TreeNode } from './model';
 import { fieldSuffix, MAX_INDENT, markdownName, markerText, trailerText } from './text';
 import { entryCount, leftOutAt, shownChildren, type View } from './view';
 
+/** Where the lines go; once `full`, the rendering stops (a capped probe found over its cap). */
+export interface LineSink {
+  push(line: string): void;
+  readonly full: boolean;
+}
+
 export function renderMarkdown(view: View): string {
   const out: string[] = [];
+  markdownLines(view, { push: (line) => out.push(line), full: false });
+  return out.join('\n');
+}
+
+/** The lines of the markdown form, in order, until `out` is full. */
+export function markdownLines(view: View, out: LineSink): void {
   const { start } = view;
   if (start.parent) {
     const above = start.parent.path ? start.parent.path.split('/').map((s) => markdownName(s, 'folder')) : [];
@@ -25,9 +37,9 @@ export function renderMarkdown(view: View): string {
   } else {
     contents(view, start, '', out);
   }
+  if (out.full) return;
   const trailer = trailerText(view);
   if (trailer) out.push(trailer);
-  return out.join('\n');
 }
 
 function fileText(view: View, node: TreeNode): string {
@@ -44,15 +56,16 @@ function tail(view: View, node: FolderNode, shown: number): string {
   return parts.join(' ');
 }
 
-function contents(view: View, node: FolderNode, indent: string, out: string[]): void {
+function contents(view: View, node: FolderNode, indent: string, out: LineSink): void {
   const shown = shownChildren(view, node);
   const subs = Math.min(shown, node.folders.length);
-  for (let i = 0; i < subs; i++) folder(view, node.folders[i]!, indent, [], out);
+  for (let i = 0; i < subs && !out.full; i++) folder(view, node.folders[i]!, indent, [], out);
+  if (out.full) return;
   const rest = tail(view, node, shown);
   if (rest) out.push(indent + rest);
 }
 
-function folder(view: View, node: FolderNode, indent: string, above: string[], out: string[]): void {
+function folder(view: View, node: FolderNode, indent: string, above: string[], out: LineSink): void {
   const segments = [...above, markdownName(node.name, 'folder')];
   let f = node;
   while (f.files.length === 0 && f.folders.length === 1 && shownChildren(view, f) === 1) {

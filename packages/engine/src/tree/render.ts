@@ -1,12 +1,13 @@
 // renderTree: one entry point for the four forms. Options name a subtree, a depth, the per-node
 // fields, and caps by entries and by output tokens; the result states exactly what was left out.
 import { LoupeError } from '../errors';
+import { countWithin, LinesWithin } from '../tokens/within';
 import type { RelPath } from '../types';
 import { asciiFragment, renderAscii } from './ascii';
 import { type CountTokens, countO200k } from './count';
 import { fitTokens, type Probe } from './fit';
 import { jsonFragment, renderJson } from './json';
-import { markdownFragment, renderMarkdown } from './markdown';
+import { type LineSink, markdownFragment, markdownLines, renderMarkdown } from './markdown';
 import type { FolderNode, TreeModel, TreeNode } from './model';
 import { markerText } from './text';
 import {
@@ -62,6 +63,8 @@ export interface TreeRendering {
 
 interface Form {
   render(view: View, options: TreeOptions): string;
+  /** The rendering line by line, stopping once `out` is full (where a form can). */
+  lines?(view: View, out: LineSink): void;
   /** What one shown entry adds to the text (for the estimate of a token cap). */
   fragment(view: View, node: TreeNode): string;
   /** What a folder's "left out" marker adds at most. */
@@ -72,7 +75,12 @@ const BIG = { folders: 99_999, files: 999_999 };
 const EXACT_FRAGMENTS = 4000;
 
 const FORMS: Record<TreeFormat, Form> = {
-  markdown: { render: renderMarkdown, fragment: markdownFragment, marker: ` ${markerText(BIG)}` },
+  markdown: {
+    render: renderMarkdown,
+    lines: markdownLines,
+    fragment: markdownFragment,
+    marker: ` ${markerText(BIG)}`,
+  },
   ascii: {
     render: (view, o) => renderAscii(view, o.rootName),
     fragment: asciiFragment,
@@ -175,10 +183,18 @@ export function renderTree(
     const view = viewAt(limit);
     return result(view, form.render(view, options));
   }
-  const probe = (k: number): Probe => {
+  const probe = (k: number, within?: number): Probe => {
     const view = viewAt(k);
+    if (within !== undefined && form.lines) {
+      // Made and counted only until it is over `within` (a rendering that is over is not used).
+      const taken = new LinesWithin(within, deps.count);
+      form.lines(view, taken);
+      const { text, tokens } = taken.result();
+      return { k, view, text: text ?? '', tokens };
+    }
     const text = form.render(view, options);
-    return { k, view, text, tokens: deps.count(text) };
+    const tokens = within === undefined ? deps.count(text) : countWithin(text, within, deps.count);
+    return { k, view, text, tokens };
   };
   const bare = viewAt(0);
   // Fragments are counted exactly for the first entries; past that, their length at the rate

@@ -14,13 +14,14 @@ import { reasonPhrase } from '../../content/withheld';
 import { LoupeError } from '../../errors';
 import type { IndexEntry } from '../../workspace/file-index';
 import { coverageOf, DATA_LABEL, type DocContext, LIST_SHARE, measured } from '../document';
-import { blockOf, metaOf } from '../file-block';
-import { fileSection, type Layout } from '../formats';
+import { blockOf, metaOf, partsTokens } from '../file-block';
+import type { Layout } from '../formats';
 import { MAX_TOKEN_BYTES, type RawCounts } from '../raw-counts';
 import type { FileSource } from '../source';
 import {
   type AlreadyReceived,
   FILE_SHARE,
+  type OmitKind,
   type Omitted,
   type Outcome,
   type PackResult,
@@ -78,6 +79,40 @@ function levelReason(
   return undefined;
 }
 
+/**
+ * An omission decided before the file is read, with its keys in the order every omission has
+ * them (the coverage is written out as JSON).
+ */
+function unread(path: string, reason: OmitKind, why: string, tokens: number | undefined): Omitted {
+  return tokens === undefined
+    ? { kind: 'omitted', steps: [], path, reason, why }
+    : { kind: 'omitted', steps: [], path, reason, why, tokens };
+}
+
+/** Why the files after the budget ran out, or after a long run of misses, were not tried (made once per number). */
+function tailPhrases() {
+  let left: number | undefined;
+  let ranOut = '';
+  let cap: number | undefined;
+  let notTried = '';
+  return {
+    ranOut(l: number): string {
+      if (l !== left) {
+        left = l;
+        ranOut = `the budget ran out (${n(Math.max(0, l))} tokens left)`;
+      }
+      return ranOut;
+    },
+    notTried(c: number): string {
+      if (c !== cap) {
+        cap = c;
+        notTried = `not tried: the ${n(MISS_STREAK)} files before it in a row did not fit (per-file cap ${n(c)})`;
+      }
+      return notTried;
+    },
+  };
+}
+
 /** Walks `files` (in priority order) into `avail` tokens. */
 export async function walkBudget(
   files: readonly IndexEntry[],
@@ -89,6 +124,7 @@ export async function walkBudget(
   const sections: string[] = [];
   let used = 0;
   let misses = 0;
+  const phrases = tailPhrases();
   const omit = (o: Omit<Omitted, 'kind' | 'steps'> & { steps?: Step[] }) => {
     omitted.push({ kind: 'omitted', steps: [], ...o });
     // Only files that were offered and did not fit make a run of misses.
@@ -100,21 +136,14 @@ export async function walkBudget(
     const entry = files[i]!;
     const left = avail - used;
     const cap = Math.floor(FILE_SHARE * left);
-    const counted = ctx.raw.known(i);
-    const known = counted === undefined ? {} : { tokens: counted };
     if (!entry.flag) {
+      // The tail of a large project's walk: tens of thousands of files, each with the same phrase.
       if (left < MIN_SECTION) {
-        omit({
-          path: entry.path,
-          reason: 'budget',
-          why: `the budget ran out (${n(Math.max(0, left))} tokens left)`,
-          ...known,
-        });
+        omitted.push(unread(entry.path, 'budget', phrases.ranOut(left), ctx.raw.known(i)));
         continue;
       }
       if (misses >= MISS_STREAK) {
-        const why = `not tried: the ${n(MISS_STREAK)} files before it in a row did not fit (per-file cap ${n(cap)})`;
-        omit({ path: entry.path, reason: 'not-tried', why, ...known });
+        omitted.push(unread(entry.path, 'not-tried', phrases.notTried(cap), ctx.raw.known(i)));
         continue;
       }
       const over = ctx.raw.over(i, TRY_FACTOR * cap);
@@ -184,8 +213,10 @@ export async function walkBudget(
       }
       lastText = v.text;
       const meta = metaOf(v, ctx.requested, steps, cap);
-      const section = fileSection(ctx.layout, blockOf(entry, v, meta));
-      const tokens = ctx.count(section);
+      const [head, body, close] = ctx.layout.fileParts(blockOf(entry, v, meta));
+      const section = head + body + close;
+      // Counted by parts: the text's own count is the one the file's raw count needs (source.ts).
+      const tokens = partsTokens(head, body, close, ctx.count);
       const fits = tokens + JOIN <= cap;
       steps.push({
         level: v.level,

@@ -1,4 +1,4 @@
-// A full pack's files through sections.ts: on worker threads (several batches in flight) exactly
+// A full pack's files through sectioned.ts and its runners: on worker threads (several batches in flight) exactly
 // as on this thread, placeholders numbered in pack order, withheld files with the pipeline's
 // reasons, and a batch a worker could not finish done here with the same result.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -15,14 +15,8 @@ import { rankFiles } from '../priority';
 import { writeCorpus } from '../testing/corpus';
 import type { Outcome } from '../types';
 import type { SectionSettings } from './section-batch';
-import {
-  localRunner,
-  poolRunner,
-  type SectionRunner,
-  startSections,
-  threadsCounter,
-  writeSections,
-} from './sectioned';
+import { localRunner, poolRunner, type SectionRunner, threadsCounter } from './section-runners';
+import { startSections, writeSections } from './sectioned';
 
 const work = mkdtempSync(path.join(tmpdir(), 'loupe-sections-'));
 let ws: Workspace;

@@ -1,15 +1,11 @@
 // A sectioned pack: a full pack at full detail for a reader (no budget, no data block, no session
 // references), file by file in priority order. Batches of files go through the content pipeline on
-// an executor (section-batch.ts): on worker threads for a large pack (several batches in flight,
-// emitted strictly in order) or here for a smaller one, where starting those threads would cost
-// more than they save (from 1 MiB its counting goes to the counting thread: `counter`). Files where
-// values were found are numbered here, in pack order, finished and laid out here and counted by
-// `counter`; a batch a worker could not finish is done here instead, so a worker's trouble never
-// changes the document. A value masked once is masked everywhere: a batch looks for the values the
-// session knew when it started (and those it finds itself); a file it laid out is done again here
-// when the session has learned values since (from batches that were in flight beside it).
-import { availableParallelism } from 'node:os';
-import type { Piscina } from 'piscina';
+// a runner (section-runners.ts: worker threads for a large pack, several batches in flight, or this
+// thread for a smaller one) and are taken here strictly in order. Files where values were found are
+// numbered here, in pack order, finished and laid out here and counted by `counter`. A value masked
+// once is masked everywhere: a batch looks for the values the session knew when it started (and
+// those it finds itself); a file it laid out is done again here when the session has learned values
+// since (from batches that were in flight beside it).
 import { maskedFrom, maskHere } from '../../content/maskers';
 import { projectFile } from '../../content/open';
 import { type FileContent, finishFile, processFile } from '../../content/process';
@@ -18,33 +14,14 @@ import { reasonPhrase, type Withheld } from '../../content/withheld';
 import { LoupeError } from '../../errors';
 import { loadMaskRules } from '../../mask/rules';
 import type { KnownValues, MaskSession } from '../../mask/session';
-import { countTokens, decodeText } from '../../tokens/count';
-import { locateWorker } from '../../workers/locate';
 import type { IndexEntry } from '../../workspace/file-index';
-import { itemText } from '../count-items';
 import type { TextCounter } from '../counter';
 import { type DocContext, type Emit, type PackReport, type PartWriter, writeDocument } from '../document';
 import { fullSection } from '../file-block';
 import type { Layout } from '../formats';
 import type { Included, Omitted, Outcome } from '../types';
-import { type SectionBatch, type SectionItem, type SectionSettings, sectionBatch } from './section-batch';
-import type { CountTextsTask, SectionTask } from './section-worker';
-
-/** Runs batches: on worker threads (`threads` > 0) or on this thread. */
-export interface SectionRunner {
-  readonly threads: number;
-  /** `known`: the session's known values as the batch starts. */
-  run(items: SectionItem[], known?: KnownValues): Promise<SectionBatch>;
-  /** Batches done on worker threads, and on this thread (by choice, or after a worker failed). */
-  readonly done: { workers: number; here: number };
-  /**
-   * Settles once the worker threads are asked for (their pool is loaded by `import()`): until the
-   * caller awaits it, synchronous work on this thread (ranking, the tree) keeps them from starting.
-   */
-  readonly started?: Promise<void>;
-  /** Counts texts where the batches are counted (the threads' loaded encodings), or here. */
-  countTexts?(texts: string[]): Promise<number[]>;
-}
+import type { SectionBatch, SectionItem, SectionSettings } from './section-batch';
+import type { SectionRunner } from './section-runners';
 
 export interface SectionsContext {
   layout: Layout;
@@ -65,140 +42,6 @@ export interface SectionsContext {
 const BATCH = { threads: { files: 64, bytes: 1 << 20 }, here: { files: 16, bytes: 128 << 10 } };
 /** Text handed to the counter and not counted yet, at most (bytes). */
 const IN_FLIGHT = 8 << 20;
-
-/** Worker threads for a large full pack: one per core, at most 4. */
-export function sectionThreads(): number {
-  return Math.max(1, Math.min(4, availableParallelism()));
-}
-
-export function localRunner(settings: SectionSettings): SectionRunner {
-  const done = { workers: 0, here: 0 };
-  return {
-    threads: 0,
-    done,
-    run: (items, known) => {
-      done.here++;
-      return sectionBatch(items, settings, known);
-    },
-  };
-}
-
-/** What runs a section task on a worker thread. */
-export interface SectionPool {
-  run(task: SectionTask | CountTextsTask): Promise<unknown>;
-}
-
-const pools = new Map<number, Promise<Piscina>>();
-
-/**
- * The process-wide pool of `threads` section workers, started at once (each loads the rules and
- * the encoding while this thread ranks files). Idle workers end after a few seconds (`minThreads`
- * 0: piscina never ends idle workers below it, so a pool that kept `threads` held the heaps a big
- * project's pack grew for the life of the process) and never keep the process alive.
- */
-function sectionPool(threads: number, settings: SectionSettings): Promise<SectionPool> {
-  let pool = pools.get(threads);
-  if (!pool) {
-    pool = import('piscina').then(({ Piscina }) => {
-      const entry = locateWorker('pack-sections');
-      const p = new Piscina({
-        filename: entry.url,
-        execArgv: entry.execArgv,
-        minThreads: 0,
-        maxThreads: threads,
-        idleTimeout: 5000,
-        // Texts pass through: 16 MB of young generation measured ~1 s less CPU than 4 MB on 86 MB of
-        // files (fewer texts promoted), for ~35 MB more peak memory.
-        resourceLimits: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 512 },
-      });
-      for (let i = 0; i < threads; i++)
-        void p.run({ items: [], settings } satisfies SectionTask).catch(() => {});
-      return p;
-    });
-    pools.set(threads, pool);
-  }
-  return pool;
-}
-
-/** Batches on `threads` worker threads; a batch that fails there is done on this thread. */
-export function poolRunner(
-  threads: number,
-  settings: SectionSettings,
-  deps: { pool: (threads: number, settings: SectionSettings) => Promise<SectionPool> } = {
-    pool: sectionPool,
-  },
-): SectionRunner {
-  const pool = deps.pool(threads, settings);
-  const done = { workers: 0, here: 0 };
-  return {
-    threads,
-    done,
-    started: pool.then(
-      () => {},
-      () => {}, // a pool that cannot start: each batch is done here (`run`)
-    ),
-    run: async (items, known) => {
-      try {
-        const batch = (await (
-          await pool
-        ).run({ items, settings, ...(known ? { known } : {}) })) as SectionBatch;
-        done.workers++;
-        return batch;
-      } catch {
-        done.here++;
-        return sectionBatch(items, settings, known);
-      }
-    },
-    countTexts: async (texts) => {
-      try {
-        return (await (await pool).run({ texts, settings })) as number[];
-      } catch {
-        return texts.map((t) => countTokens(t, settings.encoding));
-      }
-    },
-  };
-}
-
-/**
- * Counts on the section threads, queued behind the batches sent before: this thread then never
- * loads the encoding for the tree, the header and the footer (measured on test262: ~0.4 s of this
- * thread before the first section was written, the tree counted twice; docs/packing.md).
- */
-export function threadsCounter(runner: Required<Pick<SectionRunner, 'countTexts'>>): TextCounter {
-  let pending = 0;
-  const out = new Set<Promise<unknown>>();
-  const count = (text: string) => {
-    pending += text.length;
-    const p = runner.countTexts([text]).then((c) => c[0]!);
-    const tracked = p.finally(() => {
-      pending -= text.length;
-      out.delete(tracked);
-    });
-    tracked.catch(() => {});
-    out.add(tracked);
-    return p;
-  };
-  const below = async (limit: number) => {
-    while (pending >= limit && out.size) await Promise.allSettled([...out]);
-  };
-  return {
-    local: false,
-    count,
-    countBytes: (bytes) => count(decodeText(bytes)),
-    countFile: async ({ size: _size, ...item }) => {
-      const text = itemText(item);
-      if (text === undefined)
-        throw new LoupeError('unreadable', `${item.file} changed while it was being packed; pack again.`);
-      return count(text);
-    },
-    get pending() {
-      return pending;
-    },
-    below,
-    flush: () => {},
-    close: () => below(1),
-  };
-}
 
 function batchesOf(
   files: readonly IndexEntry[],
