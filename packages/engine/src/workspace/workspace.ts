@@ -138,6 +138,7 @@ export class Workspace implements WatchedProject {
     };
     const scanned = await scanProject(root, {
       ...options.scan,
+      ...(options.statFiles === false ? { stat: 'links' as const } : {}),
       ...(options.git ? { git: options.git } : {}),
       ...(options.maxFileBytes ? { maxFileBytes: options.maxFileBytes } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
@@ -166,6 +167,7 @@ export class Workspace implements WatchedProject {
   scanOptions(): ScanOptions {
     return {
       ...this.options.scan,
+      ...(this.options.statFiles === false ? { stat: 'links' as const } : {}),
       ...(this.options.git ? { git: this.options.git } : {}),
       ...(this.options.maxFileBytes ? { maxFileBytes: this.options.maxFileBytes } : {}),
     };
