@@ -9,7 +9,8 @@ import {
   startStreamWorkers,
   Workspace,
 } from '@loupe/engine';
-import { renderSearchResult } from '@loupe/mcp';
+// The renderer alone, not the MCP barrel: a one-shot search loads no MCP server, SDK or schemas.
+import { renderSearchResult } from '@loupe/mcp/render/search';
 import { checkStopped, defineCommand } from '../command';
 import { progress } from '../progress';
 import { quoteName } from '../quote';
