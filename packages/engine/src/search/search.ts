@@ -153,6 +153,9 @@ export async function searchFocus(
   const placeholders = streamed ? new IndexMaskSession(ws.maskKey) : index.session;
   let records: ReadonlyArray<PathRecord | undefined>;
   if (streamed) {
+    // The token count (a fresh project's, in the background) waits while the files stream: its
+    // workers would take the cores the stream's need. Timing only: counts arrive after.
+    const resume = ws.holdTokenCount();
     const found = await streamRecords(ws.content, todo, streamSpec(query, matcher), placeholders, {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
@@ -160,7 +163,7 @@ export async function searchFocus(
       // parsed is a count).
       onFound: preloadGrammars,
       ...(judge ? { judge } : {}),
-    });
+    }).finally(resume);
     records = found.records;
     if (judge) {
       ({ scoped, records } = withStats(scoped, todo, found));

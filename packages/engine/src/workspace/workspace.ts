@@ -313,6 +313,14 @@ export class Workspace implements WatchedProject {
     return this.counting.run();
   }
 
+  /**
+   * Holds back the token count's tasks not started yet until the returned release is called (a
+   * streamed search takes the cores for a moment); counts only arrive later, never differ.
+   */
+  holdTokenCount(): () => void {
+    return this.tokens.current.hold();
+  }
+
   /** Stops a running token count (the files stay uncounted; finished batches stay cached). */
   cancelTokenCount(): boolean {
     return this.counting.cancel();
