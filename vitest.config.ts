@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -14,8 +15,14 @@ export default defineConfig({
   },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'apps/*/test/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Timeouts only catch a hang: tests wait for events, never for time, and a shared or slow
+    // machine must not fail them.
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
     pool: 'forks',
+    // Vitest's default is one fork fewer than the cores: a single fork on a 2-core machine. Most
+    // files spend their time waiting on child processes, sockets, git and worker threads, so one
+    // fork more than the cores keeps both busy (LOUPE_TEST_WORKERS overrides).
+    maxWorkers: Number(process.env.LOUPE_TEST_WORKERS) || availableParallelism() + 1,
   },
 });

@@ -19,7 +19,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
   });
 
 const code = await runCli(process.argv.slice(2), {
-  stdin: process.stdin,
+  // Made only when a command reads it (mcp, bridge): opening stdin costs every command a few ms.
+  get stdin() {
+    return process.stdin;
+  },
   stdout: process.stdout,
   stderr: process.stderr,
   cwd: process.cwd(),

@@ -1,6 +1,6 @@
 // scanProject: what in a folder is visible, decided exactly as git decides it, then user
 // overrides, smart ignore (build output by evidence, OS junk), and the size and binary gate.
-// One pass; three git calls per repository; no per-file git calls.
+// One pass; two git calls per repository (rev-parse, ls-files); no per-file git calls.
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { sortBytewise } from '@loupe/common';
@@ -42,7 +42,7 @@ export interface ScanOptions {
    * result then holds what the walk met on the way: callers keep the part they asked about.
    */
   enter?: (rel: string) => boolean;
-  /** Opens a repository's context (default: git, three calls); the watcher passes a cached one. */
+  /** Opens a repository's context (default: git, two calls); the watcher passes a cached one. */
   openRepo?: typeof openRepo;
 }
 

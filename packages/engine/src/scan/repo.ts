@@ -1,11 +1,13 @@
 // What git knows about one repository that the walk needs: tracked paths, core.ignoreCase,
 // info/exclude, and (when a folder inside a repository is opened) the .gitignore files above it.
-// Three git calls per repository, none per file.
+// Two git calls per repository (a third, `git config`, only for a config file this reader leaves
+// to git), none per file.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { toBytes } from './bytes';
 import type { GitRunner } from './git';
 import { type IgnoreList, type IgnorePattern, isNegative, lastMatch, parseIgnoreFile } from './gitignore';
+import { readIgnoreCase } from './ignore-case';
 
 export interface RepoContext {
   /** Absolute folder this context covers: the scan root or a nested repository. */
@@ -126,6 +128,11 @@ async function loadAncestors(top: string, prefix: string, ctx: RepoContext, fold
   }
 }
 
+async function askIgnoreCase(dir: string, git: GitRunner): Promise<boolean> {
+  const config = await git.run(dir, ['config', '--get', '--bool', 'core.ignorecase']);
+  return config.ok && config.stdout.toString('utf8').trim() === 'true';
+}
+
 /**
  * Opens the repository that governs `dir` (the scan root, or a nested repository found by the
  * walk). Without git, or outside any repository, `.gitignore` files are still applied as git
@@ -134,11 +141,16 @@ async function loadAncestors(top: string, prefix: string, ctx: RepoContext, fold
 export async function openRepo(dir: string, rel: string, git: GitRunner): Promise<RepoContext> {
   if (!git.executable)
     return plain(dir, rel, 'git was not found on PATH: .gitignore files applied without git');
-  // All three at once: they only need the folder, and spawning dominates their cost.
-  const [info, config, files] = await Promise.all([
-    git.run(dir, ['rev-parse', '--show-toplevel', '--show-prefix', '--git-path', 'info/exclude']),
-    git.run(dir, ['config', '--get', '--bool', 'core.ignorecase']),
-    git.run(dir, ['ls-files', '-z', '--cached']),
+  // Both at once: they only need the folder, and spawning dominates their cost.
+  const listing = git.run(dir, ['ls-files', '-z', '--cached']);
+  const info = await git.run(dir, [
+    'rev-parse',
+    '--show-toplevel',
+    '--show-prefix',
+    '--git-path',
+    'info/exclude',
+    '--git-path',
+    'config',
   ]);
   if (!info.ok) {
     const why = info.stderr.includes('dubious ownership')
@@ -151,14 +163,20 @@ export async function openRepo(dir: string, rel: string, git: GitRunner): Promis
       rel === '' ? 'not a git repository: .gitignore files applied as git would' : undefined,
     );
   }
-  const [top = dir, prefix = '', excludePath = ''] = info.stdout.toString('utf8').split('\n');
+  const [top = dir, prefix = '', excludePath = '', configPath = ''] = info.stdout
+    .toString('utf8')
+    .split('\n');
+  // core.ignoreCase from the config file while ls-files runs; git config only when the file needs git.
+  const ignoreCase =
+    (configPath ? await readIgnoreCase(path.resolve(dir, configPath)) : undefined) ??
+    (await askIgnoreCase(dir, git));
+  const files = await listing;
   if (!files.ok)
     return plain(
       dir,
       rel,
       `git ls-files failed (${files.stderr.trim()}): .gitignore files applied without git`,
     );
-  const ignoreCase = config.ok && config.stdout.toString('utf8').trim() === 'true';
   const folded = ignoreCase ? new Map<string, string>() : undefined;
   const ctx: RepoContext = {
     dir,

@@ -211,6 +211,54 @@ describe('links, binaries and sizes', () => {
   });
 });
 
+describe('the walk', () => {
+  it('records a folder that cannot be read as hidden and goes on (as root too)', async () => {
+    const dir = repo({ 'gone/a.txt': '', 'kept/b.txt': '' });
+    // `enter` runs just before a folder is read: the folder turns into a file there.
+    const result = await scanProject(dir, {
+      stat: false,
+      enter: (rel) => {
+        if (rel === 'gone') {
+          rmSync(path.join(dir, 'gone'), { recursive: true });
+          writeFileSync(path.join(dir, 'gone'), '');
+        }
+        return true;
+      },
+    });
+    expect(result.files.map((f) => f.path)).toEqual(['kept/b.txt']);
+    const reason = result.hidden.find((h) => h.path === 'gone')?.reason;
+    expect(reason).toEqual({ kind: 'unreadable', message: expect.stringContaining('ENOTDIR') });
+  });
+
+  it("lets the host's event loop run during a walk of many folders", async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 1500; i++) files[`d${i % 30}/e${i}/f.txt`] = '';
+    const dir = repo(files, false);
+    // Turns of the loop counted from the first folder walked (not while git runs) to the end.
+    let turns = 0;
+    let walking = false;
+    let done = false;
+    const tick = () => {
+      if (done) return;
+      if (walking) turns++;
+      setImmediate(tick);
+    };
+    const scan = scanProject(dir, {
+      stat: false,
+      smartIgnore: false,
+      onProgress: () => {
+        walking = true;
+      },
+    }).finally(() => {
+      done = true;
+    });
+    setImmediate(tick);
+    expect((await scan).files).toHaveLength(1500);
+    // Folders are read synchronously; the walk must still give the loop turns (every 256 folders).
+    expect(turns).toBeGreaterThanOrEqual(4);
+  });
+});
+
 describe('bad input', () => {
   it('names a missing folder in one sentence', async () => {
     const error = await scanProject(path.join(work, 'nope')).catch((e: unknown) => e);

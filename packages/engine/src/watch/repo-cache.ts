@@ -1,5 +1,5 @@
 // Repository contexts (tracked paths, core.ignoreCase, info/exclude, .gitignore files above the
-// root) kept between partial walks: opening one costs three git calls, and a walk of one folder
+// root) kept between partial walks: opening one costs two git calls, and a walk of one folder
 // should not pay them again. A context is dropped when its git index or info/exclude changes, when
 // a `.git` appears or vanishes in its folder, and before every full rescan.
 import type { GitRunner } from '../scan/git';
