@@ -80,3 +80,20 @@ describe('serve until its address', () => {
       expect(after.packages).toContain(p);
   });
 });
+
+describe('a one-shot search', () => {
+  it('loads no MCP server, SDK or schemas: only its renderer of @loupe/mcp', () => {
+    const dist = builtDist();
+    const search = readdirSync(dist).find(
+      (f) =>
+        f.endsWith('.js') && readFileSync(path.join(dist, f), 'utf8').includes('// src/commands/search.ts\n'),
+    );
+    expect(search).toBeDefined();
+    // With everything it may load later too: the search itself needs the matcher, its workers and
+    // the parser; the MCP barrel would bring the SDK, zod, ajv and an HTTP server.
+    const all = closure(dist, search!, true);
+    for (const p of ['re2', 'piscina', 'web-tree-sitter']) expect(all.packages).toContain(p);
+    for (const p of ['@modelcontextprotocol/sdk', 'zod', 'ajv', '@hono/node-server'])
+      expect(all.packages).not.toContain(p);
+  });
+});

@@ -9,7 +9,8 @@ import {
   startStreamWorkers,
   Workspace,
 } from '@loupe/engine';
-import { renderSearchResult } from '@loupe/mcp';
+// The renderer alone, not the MCP barrel: a one-shot search loads no MCP server, SDK or schemas.
+import { renderSearchResult } from '@loupe/mcp/render/search';
 import { checkStopped, defineCommand } from '../command';
 import { progress } from '../progress';
 import { quoteName } from '../quote';
@@ -36,12 +37,14 @@ export const searchCommand = defineCommand({
     const bodyChars = values['body-chars'] as number | undefined;
     const bar = progress(io);
     // One search, then exit: its files stream through worker threads (no index is built), and
-    // the workers start while the project is scanned.
+    // the workers start while the project is scanned. The scan stats no regular file: each
+    // worker judges the files it is about to open (size, kind, the 2 MiB gate) as the scan would.
     startStreamWorkers();
     const ws = await Workspace.open(path.resolve(io.cwd, dir), {
       stateDir: null,
       savedFrom: defaultStateDir(io.env),
       countTokens: false,
+      statFiles: false,
       ...(io.signal ? { signal: io.signal } : {}),
       scan: { onProgress: (p) => bar.update(`scanning: ${p.dirs} folders, ${p.files} files`) },
     });

@@ -1,17 +1,17 @@
 // scanProject: what in a folder is visible, decided exactly as git decides it, then user
 // overrides, smart ignore (build output by evidence, OS junk), and the size and binary gate.
 // One pass; two git calls per repository (rev-parse, ls-files); no per-file git calls.
-import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { sortBytewise } from '@loupe/common';
 import { LoupeError } from '../errors';
-import type { FileEntry, FileFlag, HiddenEntry, RepoInfo } from '../types';
-import { isBinaryByName } from './binary';
+import type { FileEntry, HiddenEntry, RepoInfo } from '../types';
 import { createGitRunner, type GitRunner, untrustedRootsFor } from './git';
 import { judgeLinks, linkView, resolveLink } from './links';
 import { OverrideSet, type Overrides } from './overrides';
 import { openRepo, type RepoContext } from './repo';
 import { type Owner, ownerOf } from './smart/index';
+import { statFile } from './stat';
 import { type WalkEntry, walk } from './walk';
 
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -22,8 +22,12 @@ export interface ScanProgress {
 }
 
 export interface ScanOptions {
-  /** Read size and mtime of every visible file and flag binary, too large and odd links (default true). */
-  stat?: boolean;
+  /**
+   * Read size and mtime of every visible file and flag binary, too large and odd links (default
+   * true). 'links': resolve and judge the links only; regular files keep size and mtime 0 and no
+   * flag, for a caller that judges each file itself before it opens it (`statFile`).
+   */
+  stat?: boolean | 'links';
   /** Files above this size are listed but never read as text (default 2 MiB). */
   maxFileBytes?: number;
   /** Hide build output proven by its contents, and OS junk files (default true). */
@@ -101,19 +105,10 @@ export function statEntry(root: string, w: WalkEntry, maxBytes: number): FileEnt
     } else entry.flag = r.flag;
     return entry;
   }
-  let flag: FileFlag | undefined;
-  try {
-    const st = lstatSync(abs);
-    entry.size = st.size;
-    entry.mtimeMs = st.mtimeMs;
-    if (!st.isFile())
-      flag = 'unreadable'; // replaced since the walk (a link, a folder, a FIFO)
-    else if (isBinaryByName(w.path)) flag = 'binary';
-    else if (st.size > maxBytes) flag = 'too-large';
-  } catch {
-    flag = 'unreadable'; // vanished since the walk
-  }
-  if (flag) entry.flag = flag;
+  const st = statFile(abs, w.path, maxBytes);
+  entry.size = st.size;
+  entry.mtimeMs = st.mtimeMs;
+  if (st.flag) entry.flag = st.flag;
   return entry;
 }
 
@@ -168,8 +163,10 @@ export async function scanProject(dir: string, options: ScanOptions = {}): Promi
   let files = walked.files;
   if (options.stat !== false) {
     files = new Array(walked.files.length);
+    const linksOnly = options.stat === 'links';
     for (let i = 0; i < walked.files.length; i++) {
-      files[i] = statEntry(root, walked.files[i]!, maxBytes);
+      const w = walked.files[i]!;
+      files[i] = linksOnly && !w.symlink ? w : statEntry(root, w, maxBytes);
       // Stat in slices so a host's event loop keeps answering during a big scan.
       if (i % 4096 === 4095) await new Promise((r) => setImmediate(r));
     }

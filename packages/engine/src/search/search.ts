@@ -6,6 +6,7 @@
 // file after a fair cut.
 import type { LineRange } from '../content/select';
 import { MaskSession } from '../mask/session';
+import { DEFAULT_MAX_FILE_BYTES } from '../scan/index';
 import type { FileFlag } from '../types';
 import type { IndexEntry } from '../workspace/file-index';
 import type { Workspace } from '../workspace/workspace';
@@ -19,7 +20,7 @@ import { compareFiles, topIndices } from './rank';
 import type { SearchOptions, SearchResult } from './result';
 import { makeScope } from './scope';
 import type { PathRecord } from './search-index';
-import { streamRecords, streamSpec } from './stream';
+import { type Streamed, streamRecords, streamSpec } from './stream';
 import { lineText } from './text';
 import { focusedFiles, preloadGrammars, searchIndexOf } from './workspace-index';
 
@@ -71,18 +72,46 @@ const FLAG_REASON: Record<FileFlag, string> = {
 function inScopeOf(
   focus: readonly IndexEntry[],
   scope: ReturnType<typeof makeScope>,
-  skip: (why: string) => void,
-): { todo: IndexEntry[]; explicit: Set<string> } {
-  const todo: IndexEntry[] = [];
+): { scoped: IndexEntry[]; explicit: Set<string> } {
+  const scoped: IndexEntry[] = [];
   const explicit = new Set<string>();
   for (const f of focus) {
     const s = scope ? scope.test(f.path) : 'scoped';
     if (!s) continue;
     if (s === 'explicit') explicit.add(f.path);
-    if (f.flag) skip(FLAG_REASON[f.flag]);
+    scoped.push(f);
+  }
+  return { scoped, explicit };
+}
+
+/** The files that are searched (no flag); `skip` counts the others by reason, in order. */
+function searchable(scoped: readonly IndexEntry[], skip?: (why: string) => void): IndexEntry[] {
+  const todo: IndexEntry[] = [];
+  for (const f of scoped) {
+    if (f.flag) skip?.(FLAG_REASON[f.flag]);
     else todo.push(f);
   }
-  return { todo, explicit };
+  return todo;
+}
+
+/**
+ * Files the scan did not stat, as the stream's workers judged them (`judged` in `todo`'s order);
+ * the records of the flagged ones are dropped, as the scan's flag would have kept them out.
+ */
+function withStats(
+  scoped: readonly IndexEntry[],
+  todo: readonly IndexEntry[],
+  streamed: Streamed,
+): { scoped: IndexEntry[]; records: PathRecord[] } {
+  const stats = streamed.stats!;
+  const judged = new Map<IndexEntry, IndexEntry>();
+  const records: PathRecord[] = [];
+  for (let i = 0; i < todo.length; i++) {
+    const { size, mtimeMs, flag } = stats[i]!;
+    judged.set(todo[i]!, { ...todo[i]!, size, mtimeMs, ...(flag ? { flag } : {}) });
+    if (!flag) records.push(streamed.records[i]!);
+  }
+  return { scoped: scoped.map((f) => judged.get(f) ?? f), records };
 }
 
 function clamp(n: number, lo: number, hi: number): number {
@@ -110,23 +139,39 @@ export async function searchFocus(
   const skip = (why: string) => {
     notSearched[why] = (notSearched[why] ?? 0) + 1;
   };
-  const { todo, explicit } = inScopeOf(focus, scope, skip);
-  const inScope = todo.length + Object.values(notSearched).reduce((a, b) => a + b, 0);
+  let { scoped, explicit } = inScopeOf(focus, scope);
+  const inScope = scoped.length;
   const index = searchIndexOf(ws);
-  const streamed = options.stream ?? index.toRead(todo, STREAM_FROM) >= STREAM_FROM;
+  // Regular files the scan did not stat (`statFiles: false`) are judged by the stream's workers,
+  // and their flags counted after: a file is never read before it is judged.
+  const scanned = ws.scanOptions();
+  const judge =
+    scanned.stat === 'links' ? { maxBytes: scanned.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES } : undefined;
+  let todo = searchable(scoped, judge ? undefined : skip);
+  const streamed = judge !== undefined || (options.stream ?? index.toRead(todo, STREAM_FROM) >= STREAM_FROM);
   // A streamed search numbers its placeholders in a session of its own (its entries are its own).
   const placeholders = streamed ? new IndexMaskSession(ws.maskKey) : index.session;
   let records: ReadonlyArray<PathRecord | undefined>;
   if (streamed) {
-    records = await streamRecords(ws.content, todo, streamSpec(query, matcher), placeholders, {
+    // The token count (a fresh project's, in the background) waits while the files stream: its
+    // workers would take the cores the stream's need. Timing only: counts arrive after.
+    const resume = ws.holdTokenCount();
+    const found = await streamRecords(ws.content, todo, streamSpec(query, matcher), placeholders, {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       // The grammars of the files found load while the rest stream (timing only: which files are
       // parsed is a count).
       onFound: preloadGrammars,
-    });
-    // The next search finds the index warm: it builds now, after this answer's work.
-    if (options.buildIndex !== false)
+      ...(judge ? { judge } : {}),
+    }).finally(resume);
+    records = found.records;
+    if (judge) {
+      ({ scoped, records } = withStats(scoped, todo, found));
+      todo = searchable(scoped, skip);
+    }
+    // The next search finds the index warm: it builds now, after this answer's work (not from
+    // files the scan did not stat: their index entries are not judged).
+    if (options.buildIndex !== false && !judge)
       setImmediate(
         () =>
           void index.ensure(todo).then(

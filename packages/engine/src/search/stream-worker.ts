@@ -16,6 +16,7 @@ import { type Withheld, withheldByMasking } from '../content/withheld';
 import { loadMaskRules } from '../mask/rules';
 import { DEFAULT_LIMITS, type MaskLimits } from '../mask/scan';
 import type { KnownValues } from '../mask/session';
+import { type FileStat, statFile } from '../scan/stat';
 import { needleFor, placeholderNames } from './needle';
 import { fold } from './text';
 
@@ -37,6 +38,12 @@ export interface StreamTask {
   key: Uint8Array;
   limits?: MaskLimits;
   known?: KnownValues;
+  /**
+   * The files come from a scan that did not stat them (`statFiles: false`): each is judged here
+   * as the scan would judge it (`statFile`, files above `maxBytes` are too large) before it is
+   * opened, and a flagged one is never opened.
+   */
+  judge?: { maxBytes: number };
 }
 
 /** A file masked with nothing to number (masking off): its text as it is. */
@@ -57,6 +64,8 @@ export type StreamItem = PendingMask | PlainText | Withheld;
 export interface StreamReply {
   at: number[];
   items: StreamItem[];
+  /** With `judge`: every file's stat, in task order (a flagged file has no item). */
+  stats?: FileStat[];
 }
 
 /** The needles of the literals this thread was given (by rule file, case and literal). */
@@ -98,6 +107,7 @@ export default async function streamTask(task: StreamTask): Promise<StreamReply>
   const { spec } = task;
   const at: number[] = [];
   const out: StreamItem[] = [];
+  const stats: FileStat[] | undefined = task.judge ? [] : undefined;
   if (task.files.length === 0) {
     // A warm-up task (startStreamWorkers): the rules load before the first file comes.
     if (task.masking) await loadMaskRules(task.rulesPath);
@@ -120,7 +130,15 @@ export default async function streamTask(task: StreamTask): Promise<StreamReply>
     out.push(item);
   };
   while (++i < files.length) {
-    const { size, ...input } = files[i]!;
+    const { size: given, ...input } = files[i]!;
+    let size = given;
+    if (stats) {
+      // The content path's name and stat, as the scan judges a link by its target.
+      const st = statFile(input.file, input.target ?? input.path, task.judge!.maxBytes);
+      stats.push(st);
+      if (st.flag) continue;
+      size = st.size;
+    }
     const refused = flagged(input);
     if (refused) {
       answer(refused);
@@ -169,5 +187,5 @@ export default async function streamTask(task: StreamTask): Promise<StreamReply>
         hash: r.hash,
       });
   }
-  return { at, items: out };
+  return { at, items: out, ...(stats ? { stats } : {}) };
 }

@@ -18,6 +18,7 @@ import { withheldByMasking } from '../content/withheld';
 import { assembleMask, rememberMarks } from '../mask/mask';
 import { groups } from '../mask/pool';
 import { DEFAULT_LIMITS } from '../mask/scan';
+import type { FileStat } from '../scan/stat';
 import { locateWorker } from '../workers/locate';
 import type { IndexEntry } from '../workspace/file-index';
 import type { Matcher } from './found';
@@ -126,6 +127,14 @@ export interface StreamOptions {
   onProgress?: (done: number, total: number) => void;
   /** The files of each task that may match, as its reply comes (grammars can load meanwhile). */
   onFound?: (paths: string[]) => void;
+  /** The files were not stat-ed by the scan: the workers judge each (stream-worker.ts `judge`). */
+  judge?: { maxBytes: number };
+}
+
+/** The records of a streamed search, and with `judge` each file's stat as the workers found it. */
+export interface Streamed {
+  records: PathRecord[];
+  stats?: FileStat[];
 }
 
 /**
@@ -169,37 +178,47 @@ export async function streamRecords(
   spec: StreamSpec,
   session: IndexMaskSession,
   options: StreamOptions = {},
-): Promise<PathRecord[]> {
+): Promise<Streamed> {
   options.signal?.throwIfAborted();
-  const inputs = files.map((f) => ({ ...content.input(f), size: f.size }));
+  const { judge } = options;
+  const inputs = files.map((f) => ({ ...content.input(f), ...(judge ? {} : { size: f.size }) }));
   const common = {
     spec,
     masking: content.masking,
     key: session.key,
     known: session.known(),
     ...(content.rulesPath ? { rulesPath: content.rulesPath } : {}),
+    ...(judge ? { judge } : {}),
   };
-  const batches = groups(inputs, (f) => f.size ?? 16 * 1024, BATCH);
+  // Unknown sizes batch as small files (most are): the count bound then sizes the tasks.
+  const batches = groups(inputs, (f) => f.size ?? (judge ? 4096 : 16 * 1024), BATCH);
   const answered: Array<{ at: number; item: StreamItem }> = [];
+  const stats: FileStat[] | undefined = judge ? new Array(files.length) : undefined;
   let start = 0;
   for (const [k, reply] of (await replies(batches, common, options)).entries()) {
     for (let j = 0; j < reply.at.length; j++)
       answered.push({ at: start + reply.at[j]!, item: reply.items[j]! });
+    // A task that failed has no stats: its files stand as the scan left them (all withheld).
+    if (stats)
+      for (let j = 0; j < batches[k]!.length; j++) {
+        const f = files[start + j]!;
+        stats[start + j] = reply.stats?.[j] ?? { size: f.size, mtimeMs: f.mtimeMs };
+      }
     start += batches[k]!.length;
   }
   // As the mask pool does: files read together learn each other's values before any is numbered.
   for (const { item } of answered) if (item.kind === 'pending') rememberMarks(item.prepared, session);
   const records: PathRecord[] = new Array(files.length).fill(UNMATCHED);
-  for (const { at, item } of answered) records[at] = recordOf(files[at]!, item, session);
-  return records;
+  for (const { at, item } of answered) records[at] = recordOf(files[at]!, item, session, stats?.[at]);
+  return { records, ...(stats ? { stats } : {}) };
 }
 
 /** The record of a file the worker named: why it was withheld, or its masked text as an entry. */
-function recordOf(f: IndexEntry, r: StreamItem, session: IndexMaskSession): PathRecord {
+function recordOf(f: IndexEntry, r: StreamItem, session: IndexMaskSession, st?: FileStat): PathRecord {
   const record: PathRecord = {
     path: f.path,
-    size: f.size,
-    mtimeMs: f.mtimeMs,
+    size: (st ?? f).size,
+    mtimeMs: (st ?? f).mtimeMs,
     hash: undefined,
     entry: undefined,
     withheld: undefined,

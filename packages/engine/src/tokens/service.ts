@@ -59,6 +59,12 @@ export interface TokenService {
    * reject) and writes what the caches hold unsaved. A later count starts a new pool.
    */
   close(): Promise<void>;
+  /**
+   * Holds back counting tasks not started yet until every hold is released (a streamed search
+   * wants the cores for a moment: search/search.ts); tasks under way finish. Only the timing of
+   * counts changes, never a count. Returns the release (calling it twice releases once).
+   */
+  hold(): () => void;
 }
 
 export interface TokenServiceOptions {
@@ -138,6 +144,10 @@ export function createTokenService(options: TokenServiceOptions = {}): TokenServ
   let saving: Promise<void> = Promise.resolve();
   /** Counts under way, which close() lets finish noting what their answered batches counted. */
   const counting = new Set<Promise<unknown>>();
+  /** Holds in force (`hold`), and the promise their last release resolves. */
+  let holds = 0;
+  let released: Promise<void> = Promise.resolve();
+  let release = () => {};
 
   const project = (root: string) => {
     let entries = projects.get(root);
@@ -184,12 +194,33 @@ export function createTokenService(options: TokenServiceOptions = {}): TokenServ
     // Every queued task listens to the signal (so that abort drops it from the queue): allow that
     // many listeners instead of Node's warning at 11.
     if (signal) setMaxListeners(Math.max(getMaxListeners(signal), queued.length + 10), signal);
-    const settled = await Promise.allSettled(
-      queued.map(async (batch) => {
+    // A few tasks per thread are out at a time, so a hold keeps the rest back (an aborted count
+    // stops waiting: the pool refuses its remaining tasks at once; a closed service refuses them here).
+    const settled: PromiseSettledResult<void>[] = new Array(queued.length);
+    const aborted = signal
+      ? new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }))
+      : undefined;
+    let next = 0;
+    const lane = async (): Promise<void> => {
+      while (next < queued.length) {
+        if (holds && pool === started && !signal?.aborted) {
+          await (aborted ? Promise.race([released, aborted]) : released);
+          continue; // other lanes may have taken the rest meanwhile
+        }
+        const k = next++;
+        const batch = queued[k]!;
         const task: TokenTask = { encoding, files: batch.map((f) => f.abs), cache: shared, day, maxBytes };
-        onBatch(batch, await run.run(task, { signal: signal ?? null }));
-      }),
-    );
+        try {
+          // The service was closed meanwhile: a task not started is refused (see below).
+          if (pool !== started) throw new Error('the token service was closed');
+          onBatch(batch, await run.run(task, { signal: signal ?? null }));
+          settled[k] = { status: 'fulfilled', value: undefined };
+        } catch (error) {
+          settled[k] = { status: 'rejected', reason: error };
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(queued.length, 2 * threads) }, lane));
     const failed = settled.flatMap((s, i) => (s.status === 'rejected' ? [{ error: s.reason, i }] : []));
     if (!failed.length) return;
     if (pool !== started && !signal?.aborted) {
@@ -320,10 +351,20 @@ export function createTokenService(options: TokenServiceOptions = {}): TokenServ
       run.then(forget, forget);
       return run;
     },
+    hold() {
+      if (holds++ === 0) released = new Promise((resolve) => (release = resolve));
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        if (--holds === 0) release();
+      };
+    },
     async close() {
       const p = pool;
       pool = undefined;
       await endPool(p);
+      release(); // held tasks go on to the closed pool, which refuses them
       // The counts under way note what their answered batches counted, then it is written.
       await Promise.allSettled(counting);
       await save();

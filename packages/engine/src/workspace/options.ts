@@ -17,6 +17,12 @@ export interface WorkspaceOptions {
   /** Extra scan options (smart ignore, overrides). */
   scan?: Omit<ScanOptions, 'git' | 'maxFileBytes' | 'stat' | 'signal'>;
   /**
+   * Stat every visible file in the scan (default true). False: only links are resolved and
+   * judged; regular files keep size 0 and no flag until a streamed search's workers judge each
+   * one before they open it (a one-shot `loupe search`: the stats run on the threads that read).
+   */
+  statFiles?: boolean;
+  /**
    * Loupe's state folder whose saved choices for this project apply where these options name
    * none: the show/hide overrides (unless `scan.overrides`) and masking (unless `masking`).
    * Default: `stateDir`; null: none. A headless server that keeps its focus in memory still

@@ -138,6 +138,7 @@ export class Workspace implements WatchedProject {
     };
     const scanned = await scanProject(root, {
       ...options.scan,
+      ...(options.statFiles === false ? { stat: 'links' as const } : {}),
       ...(options.git ? { git: options.git } : {}),
       ...(options.maxFileBytes ? { maxFileBytes: options.maxFileBytes } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
@@ -166,6 +167,7 @@ export class Workspace implements WatchedProject {
   scanOptions(): ScanOptions {
     return {
       ...this.options.scan,
+      ...(this.options.statFiles === false ? { stat: 'links' as const } : {}),
       ...(this.options.git ? { git: this.options.git } : {}),
       ...(this.options.maxFileBytes ? { maxFileBytes: this.options.maxFileBytes } : {}),
     };
@@ -309,6 +311,14 @@ export class Workspace implements WatchedProject {
   /** Counts the files not counted yet (in worker threads, cached on disk); `tokensReady` follows it. */
   countTokens(): Promise<void> {
     return this.counting.run();
+  }
+
+  /**
+   * Holds back the token count's tasks not started yet until the returned release is called (a
+   * streamed search takes the cores for a moment); counts only arrive later, never differ.
+   */
+  holdTokenCount(): () => void {
+    return this.tokens.current.hold();
   }
 
   /** Stops a running token count (the files stay uncounted; finished batches stay cached). */
