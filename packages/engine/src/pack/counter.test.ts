@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { joinedPicks } from '../compress/testing/rand';
 import { countTokens } from '../tokens/count';
 import type { Encoding } from '../types';
 import { localCounter, splitsCleanly, threadCounter } from './counter';
@@ -44,11 +45,7 @@ const ATOMS = [
   '\u2028',
 ];
 
-function randomText(r: () => number, length: number): string {
-  let out = '';
-  for (let i = 0; i < length; i++) out += ATOMS[Math.floor(r() * ATOMS.length)]!;
-  return out;
-}
+const randomText = (r: () => number, length: number) => joinedPicks(r, ATOMS, length);
 
 describe('parts that split cleanly count apart exactly', () => {
   for (const encoding of ['o200k_base', 'cl100k_base'] as Encoding[]) {

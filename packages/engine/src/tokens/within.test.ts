@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { rng } from '../compress/testing/rand';
+import { joinedPicks, rng } from '../compress/testing/rand';
 import { markdownLines } from '../tree/markdown';
 import { buildTree } from '../tree/model';
 import { renderTree } from '../tree/render';
@@ -42,11 +42,7 @@ const ATOMS = [
   '\u2028',
 ];
 
-function randomText(r: () => number, length: number): string {
-  let out = '';
-  for (let i = 0; i < length; i++) out += ATOMS[Math.floor(r() * ATOMS.length)]!;
-  return out;
-}
+const randomText = (r: () => number, length: number) => joinedPicks(r, ATOMS, length);
 
 const ENCODINGS: Encoding[] = ['o200k_base', 'cl100k_base'];
 

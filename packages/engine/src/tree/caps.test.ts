@@ -142,6 +142,28 @@ describe('caps', () => {
   });
 });
 
+/**
+ * fitTokens over a made-up cost curve: `exact[k]` tokens for the first k picks, each entry
+ * estimated at the curve's mean cost times `noise`.
+ */
+function fitCurve(
+  exact: readonly number[],
+  limit: number,
+  budget: number,
+  noise: number,
+  probe: (k: number, within?: number) => Probe,
+): Probe {
+  return fitTokens({
+    limit,
+    budget,
+    start: {} as FolderNode,
+    probe,
+    pick: () => ({ kind: 'file', parent: { folders: [], files: [] } }) as never,
+    cost: () => Math.round((exact[limit]! / Math.max(1, limit)) * noise),
+    markerCost: 0,
+  });
+}
+
 describe('fitTokens', () => {
   // The search alone, on synthetic cost curves: it returns a prefix that fits and whose next
   // prefix does not (or the limit), in few probes, even when costs are not monotone.
@@ -159,15 +181,7 @@ describe('fitTokens', () => {
         return { k, view: {} as View, text: '', tokens: exact[k]! };
       };
       const noise = 0.7 + rnd() * 0.6; // the estimate is off by up to ±30%
-      const best = fitTokens({
-        limit,
-        budget,
-        start: {} as FolderNode,
-        probe,
-        pick: () => ({ kind: 'file', parent: { folders: [], files: [] } }) as never,
-        cost: () => Math.round((exact[limit]! / Math.max(1, limit)) * noise),
-        markerCost: 0,
-      });
+      const best = fitCurve(exact, limit, budget, noise, probe);
       if (exact[0]! > budget) expect(best.k).toBe(0);
       else {
         expect(best.tokens).toBeLessThanOrEqual(budget);
@@ -200,15 +214,7 @@ describe('fitTokens', () => {
             tokens: over ? within + 1 : exact[k]!,
           };
         };
-        const best = fitTokens({
-          limit,
-          budget,
-          start: {} as FolderNode,
-          probe,
-          pick: () => ({ kind: 'file', parent: { folders: [], files: [] } }) as never,
-          cost: () => Math.round((exact[limit]! / Math.max(1, limit)) * noise),
-          markerCost: 0,
-        });
+        const best = fitCurve(exact, limit, budget, noise, probe);
         return { asked, best: [best.k, best.text, best.tokens] };
       };
       expect(run(true)).toEqual(run(false));

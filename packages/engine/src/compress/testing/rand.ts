@@ -8,6 +8,9 @@ export const WORDS =
     ' ',
   );
 export const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+/** `length` of `xs` drawn at random and joined (texts made of pieces chosen for their edges). */
+export const joinedPicks = (r: Rand, xs: readonly string[], length: number): string =>
+  Array.from({ length }, () => pick(r, xs)).join('');
 export const int = (r: Rand, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 export const times = (r: Rand, lo: number, hi: number, f: (i: number) => string[]) =>
   Array.from({ length: int(r, lo, hi) }, (_, i) => f(i)).flat();
