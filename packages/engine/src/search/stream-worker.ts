@@ -44,6 +44,13 @@ export interface StreamTask {
    * opened, and a flagged one is never opened.
    */
   judge?: { maxBytes: number };
+  /**
+   * The task ends after the file whose bytes bring what it read to this many (at least one file
+   * is answered): a stop then waits for about this much reading per worker, whatever the files'
+   * sizes (a judged task's sizes are unknown until it reads them). The reply's `reached` says
+   * how far it got; the caller sends the rest again.
+   */
+  bytes?: number;
 }
 
 /** A file masked with nothing to number (masking off): its text as it is. */
@@ -66,6 +73,8 @@ export interface StreamReply {
   items: StreamItem[];
   /** With `judge`: every file's stat, in task order (a flagged file has no item). */
   stats?: FileStat[];
+  /** The files answered: the first `reached` of the task (all, without `bytes`). */
+  reached: number;
 }
 
 /** The needles of the literals this thread was given (by rule file, case and literal). */
@@ -111,7 +120,7 @@ export default async function streamTask(task: StreamTask): Promise<StreamReply>
   if (task.files.length === 0) {
     // A warm-up task (startStreamWorkers): the rules load before the first file comes.
     if (task.masking) await loadMaskRules(task.rulesPath);
-    return { at, items: out };
+    return { at, items: out, reached: 0 };
   }
   const limits = task.limits ?? DEFAULT_LIMITS;
   const masker: Masker = task.masking
@@ -125,11 +134,12 @@ export default async function streamTask(task: StreamTask): Promise<StreamReply>
   const needle = needleOf(task);
   const files = task.files;
   let i = -1;
+  let read = 0;
   const answer = (item: StreamItem) => {
     at.push(i);
     out.push(item);
   };
-  while (++i < files.length) {
+  while (++i < files.length && !(task.bytes !== undefined && i > 0 && read >= task.bytes)) {
     const { size: given, ...input } = files[i]!;
     let size = given;
     if (stats) {
@@ -156,18 +166,19 @@ export default async function streamTask(task: StreamTask): Promise<StreamReply>
       answer(readResult(input.path, error as NodeJS.ErrnoException) as Withheld);
       continue;
     }
+    read += bytes.length;
     let folded: string | undefined;
     const fold1 = () => {
       folded ??= fold(bytes.toString('utf8'));
       return folded;
     };
     if (!isBinary(bytes) && !contains(bytes, needle, spec, fold1)) continue;
-    const read = readResult(input.path, bytes);
-    if (read.kind === 'withheld') {
-      answer(read);
+    const text = readResult(input.path, bytes);
+    if (text.kind === 'withheld') {
+      answer(text);
       continue;
     }
-    const r = await maskStage(input, read as ReadText, masker);
+    const r = await maskStage(input, text as ReadText, masker);
     if (r.kind === 'withheld') {
       answer(r);
       continue;
@@ -175,7 +186,7 @@ export default async function streamTask(task: StreamTask): Promise<StreamReply>
     // No value of its own: the masked text is the file's text (values another file holds are
     // looked for by the calling thread only in the files handed back), so the query decides here.
     const bare = r.kind === 'masked' || r.prepared.marks.length === 0;
-    const utf8 = () => ((read as ReadText).exact ? bytes : Buffer.from((read as ReadText).raw));
+    const utf8 = () => ((text as ReadText).exact ? bytes : Buffer.from((text as ReadText).raw));
     if (bare && !(contains(bytes, spec.literal, spec, fold1) && (!re || hasMatch(re, utf8())))) continue;
     if (r.kind === 'pending') answer(r);
     else
@@ -187,5 +198,5 @@ export default async function streamTask(task: StreamTask): Promise<StreamReply>
         hash: r.hash,
       });
   }
-  return { at, items: out, ...(stats ? { stats } : {}) };
+  return { at, items: out, ...(stats ? { stats } : {}), reached: i };
 }

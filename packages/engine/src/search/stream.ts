@@ -93,6 +93,7 @@ async function run(task: StreamTask): Promise<StreamReply> {
   const withheld = (why: string): StreamReply => ({
     at: task.files.map((_, i) => i),
     items: task.files.map((f) => withheldByMasking(f.path, why)),
+    reached: task.files.length,
   });
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<StreamReply>((resolve) => {
@@ -137,27 +138,56 @@ export interface Streamed {
   stats?: FileStat[];
 }
 
+/** A batch's replies as one; a file of a task that failed has no stat. */
+type BatchReply = Omit<StreamReply, 'stats'> & { stats?: Array<FileStat | undefined> };
+
 /**
- * The tasks' replies in input order. At most a few tasks per worker are out at a time, so a stop
- * waits only for those, and the replies are taken in while the rest are read.
+ * One batch's reply, sent as tasks of at most `BATCH.bytes` read each (the worker says how far it
+ * got; the rest goes again) until all of it is answered or the search is stopped.
+ */
+async function batchReply(
+  files: StreamTask['files'],
+  common: Omit<StreamTask, 'files'>,
+  options: StreamOptions,
+  answered: (count: number) => void,
+): Promise<BatchReply> {
+  const whole: BatchReply = { at: [], items: [], reached: 0, ...(common.judge ? { stats: [] } : {}) };
+  while (whole.reached < files.length && !options.signal?.aborted) {
+    const from = whole.reached;
+    const reply = await run({ files: files.slice(from), ...common, bytes: BATCH.bytes });
+    // A reply that answered nothing would send the same task forever: take it as all of them.
+    const reached = reply.reached > 0 ? reply.reached : files.length - from;
+    for (const a of reply.at) whole.at.push(from + a);
+    whole.items.push(...reply.items);
+    if (whole.stats) whole.stats.push(...(reply.stats ?? new Array<undefined>(reached)));
+    whole.reached += reached;
+    answered(reached);
+  }
+  return whole;
+}
+
+/**
+ * The tasks' replies in input order. At most a few tasks per worker are out at a time, each about
+ * `BATCH.bytes` of reading, so a stop waits only for those; replies are taken in as they come.
  */
 async function replies(
   batches: ReadonlyArray<StreamTask['files']>,
   common: Omit<StreamTask, 'files'>,
   options: StreamOptions,
-): Promise<StreamReply[]> {
+): Promise<BatchReply[]> {
   const { signal, onProgress, onFound } = options;
-  const out: StreamReply[] = new Array(batches.length);
+  const out: BatchReply[] = new Array(batches.length);
   const total = batches.reduce((n, b) => n + b.length, 0);
   let next = 0;
   let done = 0;
   const lane = async (): Promise<void> => {
     while (next < batches.length && !signal?.aborted) {
       const k = next++;
-      const reply = await run({ files: batches[k]!, ...common });
+      const reply = await batchReply(batches[k]!, common, options, (n) => {
+        done += n;
+        onProgress?.(done, total);
+      });
       out[k] = reply;
-      done += batches[k]!.length;
-      onProgress?.(done, total);
       if (onFound && reply.items.length)
         onFound(reply.items.flatMap((r) => (r.kind === 'withheld' ? [] : [r.path])));
     }
