@@ -63,7 +63,10 @@ export class FileLines {
     const key = `${line.from}:${line.to}`;
     return (regexes) => {
       let byLine = this.tested.get(regexes);
-      if (!byLine) this.tested.set(regexes, (byLine = new Map()));
+      if (!byLine) {
+        byLine = new Map();
+        this.tested.set(regexes, byLine);
+      }
       let hit = byLine.get(key);
       if (hit === undefined) {
         if (this.decoded?.key !== key)

@@ -15,7 +15,10 @@ export function dropShadowedGeneric(findings: RuleFinding[], buf: Buffer): RuleF
   const byLine = new Map<number, { generic: string[]; specific: string[] }>();
   findings.forEach((f, i) => {
     let g = byLine.get(line[i]!);
-    if (!g) byLine.set(line[i]!, (g = { generic: [], specific: [] }));
+    if (!g) {
+      g = { generic: [], specific: [] };
+      byLine.set(line[i]!, g);
+    }
     (f.rule.generic ? g.generic : g.specific).push(f.secret);
   });
   const shadowed = new Map<number, Set<string>>();
