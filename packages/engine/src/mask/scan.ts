@@ -12,7 +12,7 @@ import { maskingSpan } from './secret-span';
 /**
  * Masking's bounds are counts, never the clock: whether a file is withheld depends on its bytes
  * and the rules alone, never on the machine's load (docs/decisions.md). Every step is linear in
- * the file's size (docs/masking.md, "Limits"), so these two bound the time too.
+ * the file's size (docs/masking.md, "Fail closed"), so these two bound the time too.
  */
 export interface MaskLimits {
   /** Files larger than this (UTF-8 bytes) are withheld. Default 16 MiB. */
