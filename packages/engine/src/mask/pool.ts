@@ -6,9 +6,10 @@
 //
 // Worker threads live as long as a handle is open: pools of one size are shared by every open
 // handle (each project's content pipeline holds one) and never shrink while held. Keeping them is
-// for speed: a new worker loads and compiles the rule set before its first task (docs/decisions.md). When the
-// last handle closes (the project closed), the pool ends, and with it the heaps its workers grew:
-// the next project starts fresh workers (re2 1.24 survives that, workers/re2-threads.test.ts).
+// for speed: a new worker loads and compiles the rule set before its first task
+// (docs/decisions.md). When the last handle closes (the project closed), the pool ends, and with
+// it the heaps its workers grew: the next project starts fresh workers (re2 1.24 survives that,
+// workers/re2-threads.test.ts).
 import { availableParallelism } from 'node:os';
 import type { Piscina } from 'piscina';
 import type { MaskedText } from '../content/mask-stage';
