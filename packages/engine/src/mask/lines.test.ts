@@ -70,11 +70,12 @@ describe('a line, once per file', () => {
         return set.test(s);
       },
     } as unknown as InstanceType<typeof RE2.Set>;
+    let allowed = 0;
     for (let at = 0; at < buf.length; at += 10) {
       const line = lines.around(at, at + 9);
-      expect(lines.allowSigned(line)).toBe(false);
-      expect(lines.tester(line)(counting)).toBe(false);
+      if (lines.allowSigned(line) || lines.tester(line)(counting)) allowed++;
     }
+    expect(allowed).toBe(0);
     expect(tested).toHaveLength(1);
     expect(tested[0]).toHaveLength(buf.length);
   });
