@@ -7,15 +7,13 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 
-type Engine = typeof import('../../../packages/engine/src/mask/index');
+type Engine = typeof import('@loupe/engine');
 const root = process.env.ROOT ?? path.resolve(import.meta.dirname, '../../..');
 const mask = (m: string) => `${root}/packages/engine/src/mask/${m}.ts`;
 const { loadMaskRules } = (await import(mask('rules'))) as Pick<Engine, 'loadMaskRules'>;
 const { maskText } = (await import(mask('mask'))) as Pick<Engine, 'maskText'>;
 const { MaskSession } = (await import(mask('session'))) as Pick<Engine, 'MaskSession'>;
-const { DEFAULT_LIMITS } = (await import(
-  mask('scan')
-)) as typeof import('../../../packages/engine/src/mask/scan');
+const { DEFAULT_LIMITS } = (await import(mask('scan'))) as Pick<Engine, 'DEFAULT_LIMITS'>;
 const limits = { ...DEFAULT_LIMITS, ...(process.env.NOCLOCK ? { timeLimitMs: 1e12 } : {}) };
 
 // Built at run time so this source holds no secret-shaped literal.

@@ -2,11 +2,17 @@
 // its secret. Pairwise that is findings² (a hostile line holds up to maxMatches of each), so the
 // findings are grouped by line and each line answers "contained in any?" with one Aho–Corasick
 // pass: linear in the secrets' total length, whatever their number.
-import type { RuleFinding } from './detect';
 
 const NL = 10;
 
-export function dropShadowedGeneric(findings: RuleFinding[], buf: Buffer): RuleFinding[] {
+/** What the filter reads of a finding (detect.ts's RuleFinding; no import back, so no cycle). */
+interface Placed {
+  rule: { generic?: boolean };
+  secret: string;
+  rawStart: number;
+}
+
+export function dropShadowedGeneric<F extends Placed>(findings: F[], buf: Buffer): F[] {
   if (!findings.some((f) => f.rule.generic)) return findings;
   const line = lineKeys(
     findings.map((f) => f.rawStart),
