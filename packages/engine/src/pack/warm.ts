@@ -7,12 +7,15 @@
 // process's (warm.test.ts), and a changed file changes only its own keys. Held per workspace (a
 // closed project's memo goes with it), each bounded by the text it holds.
 import { statSync } from 'node:fs';
+import { applyCompression } from '../compress/applied';
+import { CompressCache } from '../compress/compress-cache';
 import type { CompressOptions, CompressResult } from '../compress/types';
 import { projectFile } from '../content/open';
 import { type LanguageId, languageOf } from '../lang/languages';
 import type { Encoding, RelPath } from '../types';
 import type { IndexEntry } from '../workspace/file-index';
 import type { Workspace } from '../workspace/workspace';
+import { PackCache } from './pack-cache';
 import { mainLanguages, rankOrder } from './priority';
 
 /** Characters of text each memo holds in one generation (two generations are alive). */
@@ -90,6 +93,9 @@ type Compress = (text: string, path: string, options: CompressOptions) => Promis
 let compressModule: Promise<typeof import('../compress/compress')> | undefined;
 
 export class PackMemo {
+  /** Compressions, orders and tree sections on disk, in the user's cache folder (none: this process only). */
+  private readonly disk: CompressCache | undefined;
+  private readonly packs: PackCache | undefined;
   private readonly counts = new Map<Encoding, TextMemo<number>>();
   private readonly compressed = new TextMemo<Map<string, Promise<CompressResult>>>();
   /** The last few orders and tree sections (a project has few focuses and formats in use at once). */
@@ -103,6 +109,12 @@ export class PackMemo {
   private trees: Array<{ shape: Shape; key: string; tree: TreeSection }> = [];
   /** Whole budgeted packs made without an agent session (the window's previews). */
   readonly results = new ResultMemo<unknown>();
+
+  /** `cacheDir`: the workspace's cache folder (compressions kept by content), or null. */
+  constructor(cacheDir: string | null = null) {
+    this.disk = cacheDir ? new CompressCache(cacheDir) : undefined;
+    this.packs = cacheDir ? new PackCache(cacheDir) : undefined;
+  }
 
   /** `countTokens` in `encoding`, remembered per text. */
   counter(count: (text: string) => number, encoding: Encoding): (text: string) => number {
@@ -136,9 +148,15 @@ export class PackMemo {
     }
     if (!hit) {
       const langs = files.map((f) => languageOf(f.path));
-      const order = rankOrder(files, explicit, langs);
       const shape = shapeOf(files);
-      hit = { shape, explicit: new Set(explicit), langs, main: mainOf(files, langs), order };
+      const main = mainOf(files, langs);
+      const key = this.packs && PackCache.orderKey(shape.paths, explicit, main);
+      let order = key ? this.packs!.order(key, files.length) : undefined;
+      if (!order) {
+        order = rankOrder(files, explicit, langs);
+        if (key) this.packs!.putOrder(key, order);
+      }
+      hit = { shape, explicit: new Set(explicit), langs, main, order };
       this.orders = [hit, ...this.orders.slice(0, 3)];
     }
     return Array.from(hit.order, (i) => files[i]!);
@@ -148,13 +166,20 @@ export class PackMemo {
   tree(files: readonly IndexEntry[], key: string, make: () => TreeSection): TreeSection {
     let hit = this.trees.find((t) => t.key === key && sameShape(t.shape, files));
     if (!hit) {
-      hit = { shape: shapeOf(files), key, tree: make() };
+      const shape = shapeOf(files);
+      const disk = this.packs && PackCache.treeKey(shape.paths, key);
+      let tree = disk ? this.packs!.tree(disk) : undefined;
+      if (!tree) {
+        tree = make();
+        if (disk) this.packs!.putTree(disk, tree);
+      }
+      hit = { shape, key, tree };
       this.trees = [hit, ...this.trees.slice(0, 3)];
     }
     return hit.tree;
   }
 
-  /** Compression, remembered per text, name and options (it is a pure function of them). */
+  /** Compression, remembered per text, name and options (it is a pure function of them), here and on disk. */
   readonly compress: Compress = (text, path, options) => {
     let byKey = this.compressed.get(text);
     if (!byKey) {
@@ -164,8 +189,7 @@ export class PackMemo {
     const key = JSON.stringify([path, options.level, options.stripComments, options.stripDocstrings]);
     let result = byKey.get(key);
     if (!result) {
-      compressModule ??= import('../compress/compress');
-      result = compressModule.then((m) => m.compress(text, path, options));
+      result = this.compressOnce(text, path, options);
       // A failure is not remembered: the next pack tries again.
       const key_ = key;
       const map = byKey;
@@ -174,6 +198,22 @@ export class PackMemo {
     }
     return result;
   };
+
+  /** A compression stored by an earlier process, else made (and stored: `stored()` waits for it). */
+  private async compressOnce(text: string, path: string, options: CompressOptions): Promise<CompressResult> {
+    const key = this.disk && CompressCache.key(text, path, options);
+    const kept = key ? this.disk!.get(key, text, options) : undefined;
+    if (kept) return applyCompression(text, kept);
+    compressModule ??= import('../compress/compress');
+    const made = await (await compressModule).compression(text, path, options);
+    if (key) this.disk!.put(key, made);
+    return applyCompression(text, made);
+  }
+
+  /** Resolves when what was worked out so far is on disk (a pack waits for its own before it answers). */
+  async stored(): Promise<void> {
+    await Promise.all([this.disk?.flush(), this.packs?.flush()]);
+  }
 }
 
 /** Every fact of the index a pack's answer may depend on, per file in scope. */
@@ -281,7 +321,7 @@ const memos = new WeakMap<Workspace, PackMemo>();
 export function packMemo(ws: Workspace): PackMemo {
   let memo = memos.get(ws);
   if (!memo) {
-    memo = new PackMemo();
+    memo = new PackMemo(ws.cacheDir);
     memos.set(ws, memo);
   }
   return memo;
