@@ -2,13 +2,14 @@
 // version) and read back by every later process, so that a search ranks by the same parsed
 // declarations in a fresh process as in a warm one, at the cost of one small file read. One file
 // per content under the user's cache folder (`declarations/v<N>/<2 hex>/<key>.json`, 0600 in 0700
-// folders, written atomically like the token caches: tokens/keyed-files.ts). Each holds names and line numbers only,
+// folders, written atomically like the token caches). Each holds names and line numbers only,
 // taken from masked text; texts with placeholders in them are never stored (their placeholders
 // differ per process). A file that fails its checks is ignored and written again.
 import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import type { DeclarationKind } from '../syntax/index';
-import { KeyedFiles } from '../tokens/keyed-files';
+import { writeFileAtomic } from '../tokens/cache-dir';
 import type { Declaration } from './declarations';
 
 /**
@@ -17,6 +18,9 @@ import type { Declaration } from './declarations';
  * declarations an older rule set stored.
  */
 export const DECLARATIONS_VERSION = 2;
+
+/** Files kept per folder (256 folders): the least recently used go first. */
+const PER_FOLDER = 256;
 
 type Row = [DeclarationKind, string, string, number, number, number, number];
 
@@ -50,13 +54,14 @@ function fromRows(value: unknown): Declaration[] | undefined {
 }
 
 export class DeclarationCache {
-  private readonly files: KeyedFiles;
+  private readonly root: string | undefined;
+  /** Writes per folder since it was last pruned. */
+  private readonly written = new Map<string, number>();
+  private writes: Promise<void> = Promise.resolve();
 
   /** `cacheDir`: the user's cache folder, or null for a cache that keeps nothing. */
   constructor(cacheDir: string | null) {
-    this.files = new KeyedFiles(
-      cacheDir ? path.join(cacheDir, 'declarations', `v${DECLARATIONS_VERSION}`) : undefined,
-    );
+    this.root = cacheDir ? path.join(cacheDir, 'declarations', `v${DECLARATIONS_VERSION}`) : undefined;
   }
 
   /** The key of a text read as `language` (the rules' version is in the folder name). */
@@ -64,13 +69,22 @@ export class DeclarationCache {
     return createHash('sha256').update(language).update('\0').update(text).digest('hex');
   }
 
+  private file(key: string): string | undefined {
+    return this.root && path.join(this.root, key.slice(0, 2), `${key}.json`);
+  }
+
   /** The stored declarations, or undefined (none, or a file that fails its checks). */
   get(key: string): Declaration[] | undefined {
-    const stored = this.files.read(key);
-    if (stored === undefined) return undefined;
+    const file = this.file(key);
+    if (!file) return undefined;
     try {
-      const parsed = JSON.parse(stored) as { key?: unknown; declarations?: unknown };
-      return parsed.key === key ? fromRows(parsed.declarations) : undefined;
+      const parsed = JSON.parse(readFileSync(file, 'utf8')) as { key?: unknown; declarations?: unknown };
+      const list = parsed.key === key ? fromRows(parsed.declarations) : undefined;
+      if (list) {
+        const now = new Date();
+        utimesSync(file, now, now); // recently used: kept when the folder is pruned
+      }
+      return list;
     } catch {
       return undefined;
     }
@@ -78,11 +92,30 @@ export class DeclarationCache {
 
   /** Stores in the background; a cache folder that cannot be written only costs a parse later. */
   put(key: string, list: readonly Declaration[]): void {
-    this.files.write(key, `${JSON.stringify({ key, declarations: rows(list) })}\n`);
+    const file = this.file(key);
+    if (!file) return;
+    const body = Buffer.from(`${JSON.stringify({ key, declarations: rows(list) })}\n`);
+    this.writes = this.writes
+      .then(() => writeFileAtomic(file, body))
+      .then(() => this.prune(path.dirname(file)))
+      .catch(() => undefined);
   }
 
   /** Resolves when the writes asked for so far are done (tests, and processes about to exit). */
   flush(): Promise<void> {
-    return this.files.flush();
+    return this.writes;
+  }
+
+  /** Keeps a folder within PER_FOLDER files, dropping the least recently used (on its first write, then every 64th). */
+  private prune(dir: string): void {
+    const n = this.written.get(dir) ?? 0;
+    this.written.set(dir, n + 1);
+    if (n % 64 !== 0) return;
+    const names = readdirSync(dir).filter((n) => n.endsWith('.json'));
+    if (names.length <= PER_FOLDER) return;
+    const aged = names
+      .map((n) => ({ n, t: statSync(path.join(dir, n), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
+      .sort((a, b) => a.t - b.t || (a.n < b.n ? -1 : 1));
+    for (const { n } of aged.slice(0, names.length - PER_FOLDER)) rmSync(path.join(dir, n), { force: true });
   }
 }
