@@ -11,6 +11,8 @@ import { applyCompression } from '../compress/applied';
 import type { CompressOptions, CompressResult } from '../compress/types';
 import { projectFile } from '../content/open';
 import { type LanguageId, languageOf } from '../lang/languages';
+import { countCacheFile } from '../tokens/count-cache';
+import { TextCounts } from '../tokens/text-counts';
 import type { Encoding, RelPath } from '../types';
 import type { IndexEntry } from '../workspace/file-index';
 import type { Workspace } from '../workspace/workspace';
@@ -95,6 +97,7 @@ export class PackMemo {
   /** Compressions, orders and tree sections on disk, in the user's cache folder (none: this process only). */
   private readonly packs: PackCache | undefined;
   private readonly counts = new Map<Encoding, TextMemo<number>>();
+  private readonly stored_ = new Map<Encoding, TextCounts>();
   private readonly compressed = new TextMemo<Map<string, Promise<CompressResult>>>();
   /** The last few orders and tree sections (a project has few focuses and formats in use at once). */
   private orders: Array<{
@@ -109,22 +112,31 @@ export class PackMemo {
   readonly results = new ResultMemo<unknown>();
 
   /** `cacheDir`: the workspace's cache folder (pack-cache.ts), or null: kept in this process only. */
-  constructor(cacheDir: string | null = null, root = '') {
+  constructor(
+    private readonly cacheDir: string | null = null,
+    root = '',
+  ) {
     this.packs = cacheDir ? new PackCache(cacheDir, root) : undefined;
   }
 
-  /** `countTokens` in `encoding`, remembered per text. */
+  /** `countTokens` in `encoding`, remembered per text, here and in the count cache (tokens/text-counts.ts). */
   counter(count: (text: string) => number, encoding: Encoding): (text: string) => number {
     let memo = this.counts.get(encoding);
     if (!memo) {
       memo = new TextMemo();
       this.counts.set(encoding, memo);
     }
+    let stored = this.stored_.get(encoding);
+    if (!stored) {
+      stored = new TextCounts(this.cacheDir ? countCacheFile(this.cacheDir, encoding) : undefined);
+      this.stored_.set(encoding, stored);
+    }
     const m = memo;
+    const disk = stored;
     return (text) => {
       let k = m.get(text);
       if (k === undefined) {
-        k = count(text);
+        k = disk.count(text, count);
         m.set(text, k);
       }
       return k;
@@ -209,7 +221,7 @@ export class PackMemo {
 
   /** Writes what was worked out so far for the next process (a pack does before it answers). */
   async stored(): Promise<void> {
-    await this.packs?.save();
+    await Promise.all([this.packs?.save(), ...[...this.stored_.values()].map((c) => c.save())]);
   }
 }
 
