@@ -18,7 +18,7 @@ import { compressionFrom, compressionKey, storedCompression } from '../compress/
 import type { CompressOptions } from '../compress/types';
 import { writeFileAtomic } from '../tokens/cache-dir';
 import { today } from '../tokens/count-cache';
-import type { TreeSection } from './warm';
+import type { TreeSection } from './types';
 
 /**
  * The version of the order and tree entries: bump it whenever either can come out otherwise for

@@ -18,6 +18,7 @@ import type { IndexEntry } from '../workspace/file-index';
 import type { Workspace } from '../workspace/workspace';
 import { PackCache } from './pack-cache';
 import { mainLanguages, rankOrder } from './priority';
+import type { TreeSection } from './types';
 
 /** Characters of text each memo holds in one generation (two generations are alive). */
 const MEMO_CHARS = 24 << 20;
@@ -77,16 +78,6 @@ function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   if (a.size !== b.size) return false;
   for (const x of a) if (!b.has(x)) return false;
   return true;
-}
-
-/** The tree section as a pack writes it (context.ts). */
-export interface TreeSection {
-  section: string;
-  tokens: number;
-  cap?: number;
-  total: { files: number; folders: number };
-  shown: { files: number; folders: number };
-  leftOut: { files: number; folders: number };
 }
 
 type Compress = (text: string, path: string, options: CompressOptions) => Promise<CompressResult>;
