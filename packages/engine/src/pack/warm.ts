@@ -159,7 +159,11 @@ export class PackMemo {
       hit = { shape, explicit: new Set(explicit), langs, main, order };
       this.orders = [hit, ...this.orders.slice(0, 3)];
     }
-    return Array.from(hit.order, (i) => files[i]!);
+    // A loop: Array.from over a typed array with a map is several times slower on 57k files.
+    const order = hit.order;
+    const out = new Array<IndexEntry>(order.length);
+    for (let k = 0; k < order.length; k++) out[k] = files[order[k]!]!;
+    return out;
   }
 
   /** The tree section of `files` under `key` (layout, cap, encoding), made once per set of paths. */
