@@ -68,22 +68,28 @@ function verify(fd: number, abs: string, st: Stats): void {
   if (now.ino !== st.ino || now.dev !== st.dev) throw refusal(MOVED, abs, 'changed while it was opened');
 }
 
+/** An opened project file: its descriptor and what fstat said of it. */
+export interface OpenedFile {
+  fd: number;
+  size: number;
+  mtimeMs: number;
+}
+
 /** Opens a project file (see the note at the top); the caller reads and closes the descriptor. */
-export function openProjectFileSync(abs: string): { fd: number; size: number } {
+export function openProjectFileSync(abs: string): OpenedFile {
   const fd = openSync(abs, FLAGS);
   try {
     const st = fstatSync(fd);
     verify(fd, abs, st);
-    return { fd, size: st.size };
+    return { fd, size: st.size, mtimeMs: st.mtimeMs };
   } catch (error) {
     closeSync(fd);
     throw error;
   }
 }
 
-/** A project file's bytes, read on this thread. Errors carry a `code` (read.ts readResult gives their sentences). */
-export function readProjectFileSync(abs: string): Buffer {
-  const { fd, size } = openProjectFileSync(abs);
+/** An opened file's bytes, read on this thread; the descriptor is closed. */
+export function readOpenedSync({ fd, size }: OpenedFile): Buffer {
   try {
     // As readFileSync reads a regular file: the size fstat gave, or less if it shrank meanwhile.
     const bytes = Buffer.allocUnsafeSlow(size);
@@ -97,6 +103,11 @@ export function readProjectFileSync(abs: string): Buffer {
   } finally {
     closeSync(fd);
   }
+}
+
+/** A project file's bytes, read on this thread. Errors carry a `code` (read.ts readResult gives their sentences). */
+export function readProjectFileSync(abs: string): Buffer {
+  return readOpenedSync(openProjectFileSync(abs));
 }
 
 /** A project file's bytes, read on the thread pool. */

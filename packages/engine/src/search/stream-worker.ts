@@ -6,16 +6,19 @@
 // number (as the mask pool does); the text of a file without secrets is tested once more against
 // the whole query, so what crosses back is little more than what matches: a reply names only the
 // files that may match or were not read, by their place in the task (nothing at all for the rest).
+import { closeSync } from 'node:fs';
 import RE2 from 're2';
 import { flagged, isBinary } from '../content/classify';
 import type { Masker, PendingMask } from '../content/mask-stage';
 import { maskStage, noMasking } from '../content/mask-stage';
 import { maskPrepared } from '../content/maskers';
+import { type OpenedFile, openProjectFileSync, readOpenedSync } from '../content/open';
 import { type FileInput, type ReadText, readBytesSync, readResult } from '../content/read';
 import { type Withheld, withheldByMasking } from '../content/withheld';
 import { loadMaskRules } from '../mask/rules';
 import { DEFAULT_LIMITS, type MaskLimits } from '../mask/scan';
 import type { KnownValues } from '../mask/session';
+import { isBinaryByName } from '../scan/binary';
 import { type FileStat, statFile } from '../scan/stat';
 import { needleFor, placeholderNames } from './needle';
 import { fold } from './text';
@@ -41,7 +44,7 @@ export interface StreamTask {
   /**
    * The files come from a scan that did not stat them (`statFiles: false`): each is judged here
    * as the scan would judge it (`statFile`, files above `maxBytes` are too large) before it is
-   * opened, and a flagged one is never opened.
+   * read, and a flagged one is never read (`openJudged`: a plain one is judged by its open).
    */
   judge?: { maxBytes: number };
   /**
@@ -94,6 +97,25 @@ function needleOf(task: StreamTask): string | undefined {
   return needle;
 }
 
+/**
+ * With `judge`: a file the scan left unflagged and not binary by name, opened first, its fstat
+ * standing for the scan's lstat (one system call less a file; the open follows no link in its
+ * last part and is verified a regular file at that very path). Undefined: judge it as the scan
+ * does (`statFile`), whatever the open said, so every odd file gets the scan's own answer.
+ */
+function openJudged(input: FileInput, maxBytes: number): OpenedFile | undefined {
+  if (input.flag || isBinaryByName(input.target ?? input.path)) return undefined;
+  let opened: OpenedFile;
+  try {
+    opened = openProjectFileSync(input.file);
+  } catch {
+    return undefined;
+  }
+  if (opened.size <= maxBytes) return opened;
+  closeSync(opened.fd);
+  return undefined;
+}
+
 function contains(bytes: Buffer, text: string | undefined, spec: StreamSpec, folded: () => string): boolean {
   if (text === undefined || text === '') return true;
   // Bytes compare exactly for a case-sensitive needle without U+FFFD (what invalid bytes decode to).
@@ -142,9 +164,13 @@ export default async function streamTask(task: StreamTask): Promise<StreamReply>
   while (++i < files.length && !(task.bytes !== undefined && i > 0 && read >= task.bytes)) {
     const { size: given, ...input } = files[i]!;
     let size = given;
+    let opened: OpenedFile | undefined;
     if (stats) {
+      opened = openJudged(input, task.judge!.maxBytes);
       // The content path's name and stat, as the scan judges a link by its target.
-      const st = statFile(input.file, input.target ?? input.path, task.judge!.maxBytes);
+      const st = opened
+        ? { size: opened.size, mtimeMs: opened.mtimeMs }
+        : statFile(input.file, input.target ?? input.path, task.judge!.maxBytes);
       stats.push(st);
       if (st.flag) continue;
       size = st.size;
@@ -156,12 +182,13 @@ export default async function streamTask(task: StreamTask): Promise<StreamReply>
     }
     const limit = masker.limit;
     if (limit && size !== undefined && size > limit.bytes) {
+      if (opened) closeSync(opened.fd);
       answer(withheldByMasking(input.path, limit.why));
       continue;
     }
     let bytes: Buffer;
     try {
-      bytes = readBytesSync(input.file);
+      bytes = opened ? readOpenedSync(opened) : readBytesSync(input.file);
     } catch (error) {
       answer(readResult(input.path, error as NodeJS.ErrnoException) as Withheld);
       continue;
