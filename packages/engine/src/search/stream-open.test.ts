@@ -50,3 +50,30 @@ describe.skipIf(process.platform !== 'linux')('a judged file opened first', () =
     expect(reply.reached).toBe(rels.length);
   });
 });
+
+describe('a case-insensitive needle tested on the bytes', () => {
+  it('finds every file whose fold holds it, and no other', async () => {
+    const dir = mkdtempSync(path.join(work, 'fold-'));
+    const files: Array<[string, Buffer | string]> = [
+      ['kelvin.txt', 'the \u212Aelvin sign\n'], // U+212A folds to k
+      ['upper.txt', 'THE KELVIN SCALE\n'],
+      ['invalid.txt', Buffer.from([0xe2, 0x4b, 0x65, 0x6c, 0x76, 0x69, 0x6e, 0x0a])], // a cut sequence, then Kelvin
+      ['long-s.txt', 'the kelvin \u017Fcale\n'], // ſ does not fold to s
+      ['dotted.txt', 'KELV\u0130N\n'], // İ is kept as it is
+      ['none.txt', 'nothing here\n'],
+    ];
+    for (const [name, text] of files) writeFileSync(path.join(dir, name), text);
+    const found = async (literal: string) => {
+      const reply = await streamTask({
+        files: files.map(([name]) => ({ path: name, file: path.join(dir, name) })),
+        spec: { literal, caseSensitive: false },
+        masking: false,
+        key: new Uint8Array(32),
+      });
+      return reply.at.map((k) => files[k]![0]);
+    };
+    expect(await found('kelvin')).toEqual(['kelvin.txt', 'upper.txt', 'invalid.txt', 'long-s.txt']);
+    expect(await found('kelvin scale')).toEqual(['upper.txt']);
+    expect(await found('kelv\u0130n')).toEqual(['dotted.txt']);
+  });
+});

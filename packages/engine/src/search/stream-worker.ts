@@ -116,10 +116,30 @@ function openJudged(input: FileInput, maxBytes: number): OpenedFile | undefined 
   return undefined;
 }
 
+/** Case-insensitive tests of folded ASCII needles on the bytes themselves (`contains`), by needle. */
+const loose = new Map<string, RE2 | undefined>();
+
+/**
+ * A folded needle that is all ASCII, as a case-insensitive RE2 over UTF-8 bytes. Only ASCII and
+ * the Kelvin sign fold to ASCII (`fold` keeps İ), and RE2's folding matches those and more (ſ for
+ * s): a file it rejects has no fold holding the needle, and is never decoded. Else undefined.
+ */
+function looseOf(text: string): RE2 | undefined {
+  if (loose.has(text)) return loose.get(text);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII is the range meant
+  const re = /^[\x00-\x7f]*$/.test(text)
+    ? new RE2(text.replace(/[^A-Za-z0-9]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`), 'i')
+    : undefined;
+  if (loose.size > 64) loose.clear();
+  loose.set(text, re);
+  return re;
+}
+
 function contains(bytes: Buffer, text: string | undefined, spec: StreamSpec, folded: () => string): boolean {
   if (text === undefined || text === '') return true;
   // Bytes compare exactly for a case-sensitive needle without U+FFFD (what invalid bytes decode to).
   if (spec.caseSensitive && !text.includes('\uFFFD')) return bytes.indexOf(text) >= 0;
+  if (!spec.caseSensitive && looseOf(text)?.test(bytes) === false) return false;
   return (spec.caseSensitive ? bytes.toString('utf8') : folded()).includes(text);
 }
 
