@@ -5,6 +5,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import { defaultParseCache, type ParseCache, syntaxFor, withTree } from '../parse/index';
 import { type Grammar, query, treeSitter } from '../parse/runtime';
 import { SYNTAX, type SyntaxSpec } from '../syntax/index';
+import { applyCompression, type Compression } from './applied';
 import { outlineEdits } from './outline';
 import { alternation, knownTypes, structureEdits } from './structure';
 import { isTestFile } from './testfiles';
@@ -18,13 +19,15 @@ export interface CompressDeps {
 
 const NO_STATS: CompressStats = { bodies: 0, comments: 0, docstrings: 0, tests: 0 };
 
-function full(
-  text: string,
-  requested: Level,
-  reason?: string,
-  language?: CompressResult['language'],
-): CompressResult {
-  return { text, level: 'full', requested, ...(reason ? { reason } : {}), language, stats: { ...NO_STATS } };
+function full(requested: Level, reason?: string, language?: CompressResult['language']): Compression {
+  return {
+    edits: [],
+    level: 'full',
+    requested,
+    ...(reason ? { reason } : {}),
+    language,
+    stats: { ...NO_STATS },
+  };
 }
 
 /** 1-based line of the first ERROR or MISSING node (the innermost one: a whole-file ERROR says little). */
@@ -218,25 +221,34 @@ export async function compress(
   options: CompressOptions,
   deps: CompressDeps = { cache: defaultParseCache },
 ): Promise<CompressResult> {
+  return applyCompression(text, await compression(text, path, options, deps));
+}
+
+/** What compress does to `text`, as edits (what the compression cache keeps: compress-cache.ts). */
+export async function compression(
+  text: string,
+  path: string,
+  options: CompressOptions,
+  deps: CompressDeps = { cache: defaultParseCache },
+): Promise<Compression> {
   const requested = options.level;
-  if (requested === 'full') return full(text, requested);
+  if (requested === 'full') return full(requested);
   const syntax = await syntaxFor(path, text, deps.cache);
-  if (!syntax.ok) return full(text, requested, syntax.reason, syntax.language);
+  if (!syntax.ok) return full(requested, syntax.reason, syntax.language);
   const { grammar, language } = syntax;
   const spec = SYNTAX[grammar.id];
   return withTree(
     grammar,
     text,
-    (tree): CompressResult => {
+    (tree): Compression => {
       if (tree.rootNode.hasError)
         return full(
-          text,
           requested,
           `the ${grammar.id} parser reports a syntax error at line ${firstErrorLine(tree)}`,
           language,
         );
       const p = plan(spec, path, text, options, language);
-      if (p.level === 'full') return full(text, requested, p.reason, language);
+      if (p.level === 'full') return full(requested, p.reason, language);
       const lines = new LineIndex(text);
       const eol = text.includes('\r\n') ? '\r\n' : '\n';
       const stats: CompressStats = { ...NO_STATS };
@@ -274,7 +286,7 @@ export async function compress(
       const edits = mergeEdits(structural, trims);
       if (edits.length === 0)
         return {
-          text,
+          edits,
           level: p.level,
           requested,
           ...(p.reason ? { reason: p.reason } : {}),
@@ -285,13 +297,12 @@ export async function compress(
       const bad = reparseErrorLine(grammar, tree, lines, edits, output);
       if (bad)
         return full(
-          text,
           requested,
           `the ${p.level} output did not re-parse cleanly (line ${bad}); returned in full`,
           language,
         );
       return {
-        text: output,
+        edits,
         level: p.level,
         requested,
         ...(p.reason ? { reason: p.reason } : {}),

@@ -95,14 +95,18 @@ export function fileAllowed(lists: CompiledAllowlist[], path: string): boolean {
 export interface FindingText {
   secret: string;
   match: string;
-  line: string;
+  /** The line tested against a list's regexes: made and remembered by the caller, per line (lines.ts). */
+  lineMatches: (regexes: RE2Set) => boolean;
 }
 
 /** Gitleaks' checkFindingAllowed. */
 export function findingAllowed(lists: CompiledAllowlist[], f: FindingText, path: string): boolean {
   for (const list of lists) {
-    const target = list.target === 'match' ? f.match : list.target === 'line' ? f.line : f.secret;
-    const byRegex = list.regexes?.test(target) === true;
+    const byRegex =
+      list.regexes !== undefined &&
+      (list.target === 'line'
+        ? f.lineMatches(list.regexes)
+        : list.regexes.test(list.target === 'match' ? f.match : f.secret));
     const byStopword = list.stopwords?.test(f.secret.toLowerCase()) === true;
     const byPath = pathAllowed(list, path);
     if (list.and) {

@@ -3,11 +3,15 @@
 // `secretGroup`, else the first non-empty group of the regex re-run on the match, else the match;
 // entropy strictly above the threshold; global then rule allowlists; `gitleaks:allow` on the
 // line; a "generic" finding yields to a specific one that contains its secret on the same line.
-// Offsets are UTF-8 byte offsets into `buf` (Go's string indices).
+// Offsets are UTF-8 byte offsets into `buf` (Go's string indices). Bounds are counts (matches per
+// file); the per-match work on the line is done once per line (lines.ts), so no input is slower
+// than linear in its size and the answer never depends on the clock.
 import { fileAllowed, findingAllowed } from './allowlist';
 import { shannonEntropy } from './entropy';
+import { FileLines } from './lines';
 import { nextPrefixed } from './prefix';
 import type { CompiledRule, MaskRules } from './rules';
+import { dropShadowedGeneric } from './shadow';
 
 export interface RuleFinding {
   rule: CompiledRule;
@@ -31,15 +35,12 @@ export interface DetectResult {
 }
 
 export interface DetectLimits {
-  /** performance.now() value after which detection stops with a MaskLimitError. */
-  deadline: number;
   /** Most regex matches examined per file. */
   maxMatches: number;
 }
 
 export class MaskLimitError extends Error {}
 
-const ALLOW = 'gitleaks:allow';
 const NL = 10;
 
 /**
@@ -89,11 +90,9 @@ export function detectSecrets(
   const { active, tier } = prefilter(buf, rules);
   const out: DetectResult = { findings: [], tier, fileRules: [] };
   if (fileAllowed(rules.global, path)) return out;
-  const noNewline = buf.indexOf(NL) < 0;
+  const lines = new FileLines(buf);
   let matches = 0;
   for (const rule of active) {
-    if (performance.now() > limits.deadline)
-      throw new MaskLimitError('masking took longer than its time limit');
     if (fileAllowed(rule.allowlists, path)) continue;
     if (rule.path) {
       const onPath = path !== '' && rule.path.test(path);
@@ -106,9 +105,7 @@ export function detectSecrets(
     for (const [rawStart, rawEnd] of findAll(rule, buf)) {
       if (++matches > limits.maxMatches)
         throw new MaskLimitError(`more than ${limits.maxMatches} rule matches`);
-      if ((matches & 255) === 0 && performance.now() > limits.deadline)
-        throw new MaskLimitError('masking took longer than its time limit');
-      const f = examine(rule, buf, rawStart, rawEnd, path, rules, noNewline);
+      const f = examine(rule, buf, rawStart, rawEnd, path, rules, lines);
       if (f) out.findings.push(f);
     }
   }
@@ -155,7 +152,7 @@ function examine(
   rawEnd: number,
   path: string,
   rules: MaskRules,
-  noNewline: boolean,
+  lines: FileLines,
 ): RuleFinding | undefined {
   // secret := strings.Trim(match, "\n")
   let start = rawStart;
@@ -186,9 +183,9 @@ function examine(
   }
   const secret = buf.toString('utf8', secretStart, secretEnd);
   if (rule.entropy !== 0 && shannonEntropy(secret) <= rule.entropy) return undefined;
-  const line = gitleaksLine(buf, rawStart, rawStart + (end - start), noNewline);
-  if (line.includes(ALLOW)) return undefined;
-  const text = { secret, match: buf.toString('utf8', start, end), line };
+  const line = lines.around(rawStart, rawStart + (end - start));
+  if (lines.allowSigned(line)) return undefined;
+  const text = { secret, match: buf.toString('utf8', start, end), lineMatches: lines.tester(line) };
   if (findingAllowed(rules.global, text, path) || findingAllowed(rule.allowlists, text, path))
     return undefined;
   return { rule, matchStart: start, matchEnd: end, secretStart, secretEnd, secret, rawStart };
@@ -207,44 +204,4 @@ export function submatches(rule: CompiledRule, match: Buffer): Groups {
   const first = anchored.exec(match) as unknown as Groups;
   anchored.lastIndex = 0;
   return first ?? (rule.submatch!.exec(match) as unknown as Groups);
-}
-
-/**
- * Gitleaks' Finding.Line: from the newline before the match start (inclusive) to the newline
- * after its end, as computed by detect/location.go.
- */
-function gitleaksLine(buf: Buffer, start: number, end: number, noNewline: boolean): string {
-  if (noNewline) return buf.toString('utf8', 0, Math.max(buf.length, end));
-  const from = Math.max(0, buf.lastIndexOf(NL, start));
-  let to = buf.indexOf(NL, end);
-  if (to < 0) {
-    if (buf.indexOf(NL, start) < 0) {
-      // The match starts on the last line: Gitleaks scans to the next \n or \r.
-      to = end;
-      while (to < buf.length && buf[to] !== NL && buf[to] !== 13) to++;
-    } else to = end;
-  }
-  return buf.toString('utf8', from, Math.max(to, end));
-}
-
-/** Gitleaks' filter(): a generic finding is dropped when a specific one on its line contains its secret. */
-function dropShadowedGeneric(findings: RuleFinding[], buf: Buffer): RuleFinding[] {
-  if (!findings.some((f) => f.rule.generic)) return findings;
-  const sameLine = (a: number, b: number) => {
-    const lo = Math.min(a, b);
-    const hi = Math.max(a, b);
-    const nl = buf.indexOf(NL, lo + 1);
-    return nl < 0 || nl > hi;
-  };
-  return findings.filter(
-    (f) =>
-      !f.rule.generic ||
-      !findings.some(
-        (p) =>
-          !p.rule.generic &&
-          p.rule.id !== f.rule.id &&
-          sameLine(f.rawStart, p.rawStart) &&
-          p.secret.includes(f.secret),
-      ),
-  );
 }

@@ -14,7 +14,7 @@ import { loadSamples, repoRoot, type Sample } from './test/samples';
 const samples = loadSamples();
 let rules: MaskRules;
 const single = new Map<string, MaskRules>();
-const unlimited = { deadline: Number.POSITIVE_INFINITY, maxMatches: 1e9 };
+const unlimited = { maxMatches: 1e9 };
 
 beforeAll(async () => {
   rules = await loadMaskRules();

@@ -1,14 +1,15 @@
 // Bulk masking on worker threads, an executor of the content pipeline's mask stage (and, for
 // files, of its read and classify stages too: worker.ts). Workers scan; this thread numbers values
 // in the caller's session and builds the text, so placeholders are stable across workers and
-// values never cross a thread boundary. A task that fails or runs past its time withholds its file.
+// values never cross a thread boundary. A task that fails withholds its files; none is timed (the
+// scan's bounds are counts, so an answer never depends on the machine's load).
 //
 // Worker threads live as long as a handle is open: pools of one size are shared by every open
-// handle (each project's content pipeline holds one), never shrink while held, and a late task is
-// abandoned (its result dropped) rather than its worker terminated. Keeping them is for speed: a
-// new worker loads and compiles the rule set before its first task (docs/decisions.md). When the
-// last handle closes (the project closed), the pool ends, and with it the heaps its workers grew:
-// the next project starts fresh workers (re2 1.24 survives that, workers/re2-threads.test.ts).
+// handle (each project's content pipeline holds one) and never shrink while held. Keeping them is
+// for speed: a new worker loads and compiles the rule set before its first task
+// (docs/decisions.md). When the last handle closes (the project closed), the pool ends, and with
+// it the heaps its workers grew: the next project starts fresh workers (re2 1.24 survives that,
+// workers/re2-threads.test.ts).
 import { availableParallelism } from 'node:os';
 import type { Piscina } from 'piscina';
 import type { MaskedText } from '../content/mask-stage';
@@ -65,25 +66,12 @@ export async function createMaskPool(options: MaskPoolOptions = {}): Promise<Mas
   const shared = holdPool(options.maxThreads ?? Math.max(1, Math.floor(availableParallelism() / 2)));
   const pool = await shared.pool;
   let closed = false;
-  /** Runs one task in a worker; any failure or overrun withholds every file of the batch. */
-  const run = async <T>(task: MaskTask, count: number, withheld: (reason: string) => T[]): Promise<T[]> => {
+  /** Runs one task in a worker; a failure (a crash, an error) withholds every file of the batch. */
+  const run = async <T>(task: MaskTask, withheld: (reason: string) => T[]): Promise<T[]> => {
     if (closed) throw new LoupeError('invalid-argument', 'This mask pool was closed; create a new one.');
-    let timer: NodeJS.Timeout | undefined;
-    // The worker checks the time limit per file itself; this catches a worker that cannot.
-    const late = new Promise<T[]>((resolve) => {
-      timer = setTimeout(
-        () => resolve(withheld('masking did not finish in time; the file was withheld')),
-        limits.timeLimitMs * count + 15_000,
-      );
-    });
-    const done = (pool.run(task) as Promise<T[]>).catch(() =>
+    return (pool.run(task) as Promise<T[]>).catch(() =>
       withheld('masking failed in a worker; the file was withheld'),
     );
-    try {
-      return await Promise.race([done, late]);
-    } finally {
-      clearTimeout(timer);
-    }
   };
   // Each task carries the session's known values when it is sent (masked wherever they occur).
   const common = (session: MaskSession) => ({
@@ -93,11 +81,11 @@ export async function createMaskPool(options: MaskPoolOptions = {}): Promise<Mas
     known: session.known(),
   });
   const prepare = (items: MaskItem[], session: MaskSession): Promise<PreparedMask[]> =>
-    run<PreparedMask>({ items, ...common(session) }, items.length, (reason) =>
+    run<PreparedMask>({ items, ...common(session) }, (reason) =>
       items.map(() => ({ pieces: [], marks: [], withheld: reason })),
     );
   const readFiles = (files: FileInput[], session: MaskSession): Promise<ReadItem[]> =>
-    run<ReadItem>({ files, ...common(session) }, files.length, (reason) =>
+    run<ReadItem>({ files, ...common(session) }, (reason) =>
       files.map((f) => withheldByMasking(f.path, reason)),
     );
   return {
@@ -117,7 +105,6 @@ export async function createMaskPool(options: MaskPoolOptions = {}): Promise<Mas
       // A task of no texts: the worker loads (and compiles) the rules, and masks nothing.
       await run<PreparedMask>(
         { items: [], key: new Uint8Array(32), rulesPath: rules.file, limits },
-        0,
         () => [],
       );
     },

@@ -9,18 +9,20 @@ import { codeFamily, lazyCodeRegions, type Region, regionAt } from './regions';
 import type { MaskRules } from './rules';
 import { maskingSpan } from './secret-span';
 
+/**
+ * Masking's bounds are counts, never the clock: whether a file is withheld depends on its bytes
+ * and the rules alone, never on the machine's load (docs/decisions.md). Every step is linear in
+ * the file's size (docs/masking.md, "Fail closed"), so these two bound the time too.
+ */
 export interface MaskLimits {
   /** Files larger than this (UTF-8 bytes) are withheld. Default 16 MiB. */
   maxBytes: number;
-  /** Wall-clock budget per file in milliseconds. */
-  timeLimitMs: number;
   /** Most rule matches examined per file. */
   maxMatches: number;
 }
 
 export const DEFAULT_LIMITS: MaskLimits = {
   maxBytes: 16 * 1024 * 1024,
-  timeLimitMs: 20_000,
   maxMatches: 200_000,
 };
 
@@ -45,9 +47,8 @@ export function scanText(
   const buf = utf8 ?? Buffer.from(text, 'utf8');
   if (buf.length > limits.maxBytes) return { withheld: tooLarge(limits) };
   let found: ReturnType<typeof detectSecrets>;
-  const deadline = performance.now() + limits.timeLimitMs;
   try {
-    found = detectSecrets(buf, path, rules, { deadline, maxMatches: limits.maxMatches });
+    found = detectSecrets(buf, path, rules, { maxMatches: limits.maxMatches });
   } catch (error) {
     if (error instanceof MaskLimitError) return { withheld: `${error.message}; the file was withheld` };
     throw error;
@@ -61,9 +62,6 @@ export function scanText(
   const merged = merge(candidates);
   const quoted = new Map(merged.map((x) => [x.start, x.quote]));
   const spans = sameValues(text, merged).map((x) => ({ ...x, quote: quoted.get(x.start) ?? false }));
-  // The format tier is linear but has no checkpoints of its own: the budget covers it as a whole.
-  if (performance.now() > deadline)
-    return { withheld: 'masking took longer than its time limit; the file was withheld' };
   return { spans };
 }
 

@@ -13,8 +13,15 @@ import type { Workspace } from '../workspace/workspace';
 import type { DocContext } from './document';
 import { type HeaderInfo, LAYOUTS, type Layout } from './formats';
 import type { Scope } from './scope';
-import { DEFAULT_BUDGET, PACK_FORMATS, type PackFormat, type PackOptions, TREE_SHARE } from './types';
-import type { PackMemo, TreeSection } from './warm';
+import {
+  DEFAULT_BUDGET,
+  PACK_FORMATS,
+  type PackFormat,
+  type PackOptions,
+  TREE_SHARE,
+  type TreeSection,
+} from './types';
+import type { PackMemo } from './warm';
 
 function invalid(message: string): LoupeError {
   return new LoupeError('invalid-argument', message);

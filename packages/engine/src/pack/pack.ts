@@ -282,6 +282,8 @@ export async function packFocusTo(
     return walkBudget(files, avail, walk);
   };
   const result = await budgetedPack(ctx, files, walk, budget, ctx.treeTokens, walkFn);
+  // The compressions made are on disk before the answer, so the next process finds them.
+  await memo.stored();
   if (whole) deps.onWhole?.(replay !== undefined);
   if (key) {
     // Files flagged by the scan are answered from their flag, never read; a trial that answered

@@ -171,3 +171,13 @@ export interface PackResult {
   coverage: PackCoverage;
   delivered: PackDelivery[];
 }
+
+/** The tree section as a pack writes it (context.ts). */
+export interface TreeSection {
+  section: string;
+  tokens: number;
+  cap?: number;
+  total: { files: number; folders: number };
+  shown: { files: number; folders: number };
+  leftOut: { files: number; folders: number };
+}

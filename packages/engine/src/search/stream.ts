@@ -17,7 +17,6 @@ import type { ContentPipeline } from '../content/pipeline';
 import { withheldByMasking } from '../content/withheld';
 import { assembleMask, rememberMarks } from '../mask/mask';
 import { groups } from '../mask/pool';
-import { DEFAULT_LIMITS } from '../mask/scan';
 import type { FileStat } from '../scan/stat';
 import { locateWorker } from '../workers/locate';
 import type { IndexEntry } from '../workspace/file-index';
@@ -88,30 +87,21 @@ export function startStreamWorkers(rulesPath?: string): void {
     .catch(() => {});
 }
 
-/** One task; a worker that fails or runs past its time withholds every file of it. */
+/**
+ * One task; a worker that fails (a crash, an error) withholds every file of it. None is timed:
+ * masking's bounds are counts, so which files are withheld never depends on the load.
+ */
 async function run(task: StreamTask): Promise<StreamReply> {
   const withheld = (why: string): StreamReply => ({
     at: task.files.map((_, i) => i),
     items: task.files.map((f) => withheldByMasking(f.path, why)),
     reached: task.files.length,
   });
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<StreamReply>((resolve) => {
-    timer = setTimeout(
-      () => resolve(withheld('masking did not finish in time; the file was withheld')),
-      DEFAULT_LIMITS.timeLimitMs * task.files.length + 15_000,
-    );
-  });
   try {
     const p = await streamPool();
-    const done = (p.run(task) as Promise<StreamReply>).catch(() =>
-      withheld('masking failed in a worker; the file was withheld'),
-    );
-    return await Promise.race([done, late]);
+    return await (p.run(task) as Promise<StreamReply>);
   } catch {
     return withheld('masking failed in a worker; the file was withheld');
-  } finally {
-    clearTimeout(timer);
   }
 }
 

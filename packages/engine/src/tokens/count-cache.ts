@@ -3,8 +3,11 @@
 // SharedArrayBuffer, records sorted by key, so both workers look counts up by binary search with
 // no copy and no parsing. A file that fails its checks (magic, version, length, CRC-32) is ignored
 // and replaced on the next save.
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { crc32 } from 'node:zlib';
+import type { Encoding } from '../types';
 import { writeFileAtomic } from './cache-dir';
 
 export const KEY_BYTES = 16;
@@ -12,6 +15,14 @@ const RECORD = KEY_BYTES + 8; // key, u32 tokens, u32 last-used day
 const HEADER = 16; // magic, version, record count, CRC-32 of the records
 const MAGIC = 0x4354504c; // "LPTC" little-endian
 const VERSION = 1;
+
+/** Records kept, by default: the least recently used go first. */
+export const COUNT_CACHE_CAP = 500_000;
+
+/** The count cache of `encoding` in the user's cache folder `cacheDir`. */
+export function countCacheFile(cacheDir: string, encoding: Encoding): string {
+  return path.join(cacheDir, 'tokens', `counts-${encoding}.v1.bin`);
+}
 
 export interface CountAddition {
   /** At least KEY_BYTES bytes of the content hash. */
@@ -64,6 +75,20 @@ async function readValid(file: string): Promise<Uint8Array | undefined> {
 /** The cache on disk as shared memory; empty when the file is missing or fails its checks. */
 export async function loadCountCache(file: string | undefined): Promise<SharedArrayBuffer> {
   const bytes = file ? await readValid(file) : undefined;
+  if (!bytes) return emptyCountCache();
+  const sab = new SharedArrayBuffer(bytes.byteLength);
+  new Uint8Array(sab).set(bytes);
+  return sab;
+}
+
+/** `loadCountCache`, read at once (for a caller that counts synchronously). */
+export function loadCountCacheSync(file: string): SharedArrayBuffer {
+  let bytes: Uint8Array | undefined;
+  try {
+    bytes = validCountCache(readFileSync(file));
+  } catch {
+    bytes = undefined;
+  }
   if (!bytes) return emptyCountCache();
   const sab = new SharedArrayBuffer(bytes.byteLength);
   new Uint8Array(sab).set(bytes);

@@ -15,7 +15,9 @@ import { endPool } from '../workers/end-pool';
 import { locateWorker } from '../workers/locate';
 import { userCacheDir } from './cache-dir';
 import {
+  COUNT_CACHE_CAP,
   type CountAddition,
+  countCacheFile,
   emptyCountCache,
   KEY_BYTES,
   loadCountCache,
@@ -132,7 +134,7 @@ export function createTokenService(options: TokenServiceOptions = {}): TokenServ
   const cacheDir = options.cacheDir === undefined ? userCacheDir() : options.cacheDir;
   const threads = Math.max(1, options.threads ?? Math.min(4, os.availableParallelism()));
   const maxBytes = options.maxFileBytes ?? 32 * 1024 * 1024;
-  const cacheFile = cacheDir ? path.join(cacheDir, 'tokens', `counts-${encoding}.v1.bin`) : undefined;
+  const cacheFile = cacheDir ? countCacheFile(cacheDir, encoding) : undefined;
   const projects = new Map<string, Promise<Map<string, StatEntry>>>();
   let cache: Promise<SharedArrayBuffer> | undefined;
   let pool: Promise<Piscina<TokenTask, TokenTaskResult>> | undefined;
@@ -258,7 +260,7 @@ export function createTokenService(options: TokenServiceOptions = {}): TokenServ
         try {
           cache = Promise.resolve(
             await saveCountCache(cacheFile, await (cache ?? emptyCountCache()), added, {
-              cap: options.cacheCap ?? 500_000,
+              cap: options.cacheCap ?? COUNT_CACHE_CAP,
               day,
             }),
           );

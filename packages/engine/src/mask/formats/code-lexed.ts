@@ -205,8 +205,7 @@ export function settledLiteral(
   const op = t.slice(b.op, b.opEnd);
   const literal = lexer.literal(b.quote);
   if (!literal) return undefined;
-  const lineStart = t.lastIndexOf('\n', b.nameStart - 1) + 1;
-  const head = t.slice(lineStart, b.nameStart);
+  const { lineStart, head } = lineHead(t, b.nameStart);
   const closed = literal.end + 1;
   switch (language) {
     case 'javascript':
@@ -218,9 +217,9 @@ export function settledLiteral(
         return undefined;
       // JSX text can read like a statement (`<p>\nconst password = '…';\n</p>`), and an attribute
       // on its own line like an assignment: with JSX about, only a line inside braces is code.
-      if (language !== 'typescript' && jsx() && lexer.lastBraceOrTag(lineStart) !== '{') return undefined;
       const declaration = JS_DECLARATION.test(head);
       if (!declaration && !BLANKS.test(head)) return undefined;
+      if (language !== 'typescript' && jsx() && lexer.lastBraceOrTag(lineStart) !== '{') return undefined;
       if (!declaration && !finishesStatement(lexer, lexer.before(lineStart))) return undefined;
       return endsStatement(lexer, closed, declaration) ? literal : undefined;
     }
@@ -267,6 +266,19 @@ export function settledLiteral(
       return undefined;
   }
 }
+
+/**
+ * The line's text before the name, which the forms accept only when it is blanks and words
+ * (`export const `). The scan back stops at the first other character, so a long line is not
+ * read again for each place on it; such a head comes back as NO_HEAD, which no form accepts.
+ */
+function lineHead(t: string, nameStart: number): { lineStart: number; head: string } {
+  let i = nameStart;
+  while (i > 0 && /[ \tA-Za-z]/.test(t[i - 1]!)) i--;
+  if (i > 0 && t[i - 1] !== '\n') return { lineStart: -1, head: NO_HEAD };
+  return { lineStart: i, head: t.slice(i, nameStart) };
+}
+const NO_HEAD = ';';
 
 /** Does the token ending at `p` (from `before`) finish a statement, so that a new one starts after the line break? */
 function finishesStatement(lexer: CodeLexer, p: number): boolean {

@@ -232,12 +232,32 @@ function lineLiteral(text: string, quote: number, language: CodeLanguage): strin
   return undefined;
 }
 
-/** Does another Python string literal follow at `at` (implicit concatenation: `'a' 'b'`, across lines in brackets)? */
-function continues(text: string, at: number): boolean {
-  CONTINUED.lastIndex = at;
-  return CONTINUED.test(text);
+/**
+ * Does another Python string literal follow at `at` (implicit concatenation: `'a' 'b'`, across
+ * lines in brackets)? The answer of `/(?:\s|\\\r?\n|#[^\n]*)*[rRbBuUfF]{0,2}["']/y` at `at`, read
+ * without backtracking: a comment reaches every position to its line's end, so a quote anywhere in
+ * it answers yes (the regex backtracked into it from the line's end, once per literal on the line).
+ */
+export function continues(text: string, at: number): boolean {
+  let i = at;
+  for (;;) {
+    const c = text[i];
+    if (c === undefined) return false;
+    if (c === '#') {
+      let k = i + 1;
+      for (; k < text.length && text[k] !== '\n'; k++) if (text[k] === '"' || text[k] === "'") return true;
+      i = k;
+    } else if (WHITE.test(c)) i++;
+    else if (c === '\\' && text[i + 1] === '\n') i += 2;
+    else if (c === '\\' && text[i + 1] === '\r' && text[i + 2] === '\n') i += 3;
+    else {
+      let k = i;
+      while (k < i + 2 && k < text.length && 'rRbBuUfF'.includes(text[k]!)) k++;
+      return text[k] === '"' || text[k] === "'";
+    }
+  }
 }
-const CONTINUED = /(?:\s|\\\r?\n|#[^\n]*)*[rRbBuUfF]{0,2}["']/y;
+const WHITE = /^\s$/;
 
 /**
  * Passwords can be any text; tokens, keys and secrets made by machines have digits. In code,

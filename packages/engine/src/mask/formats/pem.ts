@@ -38,20 +38,29 @@ export const BARE_KEY_KEYWORDS = [
 ] as const;
 
 export function scanPrivateKeys(text: string, out: Candidate[]): void {
+  // Blocks come in text order: each label's END marker is a cursor (a line of BEGINs without
+  // their ENDs looks for it once, not once per BEGIN), and so is the next line break.
+  const ends = new Map<string, (p: number) => number>();
+  const breaks = lineBreaks(text);
   let at = text.indexOf('-----BEGIN ');
   while (at >= 0) {
     const close = text.indexOf('-----', at + 11);
     const label = close > 0 && close - at < 120 ? text.slice(at + 11, close) : '';
     let next = at + 11;
     if (/^[A-Z0-9 _-]*PRIVATE KEY(?: BLOCK)?$/.test(label)) {
-      const endMarker = text.indexOf(`-----END ${label}-----`, close);
+      let endOf = ends.get(label);
+      if (!endOf) {
+        endOf = nextOf(text, `-----END ${label}-----`);
+        ends.set(label, endOf);
+      }
+      const endMarker = endOf(close);
       const nextBegin = text.indexOf('-----BEGIN ', close);
       const ended =
         endMarker > 0 && endMarker - close <= MAX_BODY && (nextBegin < 0 || endMarker < nextBegin);
       // A body with key material is masked whatever else it holds (never a placeholder worth keeping).
       const body = ended
         ? pemBody(text, at, endMarker + 9 + label.length + 5)
-        : base64Run(text, close + 5, true);
+        : base64Run(text, close + 5, true, breaks);
       if (body && hasKeyMaterial(text, body)) push(out, body);
       next = ended ? endMarker + 9 : Math.max(next, body?.end ?? next);
     }
@@ -61,9 +70,10 @@ export function scanPrivateKeys(text: string, out: Candidate[]): void {
 
 /** Bare key bodies (no BEGIN line): from the recognised first bytes to the end of the base64 run. */
 export function scanBareKeys(text: string, out: Candidate[]): void {
+  const breaks = lineBreaks(text);
   BARE_KEY.lastIndex = 0;
   for (let m = BARE_KEY.exec(text); m; m = BARE_KEY.exec(text)) {
-    const run = base64Run(text, m.index, false);
+    const run = base64Run(text, m.index, false, breaks);
     if (run && run.end - run.start >= 64) {
       push(out, run);
       BARE_KEY.lastIndex = run.end;
@@ -83,8 +93,10 @@ export function pemBody(text: string, start: number, end: number): TextSpan | un
   const headerEnd = text.indexOf('-----', start + 10);
   if (headerEnd < 0 || headerEnd >= end) return undefined;
   let from = headerEnd + 5;
-  const endMarker = text.lastIndexOf('-----END', end);
-  if (endMarker < from) return undefined;
+  // Looked for back to the header only (a span with no END line is not read back to the text's start).
+  const found = text.slice(from, end + 8).lastIndexOf('-----END');
+  if (found < 0) return undefined;
+  const endMarker = from + found;
   let to = endMarker;
   from = skipArmorHeaders(text, from, to);
   for (;;) {
@@ -125,15 +137,19 @@ const LINE_BREAK = /\r?\n|\\r\\n|\\n/g;
  * real or escaped (`\n`) line breaks; a line of base64 alone belongs to the body, and a line whose
  * base64 ends at a quote or backtick ends it (the key's last line inside a string literal).
  */
-function base64Run(text: string, from: number, headers: boolean): TextSpan | undefined {
+function base64Run(
+  text: string,
+  from: number,
+  headers: boolean,
+  breaks: (p: number) => RegExpExecArray | null,
+): TextSpan | undefined {
   const limit = Math.min(text.length, from + MAX_BODY);
   let at = headers ? skipArmorHeaders(text, from, limit) : from;
   const start = at;
   let end = start;
   let count = 0;
   while (at < limit) {
-    LINE_BREAK.lastIndex = at;
-    const br = LINE_BREAK.exec(text);
+    const br = breaks(at);
     const lineEnd = br && br.index < limit ? br.index : limit;
     const line = text.slice(at, lineEnd);
     const m = BASE64_LINE.exec(line);
@@ -153,6 +169,38 @@ function base64Run(text: string, from: number, headers: boolean): TextSpan | und
     at = br.index + br[0].length;
   }
   return count >= MIN_BODY ? { start, end } : undefined;
+}
+
+/**
+ * `LINE_BREAK` from `p` on, for `p` that never decreases: the leftmost break at or after `from`
+ * is also the leftmost at or after any `p` up to it, so each stretch of text is searched once.
+ */
+function lineBreaks(text: string): (p: number) => RegExpExecArray | null {
+  let from = 0;
+  let found: RegExpExecArray | null = null;
+  let searched = false;
+  return (p) => {
+    if (!searched || p < from || (found !== null && p > found.index)) {
+      LINE_BREAK.lastIndex = p;
+      found = LINE_BREAK.exec(text);
+      from = p;
+      searched = true;
+    }
+    return found;
+  };
+}
+
+/** `text.indexOf(needle, p)` for `p` that never decreases, by the same reasoning. */
+function nextOf(text: string, needle: string): (p: number) => number {
+  let from = 0;
+  let found = -2;
+  return (p) => {
+    if (found === -2 || p < from || (found >= 0 && p > found)) {
+      found = text.indexOf(needle, p);
+      from = p;
+    }
+    return found;
+  };
 }
 
 /**
