@@ -116,7 +116,7 @@ test(title('file preview'), async () => {
 });
 
 test(title('export instructions'), async () => {
-  await daily.instructions(target);
+  await daily.instructions(target, world.stateDir, world.project);
 });
 
 test(title('token map treemap'), async () => {

@@ -1,12 +1,21 @@
 // The e2e world: a real project on disk (real git), a real `loupe serve` process from the built
 // CLI, isolated state and cache folders, and the address with its session token.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { projectStateDir } from '../packages/engine/src/state/state-file';
 import { SAMPLE_FILES, writeProject } from '../packages/host/src/testing/project';
 import { NdjsonTransport } from '../packages/mcp/src/transports/ndjson';
 
@@ -38,6 +47,24 @@ export interface World extends Fixture {
   url: string;
   server: ChildProcess;
   dispose(): Promise<void>;
+}
+
+/**
+ * A state file of the project as it is on disk now (`view.json`, `export.json`), undefined while
+ * there is none: a test polls it to know the window's debounced save landed, instead of sleeping.
+ */
+export function savedState(
+  stateDir: string,
+  project: string,
+  name: string,
+): Record<string, unknown> | undefined {
+  try {
+    return JSON.parse(
+      readFileSync(path.join(projectStateDir(stateDir, realpathSync(project)), name), 'utf8'),
+    );
+  } catch {
+    return undefined; // not written yet
+  }
 }
 
 /** The fixture project with isolated state and cache folders. */

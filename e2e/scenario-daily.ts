@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { parseBlocks } from '../packages/mcp/src/untrusted';
-import { type Agent, repo } from './fixtures';
+import { type Agent, repo, savedState } from './fixtures';
 import { box, focusLine, openFolder, revision, row, shot, type Target } from './scenario';
 
 const loupe = (args: string[], stateDir: string) =>
@@ -172,7 +172,8 @@ export async function preview(t: Target, agent: Agent): Promise<void> {
 }
 
 /** Instructions head the export, count in its tokens, and are kept for the project. */
-export async function instructions(t: Target): Promise<void> {
+export async function instructions(t: Target, stateDir: string, project: string): Promise<void> {
+  const saved = () => savedState(stateDir, project, 'export.json')?.instructions;
   const { page } = t;
   await panel(t, 'Export').click();
   const box_ = page.getByLabel('Instructions (head the export, saved for this project)');
@@ -189,7 +190,8 @@ export async function instructions(t: Target): Promise<void> {
     .poll(() => t.readClipboard())
     .toMatch(/^# Instructions\n```text\nReview the math helpers and list edge cases\.\n```\n/);
   await shot(t, '18-instructions');
-  await page.waitForTimeout(600); // saved after a pause
+  // Saved after a pause (the window's debounce): wait for the file, then a fresh page reads it.
+  await expect.poll(saved).toBe('Review the math helpers and list edge cases.');
   await page.reload();
   await expect(row(page, '')).toBeVisible();
   await panel(t, 'Export').click();
@@ -197,7 +199,7 @@ export async function instructions(t: Target): Promise<void> {
     'Review the math helpers and list edge cases.',
   );
   await page.getByLabel('Instructions (head the export, saved for this project)').fill('');
-  await page.waitForTimeout(600);
+  await expect.poll(saved).toBe('');
   await panel(t, 'Export').click();
 }
 

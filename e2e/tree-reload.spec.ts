@@ -3,7 +3,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
-import { startWorld, type World } from './fixtures';
+import { savedState, startWorld, type World } from './fixtures';
 import { openFolder, row, waitForCounts } from './scenario';
 
 test.describe.configure({ mode: 'serial' });
@@ -44,8 +44,11 @@ test('a file written right after opening a folder: the tree reloads and the fold
   await expect(row(page, 'scripts')).toHaveAttribute('aria-expanded', 'true');
   await expect(row(page, 'scripts/release.sh')).toBeVisible();
 
-  // Saved once the person stops: a fresh page opens with it.
-  await page.waitForTimeout(1000);
+  // Saved once the person stops (the window's debounce): wait for the file, then a fresh page
+  // opens with it.
+  const expanded = () =>
+    savedState(world.stateDir, world.project, 'view.json')?.expanded as string[] | undefined;
+  await expect.poll(() => expanded()?.filter((p) => p === 'config' || p === 'scripts')).toEqual(['scripts']);
   await page.reload();
   await expect(row(page, 'scripts')).toHaveAttribute('aria-expanded', 'true');
   rmSync(path.join(world.project, 'reload-probe.md'));

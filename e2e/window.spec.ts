@@ -168,7 +168,7 @@ test('file preview: click or Enter on a file shows what get_file sends, masked, 
 });
 
 test('export instructions head the packed text, count in its tokens and stay for the project', async () => {
-  await daily.instructions(target);
+  await daily.instructions(target, world.stateDir, world.project);
 });
 
 test('the token map is a treemap: drawn, click to zoom, tick from the map; the ranked list stays', async () => {

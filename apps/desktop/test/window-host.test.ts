@@ -41,7 +41,7 @@ function storesFor(api: ReturnType<typeof localApi>, copied: string[] = []): Sto
 }
 
 const until = async (ok: () => boolean, what: string) => {
-  for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 25));
+  for (let i = 0; i < 800 && !ok(); i++) await new Promise((r) => setTimeout(r, 25));
   if (!ok()) throw new Error(`timed out waiting for ${what}`);
 };
 

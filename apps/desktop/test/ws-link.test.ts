@@ -13,7 +13,7 @@ const tmp = tempDir('loupe-ws-link-');
 afterAll(() => tmp.dispose());
 
 const until = async (ok: () => boolean, what: string) => {
-  for (let i = 0; i < 400 && !ok(); i++) await new Promise((r) => setTimeout(r, 25));
+  for (let i = 0; i < 800 && !ok(); i++) await new Promise((r) => setTimeout(r, 25));
   if (!ok()) throw new Error(`timed out waiting for ${what}`);
 };
 

@@ -13,6 +13,15 @@ const tmp = tempDir('loupe-agents-');
 afterAll(() => tmp.dispose());
 
 const firstLine = (t: string) => t.split('\n')[0]!;
+/** Reads until `ok` holds: a closed client's session ends when the socket notices, not at once. */
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
+  let value = await read();
+  for (let i = 0; i < 800 && !ok(value); i++) {
+    await new Promise((r) => setTimeout(r, 25));
+    value = await read();
+  }
+  return value;
+}
 /** The data block naming the focus changes (its lines start with + or -). */
 const changes = (t: string) => parseBlocks(t).blocks.find((b) => /^[-+] /.test(b.body))?.body ?? '';
 
@@ -83,8 +92,10 @@ describe('host and agents', () => {
       } finally {
         await agent.close();
       }
-      await new Promise((r) => setTimeout(r, 100));
-      const [ended] = await host.listSessions();
+      const [ended] = await until(
+        () => host.listSessions(),
+        ([s]) => s?.connected === false,
+      );
       expect(ended).toMatchObject({ connected: false, calls: 3 });
       expect(ended!.endedAt).toBeGreaterThan(0);
     } finally {
@@ -233,10 +244,11 @@ describe('host and agents', () => {
       expect((await host.listSessions()).map((s) => s.client).sort()).toEqual(['busy-agent', 'silent-agent']);
       await silent.close();
       await busy.close();
-      await new Promise((r) => setTimeout(r, 100));
-      expect((await host.listSessions()).map((s) => [s.client, s.connected])).toEqual([
-        ['busy-agent', false],
-      ]);
+      const after = await until(
+        () => host.listSessions(),
+        (list) => list.every((s) => !s.connected),
+      );
+      expect(after.map((s) => [s.client, s.connected])).toEqual([['busy-agent', false]]);
     } finally {
       await host.close();
       await agentSocket.close();

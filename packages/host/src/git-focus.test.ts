@@ -39,7 +39,7 @@ describe('git-aware ticking', () => {
     const sets: GitFiles[] = [];
     host.events.on('didChangeGitFiles', (g) => sets.push(g));
     const until = async (ok: (g: GitFiles) => boolean) => {
-      for (let i = 0; i < 200; i++) {
+      for (let i = 0; i < 400; i++) {
         const g = sets.at(-1);
         if (g && ok(g)) return g;
         await new Promise((r) => setTimeout(r, 50));

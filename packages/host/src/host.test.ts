@@ -200,7 +200,7 @@ describe('LoupeHost', () => {
           (e) =>
             e.name === 'didChangeFiles' && (e.payload as { changed: string[] }).changed.includes('README.md'),
         );
-      for (let i = 0; i < 200 && !changed(); i++) await new Promise((r) => setTimeout(r, 25));
+      for (let i = 0; i < 800 && !changed(); i++) await new Promise((r) => setTimeout(r, 25));
       expect(changed()).toBe(true);
       await counted(host);
       const at = tree.names.indexOf('README.md');
@@ -209,7 +209,7 @@ describe('LoupeHost', () => {
           .filter((e) => e.name === 'didCountTokens')
           .map((e) => e.payload as HostEvents['didCountTokens'])
           .find((u) => u.pairs.some((x, i) => i % 2 === 0 && x === at && u.pairs[i + 1]! > 0));
-      for (let i = 0; i < 200 && !update(); i++) await new Promise((r) => setTimeout(r, 25));
+      for (let i = 0; i < 800 && !update(); i++) await new Promise((r) => setTimeout(r, 25));
       expect(update()?.version).toBe(tree.version); // same tree, new count: no full reload
     } finally {
       await host.close();

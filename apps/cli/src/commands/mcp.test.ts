@@ -81,17 +81,21 @@ describe('loupe mcp (stdio, headless)', () => {
     // --focus is not saved over the developer's focus.
     expect(existsSync(path.join(projectStateDir(stateDir, proj), 'focus.json'))).toBe(false);
 
-    await new Promise((r) => setTimeout(r, 300));
-    const json = await cliInProcess(['receipts', proj, '--json']);
-    expect(json.code).toBe(0);
-    const { sessions } = JSON.parse(json.stdout);
-    const s = sessions.find((x: { transport: string }) => x.transport === 'stdio');
+    // The child writes its receipt's end as it exits: read until it is there, not after a sleep.
+    let sessions: Array<{ transport: string; end?: string; calls: Array<{ tool: string }> }> = [];
+    for (let i = 0; i < 400 && !sessions.some((x) => x.transport === 'stdio' && x.end); i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 25));
+      const json = await cliInProcess(['receipts', proj, '--json']);
+      expect(json.code).toBe(0);
+      ({ sessions } = JSON.parse(json.stdout));
+    }
+    const s = sessions.find((x) => x.transport === 'stdio')!;
     expect(s).toMatchObject({
       client: { name: 'cli-test', version: '1.2.3' },
       headless: true,
       project: proj,
     });
-    expect(s.calls.map((x: { tool: string }) => x.tool)).toEqual(['get_tree', 'get_file']);
+    expect(s.calls.map((x) => x.tool)).toEqual(['get_tree', 'get_file']);
     expect(s.end).toBeDefined();
     const text = await cliInProcess(['receipts', proj]);
     expect(text.stdout).toMatch(/cli-test 1\.2\.3 over stdio \(headless\): 2 calls/);

@@ -97,7 +97,7 @@ describe('loupe serve', () => {
       env,
       signal: abort.signal,
     });
-    for (let i = 0; i < 400 && !/MCP over HTTP/.test(out); i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 1200 && !/MCP over HTTP/.test(out); i++) await new Promise((r) => setTimeout(r, 25));
     const m = /MCP over HTTP at (http:\/\/127\.0\.0\.1:\d+\/mcp) \(bearer token in (.*)\)/.exec(out);
     expect(m?.[2]).toBe(path.join(stateDir, 'http-token'));
     const mcp = new URL(m![1]!);

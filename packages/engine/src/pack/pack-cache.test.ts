@@ -191,6 +191,7 @@ describe('the pack cache version', () => {
       .map((f) => `../tree/${f}`);
     const files = [
       'priority.ts',
+      'folder-facts.ts',
       'formats.ts',
       'context.ts',
       'pack-cache.ts',
@@ -203,7 +204,7 @@ describe('the pack cache version', () => {
     for (const f of files) hash.update(f).update(readFileSync(path.join(here, f)));
     expect({ version: PACK_CACHE_VERSION, sources: hash.digest('hex').slice(0, 16) }).toEqual({
       version: 1,
-      sources: '4572bc7ecde686c3',
+      sources: '001e2da527d3360e',
     });
   });
 });

@@ -2,9 +2,10 @@
 // 10,000): an object per matching file, and a second walk over the texts to score them, cost more
 // than finding the matches (the texts no longer sit in the CPU cache by then). So each file is
 // matched and scored in one visit, into plain arrays of numbers; Candidates (objects with hits and
-// declarations) are made only for the files a result can reach.
+// declarations) are made only for the files a result can reach (candidates.ts makes them, and
+// the totals over every matching file).
 import type { IndexEntry } from '../workspace/file-index';
-import { anyLooksDeclared, type Candidate, type Estimable, estimate, isIdent, textScore } from './classify';
+import { anyLooksDeclared, type Estimable, estimate, isIdent, textScore } from './classify';
 import type { ContentEntry } from './entry';
 import type { FileMatches, Matcher } from './found';
 import { mayContain, needleGrams } from './grams';
@@ -22,7 +23,7 @@ export const COUNT_CAP = 10_000;
 /** Up to this many matching files, every file with more matches than the first pass kept gets the second pass. */
 export const SECOND_PASS_ALL = 2000;
 
-const NO_SPANS: number[] = [];
+export const NO_SPANS: number[] = [];
 /**
  * The cheap filters (trigrams, a regular expression's literal) pay when they rule files out; for a
  * common word they let almost every file through and cost more than they save (each file's filter
@@ -97,7 +98,7 @@ function clear(found: FileMatches): void {
 }
 
 /** Spans of the last segment of a qualified query (`total` of `Cart.total`), the first 2×KEEP. */
-function probeSpans(entry: ContentEntry, matcher: Matcher, grams: Uint32Array): number[] {
+export function probeSpans(entry: ContentEntry, matcher: Matcher, grams: Uint32Array): number[] {
   const probe = matcher.qualified?.probe;
   if (!probe || (grams.length && !mayContain(entry.grams, grams))) return NO_SPANS;
   const hay = matcher.caseSensitive ? entry.text : entry.folded;
@@ -112,14 +113,6 @@ function probeSpans(entry: ContentEntry, matcher: Matcher, grams: Uint32Array): 
   return spans;
 }
 
-/**
- * Both passes. First, every file: the first FIRST_KEEP matches kept and one more counted, scored
- * from the text. Second, all matches (KEEP kept, COUNT_CAP counted) of the files with more than
- * the first pass kept: all of them when at most SECOND_PASS_ALL files match, otherwise those near
- * the top. Files left out keep a count of "at least" (their rarity bonus is an upper bound).
- * A query of word characters is answered from the words instead (see words.ts): every match
- * counted and checked in one pass.
- */
 /** Where a search stopped at its byte limit: files are searched in path order, so a prefix was. */
 export interface StoppedAt {
   /** The last file searched (none when the limit came before the first). */
@@ -129,6 +122,14 @@ export interface StoppedAt {
   notReached: number;
 }
 
+/**
+ * Both passes. First, every file: the first FIRST_KEEP matches kept and one more counted, scored
+ * from the text. Second, all matches (KEEP kept, COUNT_CAP counted) of the files with more than
+ * the first pass kept: all of them when at most SECOND_PASS_ALL files match, otherwise those near
+ * the top. Files left out keep a count of "at least" (their rarity bonus is an upper bound).
+ * A query of word characters is answered from the words instead (see words.ts): every match
+ * counted and checked in one pass.
+ */
 export function matchAll(input: MatchInput): { matching: Matching; searched: number; stopped?: StoppedAt } {
   const pass = new FirstPass(input);
   const { files, records } = input;
@@ -323,83 +324,4 @@ class FirstPass {
     m.capped.push(capped ? 1 : 0);
     m.deep.push(deep ? 1 : 0);
   }
-}
-
-/** The Candidate of matching file `i`: its kept spans found again (as the pass that scored it kept them). */
-export function candidateOf(i: number, input: MatchInput, matching: Matching): Candidate {
-  const at = matching.at[i]!;
-  const record = input.records[at]!;
-  const entry = record.entry!;
-  const path = input.files[at]!.path;
-  const deep = matching.deep[i] === 1;
-  const { spans } = input.matcher.find(entry, deep ? KEEP : FIRST_KEEP, deep ? COUNT_CAP : FIRST_KEEP + 1);
-  const count = matching.count[i]!;
-  const probe =
-    count === 0 && input.matcher.qualified
-      ? probeSpans(entry, input.matcher, needleGrams(fold(input.matcher.qualified.probe)))
-      : NO_SPANS;
-  return {
-    path,
-    base: record.base,
-    order: at,
-    hash: entry.hash,
-    entry,
-    role: record.role ?? undefined,
-    explicit: input.explicit.size > 0 && input.explicit.has(path),
-    spans,
-    count,
-    capped: matching.capped[i] === 1,
-    probe,
-    hits: [],
-    score: matching.score[i]!,
-    parsed: false,
-  };
-}
-
-/** Whether a candidate still matches: once parsed, by its hits (a qualified probe may find none). */
-export const stillMatches = (c: Candidate): boolean => (c.parsed ? c.hits.length > 0 : c.count > 0);
-
-/** Totals over every matching file: the candidates as parsed, the others as the passes left them. */
-export function totalsOf(
-  all: Matching,
-  headAt: readonly number[],
-  head: readonly Candidate[],
-): { matches: number; matchingFiles: number; capped: boolean; unparsed: number } {
-  let matches = 0;
-  let matchingFiles = 0;
-  let capped = false;
-  let unparsed = 0;
-  for (const c of head)
-    if (stillMatches(c)) {
-      matchingFiles++;
-      matches += c.count;
-      capped ||= c.capped;
-      if (!c.parsed) unparsed++;
-    }
-  const inHead = new Set(headAt);
-  for (let i = 0; i < all.at.length; i++)
-    if (!inHead.has(i) && all.count[i]! > 0) {
-      matchingFiles++;
-      matches += all.count[i]!;
-      capped ||= all.capped[i] === 1;
-      unparsed++;
-    }
-  return { matches, matchingFiles, capped, unparsed };
-}
-
-/** The matching files that were not made candidates (beyond the head), best first. */
-export function beyondHead(
-  all: Matching,
-  headAt: readonly number[],
-  files: readonly IndexEntry[],
-): Array<{ path: string; matches: number; capped: boolean }> {
-  const inHead = new Set(headAt);
-  const rest: number[] = [];
-  for (let i = 0; i < all.at.length; i++) if (!inHead.has(i) && all.count[i]! > 0) rest.push(i);
-  rest.sort((a, b) => all.score[b]! - all.score[a]! || a - b);
-  return rest.map((i) => ({
-    path: files[all.at[i]!]!.path,
-    matches: all.count[i]!,
-    capped: all.capped[i] === 1,
-  }));
 }

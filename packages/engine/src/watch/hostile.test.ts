@@ -1,9 +1,10 @@
 // The watcher's git calls on a hostile repository (its .git/config names programs, its root holds
 // an executable called `git`): following edits, a .gitignore change and a touched index, from
 // inside the project with the project first on PATH, runs none of them.
-import { appendFileSync, utimesSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { git } from '../scan/testing/git-oracle';
 import { hostileRepo } from '../scan/testing/hostile-repo';
 import { openWatched, paths, tempDir, waitFor, write } from './testing/live';
 
@@ -25,10 +26,11 @@ describe('watching a hostile repository', () => {
         await waitFor(() => paths(ws).includes('new.txt'), 'new.txt listed');
         appendFileSync(path.join(h.dir, '.gitignore'), 'new.txt\n');
         await waitFor(() => !paths(ws).includes('new.txt'), 'new.txt hidden by .gitignore');
-        // A touched index makes the watcher ask git what is tracked.
-        const now = new Date();
-        utimesSync(path.join(h.dir, '.git', 'index'), now, now);
-        await new Promise((r) => setTimeout(r, 600));
+        // A changed index makes the watcher ask git what is tracked: the ignored file, added with -f
+        // (this one call with the repository's hooks and fsmonitor off), is listed again only once
+        // it has asked (a fixed pause passed whether or not the watcher had asked yet).
+        git(h.dir, ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', 'add', '-f', 'new.txt']);
+        await waitFor(() => paths(ws).includes('new.txt'), 'new.txt listed once tracked');
         expect(paths(ws)).toContain('a.txt');
       } finally {
         await ws.close();

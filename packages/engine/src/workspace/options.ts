@@ -48,3 +48,13 @@ export interface WorkspaceOptions {
    */
   openDamaged?: boolean;
 }
+
+/** The scan options a workspace's scans take from its options (the opening scan adds its signal). */
+export function scanOptionsOf(options: WorkspaceOptions): ScanOptions {
+  return {
+    ...options.scan,
+    ...(options.statFiles === false ? { stat: 'links' as const } : {}),
+    ...(options.git ? { git: options.git } : {}),
+    ...(options.maxFileBytes ? { maxFileBytes: options.maxFileBytes } : {}),
+  };
+}

@@ -1,11 +1,11 @@
 // A Workspace is one open project: the file index (scan + token counts), the focus with its
 // revisions, and the events every consumer (window, MCP sessions, CLI) follows. It is the one
 // owner of this state; consumers never keep their own copies. Beside it in this folder: what it
-// opens with (options.ts), the token service (token-service.ts) and counting (token-count.ts),
-// its two content pipelines (pipelines.ts), what the scans hid and walked (scope.ts), its links,
-// judged again as files change (links.ts), the focus as saved and followed (saved-focus.ts) and
-// in numbers (focus-summary.ts); the saved choices it opens with are state/'s; the watcher
-// (watch/) sees it through a narrow port.
+// opens with (options.ts) and what opening reads before it exists (open.ts), the token service
+// (token-service.ts) and counting (token-count.ts), its two content pipelines (pipelines.ts),
+// what the scans hid and walked (scope.ts), its links, judged again as files change (links.ts),
+// the focus as saved and followed (saved-focus.ts) and in numbers (focus-summary.ts); the saved
+// choices it opens with are state/'s; the watcher (watch/) sees it through a narrow port.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { ContentPipeline } from '../content/pipeline';
@@ -14,13 +14,12 @@ import { Focus, type FocusDelta, type FocusRules } from '../focus/focus';
 import { MaskSession } from '../mask/session';
 import { createGitRunner, type GitRunner, untrustedRootsFor } from '../scan/git';
 import { type GitChanges, gitChanges } from '../scan/git-changes';
-import { resolveRoot, type ScanOptions, scanProject } from '../scan/index';
+import { type ScanOptions, scanProject } from '../scan/index';
 import type { LinkView } from '../scan/links';
 import type { Overrides } from '../scan/overrides';
 import { loadOverrides } from '../scan/overrides-file';
-import { DamagedState, damageNotice } from '../state/damage';
-import { loadSavedChoices, type SavedChoices } from '../state/saved-choices';
-import type { StateDamage } from '../state/state-file';
+import { DamagedState } from '../state/damage';
+import type { SavedChoices } from '../state/saved-choices';
 import { userCacheDir } from '../tokens/cache-dir';
 import type { Encoding, FocusSummary, HiddenEntry, RelPath, RepoInfo } from '../types';
 import { Emitter } from '../util/emitter';
@@ -30,7 +29,8 @@ import { ProjectWatcher, type WatchedProject, type WatchOptions, type WatchStatu
 import { FileIndex, type IndexEntry } from './file-index';
 import { summarizeFocus } from './focus-summary';
 import { indexLinkView, judgeLinksAgain } from './links';
-import type { WorkspaceOptions } from './options';
+import { openProject } from './open';
+import { scanOptionsOf, type WorkspaceOptions } from './options';
 import { ContentPipelines } from './pipelines';
 import { SavedFocus } from './saved-focus';
 import { ScanScope } from './scope';
@@ -122,32 +122,12 @@ export class Workspace implements WatchedProject {
 
   /** Scans `root` and starts counting tokens in the background. */
   static async open(root: string, options: WorkspaceOptions = {}): Promise<Workspace> {
-    const saved = loadSavedChoices(resolveRoot(root), {
-      from: options.savedFrom !== undefined ? options.savedFrom : options.stateDir,
-      focusFrom: options.stateDir,
-      overrides: !options.scan?.overrides,
-      masking: options.masking === undefined,
-    });
-    const damaged = Object.entries(saved.damage) as Array<['focus' | 'overrides', StateDamage]>;
-    if (damaged.length && !options.openDamaged)
-      throw new LoupeError('unsupported', damaged.map(([k, d]) => damageNotice(k, d)).join(' '));
-    options = {
-      ...options,
-      ...(saved.overrides ? { scan: { ...options.scan, overrides: saved.overrides } } : {}),
-      ...(saved.masking !== undefined ? { masking: saved.masking } : {}),
-    };
-    const scanned = await scanProject(root, {
-      ...options.scan,
-      ...(options.statFiles === false ? { stat: 'links' as const } : {}),
-      ...(options.git ? { git: options.git } : {}),
-      ...(options.maxFileBytes ? { maxFileBytes: options.maxFileBytes } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-    const ws = new Workspace(scanned.root, options, saved);
+    const { saved, options: opened, scanned } = await openProject(root, options);
+    const ws = new Workspace(scanned.root, opened, saved);
     ws.index.replace(scanned.files);
     ws.scope.update(() => true, scanned.hidden, scanned.dirs, scanned.repos, scanned.notes);
-    if (options.countTokens !== false) void ws.countTokens();
-    if (options.watch) await ws.watch(options.watch === true ? {} : options.watch);
+    if (opened.countTokens !== false) void ws.countTokens();
+    if (opened.watch) await ws.watch(opened.watch === true ? {} : opened.watch);
     return ws;
   }
 
@@ -165,12 +145,7 @@ export class Workspace implements WatchedProject {
 
   /** The scan options this workspace was opened with (the watcher's partial walks use them too). */
   scanOptions(): ScanOptions {
-    return {
-      ...this.options.scan,
-      ...(this.options.statFiles === false ? { stat: 'links' as const } : {}),
-      ...(this.options.git ? { git: this.options.git } : {}),
-      ...(this.options.maxFileBytes ? { maxFileBytes: this.options.maxFileBytes } : {}),
-    };
+    return scanOptionsOf(this.options);
   }
 
   /** Scans again (e.g. after overrides changed), journals what changed and recounts it. */

@@ -178,10 +178,10 @@ describe('browser server before its host', () => {
       await new Promise((r) => setTimeout(r, 200));
       expect(messages).toEqual([]); // no host yet: the call waits
       give(late);
-      for (let i = 0; i < 100 && messages.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 1000 && messages.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
       expect(messages).toEqual([{ id: 1, ok: true, value: [] }]);
       late.events.emit('didNotice', { level: 'warning', message: 'hello' });
-      for (let i = 0; i < 100 && messages.length === 1; i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 1000 && messages.length === 1; i++) await new Promise((r) => setTimeout(r, 20));
       expect(messages[1]).toEqual({ event: 'didNotice', payload: { level: 'warning', message: 'hello' } });
       ws.close();
     } finally {

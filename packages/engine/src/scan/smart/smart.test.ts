@@ -8,8 +8,9 @@ import type { HiddenEntry } from '../../types';
 import { scanProject } from '../index';
 import { MARKERS } from './markers';
 import { ANYWHERE_RULES, STACK_RULES } from './rules';
-import { type Case, DLL, LOOK_ALIKES, PROVEN } from './testing/cases';
+import { type Case, DLL, PROVEN } from './testing/cases';
 import { build, CACHEDIR_TAG, type Spec } from './testing/fixture';
+import { LOOK_ALIKES } from './testing/look-alikes';
 
 const work = mkdtempSync(path.join(tmpdir(), 'loupe-smart-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
