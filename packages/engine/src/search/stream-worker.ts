@@ -126,9 +126,11 @@ const loose = new Map<string, RE2 | undefined>();
  */
 function looseOf(text: string): RE2 | undefined {
   if (loose.has(text)) return loose.get(text);
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII is the range meant
-  const re = /^[\x00-\x7f]*$/.test(text)
-    ? new RE2(text.replace(/[^A-Za-z0-9]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`), 'i')
+  const re = /^\p{ASCII}*$/u.test(text)
+    ? new RE2(
+        text.replace(/[^A-Za-z0-9]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`),
+        'i',
+      )
     : undefined;
   if (loose.size > 64) loose.clear();
   loose.set(text, re);
