@@ -96,6 +96,8 @@ export class SearchIndex {
   readonly words = new WordIndex();
   /** This index's share of the UTF-8 copies' budget, given back by `close`. */
   private readonly utf8 = new Utf8Ledger();
+  /** Set by `close`: a background build (`ensure` with `background`) reads no further batch. */
+  private closed = false;
   last: IndexStats = { read: 0, reused: 0, files: 0, entries: 0 };
 
   /** Declarations of parsed texts, on disk for later processes (a cache without a folder keeps nothing). */
@@ -121,23 +123,27 @@ export class SearchIndex {
   /**
    * Brings the records of `files` up to date: files not indexed yet, or whose size or mtime
    * changed, or named by `update`, are read again through the pipeline. Serialized: concurrent
-   * callers wait for each other, so a file is never read twice at once.
+   * callers wait for each other, so a file is never read twice at once. A `background` build (the
+   * next search's index, made after a streamed answer) stops at the batch after `close`: a closed
+   * project's files are not read on, nor its index held while they would be.
    */
-  ensure(files: readonly FileEntry[]): Promise<IndexStats> {
-    return this.collect(files).then((r) => r.stats);
+  ensure(files: readonly FileEntry[], options: { background?: boolean } = {}): Promise<IndexStats> {
+    return this.collect(files, options.background).then((r) => r.stats);
   }
 
   /** `ensure`, and the record of each file, in order (undefined where none was made). */
   collect(
     files: readonly FileEntry[],
+    background = false,
   ): Promise<{ stats: IndexStats; records: ReadonlyArray<PathRecord | undefined> }> {
     const run = this.queue.then(async () => {
+      if (background && this.closed) return { stats: this.last, records: [] };
       const records = this.current(files);
       if (records) {
         this.last = { read: 0, reused: 0, files: this.paths.size, entries: this.entries.size };
         return { stats: this.last, records };
       }
-      const stats = await this.refresh(files);
+      const stats = await this.refresh(files, background);
       return { stats, records: files.map((f) => this.paths.get(f.path)) };
     });
     this.queue = run.catch(() => {});
@@ -171,6 +177,7 @@ export class SearchIndex {
    * running on it answers as before, making its copies for itself.
    */
   close(): void {
+    this.closed = true;
     this.utf8.close();
   }
 
@@ -198,7 +205,7 @@ export class SearchIndex {
     return out;
   }
 
-  private async refresh(files: readonly FileEntry[]): Promise<IndexStats> {
+  private async refresh(files: readonly FileEntry[], background: boolean): Promise<IndexStats> {
     this.confirmed = undefined;
     const todo: FileEntry[] = [];
     const stale = this.stale.size > 0;
@@ -208,11 +215,14 @@ export class SearchIndex {
       todo.push(f);
     }
     let reused = 0;
+    let read = 0;
     // A bulk read (the first search, a branch switch) cuts its arrays from slabs (slabs.ts).
     const alloc = todo.length >= SLAB_FROM ? slabUint32() : plainUint32;
     for (let i = 0; i < todo.length; i += BATCH) {
+      if (background && this.closed) break;
       const batch = todo.slice(i, i + BATCH);
       const results = await this.source.readMaskedMany(batch, this.session);
+      read += batch.length;
       // The batch's word lists live until `seal` below: a slab of their own, unmapped after.
       const lists = alloc === plainUint32 ? plainUint32 : slabUint32();
       results.forEach((res, k) => {
@@ -244,7 +254,7 @@ export class SearchIndex {
       });
       this.words.seal();
     }
-    this.last = { read: todo.length, reused, files: this.paths.size, entries: this.entries.size };
+    this.last = { read, reused, files: this.paths.size, entries: this.entries.size };
     return this.last;
   }
 

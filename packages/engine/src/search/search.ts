@@ -175,7 +175,7 @@ export async function searchFocus(
     if (options.buildIndex !== false && !judge)
       setImmediate(
         () =>
-          void index.ensure(todo).then(
+          void index.ensure(todo, { background: true }).then(
             () => preloadGrammars(todo.map((f) => f.path)),
             () => {},
           ),
