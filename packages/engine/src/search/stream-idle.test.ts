@@ -15,7 +15,8 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 beforeAll(() => {
   mkdirSync(path.join(work, 'src'));
-  for (let i = 0; i < 50; i++) writeFileSync(path.join(work, 'src', `f${i}.ts`), `export const needle${i} = ${i};\n`);
+  for (let i = 0; i < 50; i++)
+    writeFileSync(path.join(work, 'src', `f${i}.ts`), `export const needle${i} = ${i};\n`);
   git(work, ['init', '-q']);
 });
 
@@ -27,7 +28,8 @@ it('ends its workers after they are idle', async () => {
     expect(await streamWorkersAlive()).toBeGreaterThan(0);
     // A hang guard well past the idle time, not a timing assumption: the count must reach 0.
     const deadline = Date.now() + STREAM_IDLE_MS + 20_000;
-    while ((await streamWorkersAlive()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while ((await streamWorkersAlive()) > 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     expect(await streamWorkersAlive()).toBe(0);
   } finally {
     await ws.close();
