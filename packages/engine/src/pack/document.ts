@@ -119,6 +119,64 @@ export function measured(
   return { ...report(coverage), text };
 }
 
+/** A document in parts, in order: text, or bytes of UTF-8 text (whole sections, each decodes alone). */
+export interface PartedResult extends PackReport {
+  parts: Array<string | Uint8Array>;
+}
+
+/** The text of a part. */
+export function partText(part: string | Uint8Array): string {
+  return typeof part === 'string'
+    ? part
+    : Buffer.from(part.buffer, part.byteOffset, part.byteLength).toString('utf8');
+}
+
+/**
+ * The end of a part from its last character that is not a line break, as `splitsCleanly` reads
+ * the text before a join (undefined when the part holds nothing else).
+ */
+function tailOf(part: string | Uint8Array): string | undefined {
+  if (typeof part === 'string') return /[^\n\r]/.test(part) ? part : undefined;
+  let i = part.length - 1;
+  while (i >= 0 && (part[i] === 0x0a || part[i] === 0x0d)) i--;
+  if (i < 0) return undefined;
+  while (i > 0 && (part[i]! & 0xc0) === 0x80) i--; // back to the character's first byte
+  return partText(part.subarray(i));
+}
+
+/**
+ * `measured` for a body of the tree section and `sections` (each followed by its blank line), with
+ * `bodyTokens` its count: where the header, the body and the footer join cleanly (counter.ts), the
+ * same document and count in parts, never joined into one text (a whole project's sections are
+ * hundreds of megabytes as one string, and written out they are copied once more); otherwise
+ * `measured` on the joined text.
+ */
+export function measuredParts(
+  ctx: DocContext,
+  coverage: PackCoverage,
+  sections: ReadonlyArray<string | Uint8Array>,
+  listCap: number,
+  bodyTokens: number,
+): PartedResult {
+  const tree = ctx.treeSection;
+  const head = `${ctx.layout.header({ ...ctx.header, placeholders: coverage.masked.total > 0 })}\n\n`;
+  const last = tailOf(sections.length ? sections[sections.length - 1]! : `${tree}\n\n`);
+  if (!ctx.wrapData && tree !== '' && splitsCleanly(head, tree) && last !== undefined) {
+    const { tokens, footer } = settle(
+      ctx.count(head) + bodyTokens,
+      footerOf(ctx, coverage, listCap),
+      ctx.count,
+    );
+    if (splitsCleanly(last, footer)) {
+      coverage.tokens = tokens;
+      return { ...report(coverage), parts: [head, `${tree}\n\n`, ...sections, footer] };
+    }
+  }
+  const body = [tree, ...sections.map((s) => partText(s).slice(0, -2))].join('\n\n');
+  const { text, ...rest } = measured(ctx, coverage, body, listCap, bodyTokens);
+  return { ...rest, parts: [text] };
+}
+
 /** `settle`, counting on the counter's threads. */
 async function settleAsync(before: number, compose: (tokens: number) => string, counter: TextCounter) {
   const count = async (text: string) => {

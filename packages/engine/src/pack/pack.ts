@@ -13,7 +13,7 @@ import type { IndexEntry } from '../workspace/file-index';
 import type { Workspace } from '../workspace/workspace';
 import { checkOptions, documentContext } from './context';
 import { localCounter, threadCounter } from './counter';
-import type { PackReport, PartWriter } from './document';
+import type { PackReport, PartedResult, PartWriter } from './document';
 import { RawCounts } from './raw-counts';
 import { scopeOf } from './scope';
 import { BATCH, FileSource } from './source';
@@ -175,13 +175,13 @@ export async function packFocusTo(
         hidden: ws.hidden,
       }
     : undefined;
-  const kept = key && (memo.results.find(key, scope.files) as { result: PackResult; read: IndexEntry[] });
+  const kept = key && (memo.results.find(key, scope.files) as { result: PartedResult; read: IndexEntry[] });
   meter.start();
   if (kept) {
     meter.read(kept.read);
     meter.check(); // a Cancel sent on that progress stops this answer too
-    const { text, ...rest } = kept.result;
-    await write(text);
+    const { parts, ...rest } = kept.result;
+    for (const part of parts) await write(part);
     return rest;
   }
   // A budgeted pack's first batch is read on the mask pool: it starts (and loads its rules) while
@@ -281,7 +281,15 @@ export async function packFocusTo(
     replay = undefined;
     return walkBudget(files, avail, walk);
   };
-  const result = await budgetedPack(ctx, files, walk, budget, ctx.treeTokens, walkFn);
+  const result = await budgetedPack(
+    ctx,
+    files,
+    walk,
+    budget,
+    ctx.treeTokens,
+    walkFn,
+    trial && ((avail) => trial.walk(avail, raw)),
+  );
   // The compressions made are on disk before the answer, so the next process finds them.
   await memo.stored();
   if (whole) deps.onWhole?.(replay !== undefined);
@@ -293,8 +301,9 @@ export async function packFocusTo(
       : [...new Set([...files.slice(0, source.requested), ...raw.counted()].filter((e) => !e.flag))];
     memo.results.keep(key, scope.files, read, ws.root, result);
   }
-  const { text, ...rest } = result;
-  await write(text);
+  // Written in parts (a trial's sections as the bytes they came in: document.ts).
+  const { parts, ...rest } = result;
+  for (const part of parts) await write(part);
   return rest;
 }
 

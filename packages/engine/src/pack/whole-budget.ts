@@ -139,7 +139,7 @@ export async function tryWhole(
       ? treeTokens - cost(treeLine) + cost(`${treeLine}\n\n`)
       : ctx.count(tree);
   const joined = prepared.reduce((a, p) => a + (p.kind === 'section' ? p.tokens : 0), treeJoined);
-  let texts: string[] | undefined;
+  let sectionParts: Array<Uint8Array | string> | undefined;
 
   return {
     walk(avail, raw) {
@@ -172,10 +172,28 @@ export async function tryWhole(
         });
         used += tokens + JOIN;
       }
-      texts ??= prepared.flatMap((p) => (p.kind === 'section' ? [text(p.part).slice(0, -2)] : []));
-      return { outcomes: [...included, ...omitted], sections: texts, used, joined };
+      sectionParts ??= runs(prepared.flatMap((p) => (p.kind === 'section' ? [p.part] : [])));
+      return { outcomes: [...included, ...omitted], sections: [], parts: sectionParts, used, joined };
     },
   };
+}
+
+/** Byte parts that lie next to each other in one buffer (a batch's sections) joined as one view. */
+function runs(parts: ReadonlyArray<Uint8Array | string>): Array<Uint8Array | string> {
+  const out: Array<Uint8Array | string> = [];
+  for (const p of parts) {
+    const last = out[out.length - 1];
+    if (
+      typeof p !== 'string' &&
+      last !== undefined &&
+      typeof last !== 'string' &&
+      last.buffer === p.buffer &&
+      last.byteOffset + last.byteLength === p.byteOffset
+    )
+      out[out.length - 1] = new Uint8Array(p.buffer, last.byteOffset, last.byteLength + p.byteLength);
+    else out.push(p);
+  }
+  return out;
 }
 
 function text(part: Uint8Array | string): string {

@@ -13,7 +13,16 @@ import type { FileContent } from '../../content/process';
 import { reasonPhrase } from '../../content/withheld';
 import { LoupeError } from '../../errors';
 import type { IndexEntry } from '../../workspace/file-index';
-import { coverageOf, DATA_LABEL, type DocContext, LIST_SHARE, measured } from '../document';
+import {
+  coverageOf,
+  DATA_LABEL,
+  type DocContext,
+  footerOf,
+  LIST_SHARE,
+  measured,
+  measuredParts,
+  type PartedResult,
+} from '../document';
 import { blockOf, metaOf, partsTokens } from '../file-block';
 import type { Layout } from '../formats';
 import { MAX_TOKEN_BYTES, type RawCounts } from '../raw-counts';
@@ -24,7 +33,6 @@ import {
   type OmitKind,
   type Omitted,
   type Outcome,
-  type PackResult,
   type Step,
 } from '../types';
 
@@ -57,6 +65,11 @@ export interface Walk {
   outcomes: Outcome[];
   /** Sections in document order. */
   sections: string[];
+  /**
+   * Instead of `sections` (then empty), with `joined`: each section followed by its blank line, as
+   * text or bytes of UTF-8 (whole sections), for a document written in parts (document.ts).
+   */
+  parts?: ReadonlyArray<string | Uint8Array>;
   /** Tokens of the sections counted alone, plus JOIN each. */
   used: number;
   /** Tokens of the tree and the sections, each followed by its blank line, when known (not counted again). */
@@ -254,17 +267,50 @@ export async function walkBudget(
   return { outcomes: [...outcomes, ...omitted], sections, used };
 }
 
-/** Included at the first level offered, or referenced: a walk with more room decides it the same. */
+/**
+ * Included at the first level offered, referenced, or not read (withheld when loaded, whatever the
+ * room): a walk with more room decides it the same.
+ */
 function asFirstOffered(o: Outcome): boolean {
-  return o.kind === 'referenced' || (o.kind === 'included' && o.steps.length === 1 && o.steps[0]!.fits);
+  return (
+    o.kind === 'referenced' ||
+    (o.kind === 'included' && o.steps.length === 1 && o.steps[0]!.fits) ||
+    (o.kind === 'omitted' && o.reason === 'not-read')
+  );
 }
 
-function composeWalk(ctx: DocContext, w: Walk, listCap: number): PackResult {
+function composeWalk(ctx: DocContext, w: Walk, listCap: number): PartedResult {
   const coverage = coverageOf(ctx.base, w.outcomes, ctx.scope.length);
-  return measured(ctx, coverage, [ctx.treeSection, ...w.sections].join('\n\n'), listCap, w.joined);
+  if (w.parts && w.joined !== undefined) return measuredParts(ctx, coverage, w.parts, listCap, w.joined);
+  const body = [ctx.treeSection, ...w.sections].join('\n\n');
+  const { text, ...rest } = measured(ctx, coverage, body, listCap, w.joined);
+  return { ...rest, parts: [text] };
 }
 
-/** The budgeted document: the most the walk fits, measured on the whole text. */
+/** Bytes of a cut list's tail line (`omittedTail`, `… 3 more compressed`), at most. */
+const TAIL_BYTES = 4096;
+
+/**
+ * At least the footer's tokens `budgetedPack` reserves (from the smallest document), found without
+ * composing that document: a whole project's footer lists every file, hundreds of milliseconds to
+ * lay out and count, again and again until it states its own count. Every token is at least a byte
+ * of UTF-8, so the smallest document takes at most its bytes, and its footer is at most the lists
+ * uncut, a tail line and the longest count it could state.
+ */
+function footerBound(ctx: DocContext, empty: Walk, treeTokens: number): number {
+  const coverage = coverageOf(ctx.base, empty.outcomes, ctx.scope.length);
+  const head = ctx.layout.header({ ...ctx.header, placeholders: false });
+  const footer = footerOf(ctx, coverage, Number.POSITIVE_INFINITY)(1e15);
+  const bytes = Buffer.byteLength(head) + Buffer.byteLength(ctx.treeSection) + Buffer.byteLength(footer);
+  return bytes + 4 + TAIL_BYTES - ctx.count(ctx.layout.header(ctx.header)) - treeTokens;
+}
+
+/**
+ * The budgeted document (in parts): the most the walk fits, measured on the whole text. `first`:
+ * a walk that is the same at any room from the one given up, or undefined (the trial of the whole,
+ * whole-budget.ts); tried first at a room known to be at most the walk's, so the smallest document
+ * need not be composed when it answers.
+ */
 export async function budgetedPack(
   ctx: DocContext,
   files: readonly IndexEntry[],
@@ -272,7 +318,8 @@ export async function budgetedPack(
   budget: number,
   treeTokens: number,
   walk: WalkFn = (avail) => walkBudget(files, avail, walkContext),
-): Promise<PackResult> {
+  first?: (avail: number) => Walk | undefined,
+): Promise<PartedResult> {
   const listCap = Math.floor(budget * LIST_SHARE);
   const { count, layout } = ctx;
   // Nothing but omissions: the smallest document, and the footer at its longest lists.
@@ -285,13 +332,22 @@ export async function budgetedPack(
     sections: [],
     used: 0,
   };
-  const least = composeWalk(ctx, emptyWalk, listCap);
   const headerTokens = count(layout.header({ ...ctx.header, placeholders: true }));
-  const footerTokens = least.tokens - count(layout.header(ctx.header)) - treeTokens;
   const wrapTokens = ctx.wrapData ? count(ctx.wrapData(DATA_LABEL, '')) + 8 : 0;
   // The lists of compressed and referenced files add a heading and a tail line each.
-  let avail = budget - headerTokens - treeTokens - wrapTokens - (footerTokens + 48) - 3 * JOIN;
-  let best: PackResult | undefined;
+  const room = budget - headerTokens - treeTokens - wrapTokens - 48 - 3 * JOIN;
+  if (first && !ctx.wrapData) {
+    // Below the room of the first walk here: the same walk, the same document, which ends the
+    // loop below at once when it fits (every file as first offered).
+    const low = room - footerBound(ctx, emptyWalk, treeTokens);
+    const w = low > 0 ? first(low) : undefined;
+    const result = w && composeWalk(ctx, w, listCap);
+    if (result && result.tokens <= budget && result.coverage.outcomes.every(asFirstOffered)) return result;
+  }
+  const least = composeWalk(ctx, emptyWalk, listCap);
+  const footerTokens = least.tokens - count(layout.header(ctx.header)) - treeTokens;
+  let avail = room - footerTokens;
+  let best: PartedResult | undefined;
   let grew = false;
   for (let attempt = 0; attempt < 12; attempt++) {
     const result = composeWalk(ctx, await walk(Math.max(0, avail)), listCap);
