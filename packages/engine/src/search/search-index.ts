@@ -50,8 +50,8 @@ export interface IndexStats {
 }
 
 const BATCH = 2000;
-/** Files read at once from which their arrays come from slabs (slabs.ts). */
-const SLAB_FROM = 1000;
+/** Files read at once from which their arrays come from slabs (slabs.ts; a stream's found files too). */
+export const SLAB_FROM = 1000;
 
 /**
  * The entry of one masked text (`slot`: its words' slot, or -1 for a text read instead; see

@@ -24,7 +24,8 @@ import type { Matcher } from './found';
 import { UNMATCHED } from './passes';
 import type { IndexMaskSession } from './placeholders';
 import { requiredLiteral } from './regex';
-import { contentEntry, type PathRecord } from './search-index';
+import { contentEntry, type PathRecord, SLAB_FROM } from './search-index';
+import { plainUint32, slabUint32, type Uint32Alloc } from './slabs';
 import type { StreamItem, StreamReply, StreamSpec, StreamTask } from './stream-worker';
 import { fold } from './text';
 
@@ -240,12 +241,21 @@ export async function streamRecords(
   // As the mask pool does: files read together learn each other's values before any is numbered.
   for (const { item } of answered) if (item.kind === 'pending') rememberMarks(item.prepared, session);
   const records: PathRecord[] = new Array(files.length).fill(UNMATCHED);
-  for (const { at, item } of answered) records[at] = recordOf(files[at]!, item, session, stats?.[at]);
+  // Many found files (a common word): their arrays cut from slabs, as a bulk index build's are
+  // (slabs.ts): tens of thousands of small mallocs left glibc's heap in holes after the search.
+  const alloc = answered.length >= SLAB_FROM ? slabUint32() : plainUint32;
+  for (const { at, item } of answered) records[at] = recordOf(files[at]!, item, session, alloc, stats?.[at]);
   return { records, ...(stats ? { stats } : {}) };
 }
 
 /** The record of a file the worker named: why it was withheld, or its masked text as an entry. */
-function recordOf(f: IndexEntry, r: StreamItem, session: IndexMaskSession, st?: FileStat): PathRecord {
+function recordOf(
+  f: IndexEntry,
+  r: StreamItem,
+  session: IndexMaskSession,
+  alloc: Uint32Alloc,
+  st?: FileStat,
+): PathRecord {
   const record: PathRecord = {
     path: f.path,
     size: (st ?? f).size,
@@ -271,6 +281,6 @@ function recordOf(f: IndexEntry, r: StreamItem, session: IndexMaskSession, st?: 
     text = m.text;
   }
   const privateSpans = session.privateSpans(text!);
-  record.entry = contentEntry(text!, r.hash, privateSpans, -1);
+  record.entry = contentEntry(text!, r.hash, privateSpans, -1, alloc);
   return record;
 }
