@@ -13,7 +13,7 @@ import type { IndexEntry } from '../workspace/file-index';
 import type { Workspace } from '../workspace/workspace';
 import { checkOptions, documentContext } from './context';
 import { localCounter, threadCounter } from './counter';
-import type { PackReport, PartedResult, PartWriter } from './document';
+import { type PackReport, type PartedResult, type PartWriter, partText } from './document';
 import { RawCounts } from './raw-counts';
 import { scopeOf } from './scope';
 import { BATCH, FileSource } from './source';
@@ -72,14 +72,8 @@ export async function packFocus(
   const done = await packFocusTo(
     ws,
     options,
-    (chunk) => {
-      // Byte parts are whole sections: each decodes alone.
-      chunks.push(
-        typeof chunk === 'string'
-          ? chunk
-          : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('utf8'),
-      );
-    },
+    // Byte parts are whole sections: each decodes alone.
+    (chunk) => void chunks.push(partText(chunk)),
     deps,
   );
   return { ...done, text: chunks.join('') };

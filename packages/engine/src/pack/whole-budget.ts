@@ -11,7 +11,7 @@
 import type { MaskSession } from '../mask/session';
 import type { IndexEntry } from '../workspace/file-index';
 import { splitsCleanly, type TextCounter } from './counter';
-import type { DocContext, Emit } from './document';
+import { type DocContext, type Emit, partText } from './document';
 import { MAX_TOKEN_BYTES, type RawCounts } from './raw-counts';
 import { JOIN, MIN_SECTION, TRY_FACTOR, type Walk } from './strategy/budgeted';
 import type { SectionSettings } from './strategy/section-batch';
@@ -129,7 +129,7 @@ export async function tryWhole(
     const line = lastLine(p.part);
     if (line !== undefined && !line.startsWith('/') && splitsCleanly('\n', line))
       return p.tokens - cost(`${line}\n\n`) + cost(line);
-    return ctx.count(text(p.part).slice(0, -2));
+    return ctx.count(partText(p.part).slice(0, -2));
   };
   const walkTokens = prepared.map((p) => (p.kind === 'section' ? alone(p) : 0));
   const tree = `${ctx.treeSection}\n\n`;
@@ -194,10 +194,4 @@ function runs(parts: ReadonlyArray<Uint8Array | string>): Array<Uint8Array | str
     else out.push(p);
   }
   return out;
-}
-
-function text(part: Uint8Array | string): string {
-  return typeof part === 'string'
-    ? part
-    : Buffer.from(part.buffer, part.byteOffset, part.byteLength).toString('utf8');
 }
