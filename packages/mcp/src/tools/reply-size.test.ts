@@ -1,7 +1,7 @@
 // Every result fits the client that asked: a real repository (hono, copied), the real SDK client
 // named as Claude Code and Codex name themselves, every tool's default call (and some large asks)
 // measured in o200k and in cl100k, and in characters.
-import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { countTokens, Workspace } from '@loupe/engine';
@@ -13,11 +13,16 @@ import { connectSession } from '../server';
 import { git, type TestClient, wrapClient } from '../testing/fixture';
 
 const HONO = '/work/scratch/hono';
+// The sizes are measured on hono's own files (the calls name them); without a checkout the suite
+// says it skipped rather than measure a project the limits were not set on.
+const HAVE_HONO = existsSync(path.join(HONO, 'src', 'hono-base.ts'));
+if (!HAVE_HONO) console.log(`reply-size.test.ts: skipped, no hono checkout at ${HONO}`);
 
 let base: string;
 let project: McpProject;
 
 beforeAll(async () => {
+  if (!HAVE_HONO) return;
   base = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'loupe-reply-')));
   const root = path.join(base, 'hono');
   mkdirSync(root);
@@ -31,6 +36,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
+  if (!HAVE_HONO) return;
   await project.close();
   await project.ws.close();
   rmSync(base, { recursive: true, force: true });
@@ -66,7 +72,7 @@ function expectWithin(text: string, tokens: number, chars: number, what: string)
   expect(s.chars, `${what}: ${JSON.stringify(s)}`).toBeLessThan(chars);
 }
 
-describe('results sized for Claude Code on a large repository', () => {
+describe.skipIf(!HAVE_HONO)('results sized for Claude Code on a large repository', () => {
   it('keeps every default call under 25,000 tokens and 100,000 characters', async () => {
     const c = await client('claude-code');
     try {
