@@ -66,7 +66,9 @@ export async function writeLatencies(
     for (let i = 0; i < files.length; i++) {
       const create = i % createEvery === createEvery - 1;
       // join, not a template: a file at the root has the folder '.', and './x' is not a project path.
-      const rel = create ? path.posix.join(path.posix.dirname(files[i]!.path), `watch-bench-${i}.ts`) : files[i]!.path;
+      const rel = create
+        ? path.posix.join(path.posix.dirname(files[i]!.path), `watch-bench-${i}.ts`)
+        : files[i]!.path;
       const abs = path.join(dir, ...rel.split('/'));
       seen.delete(rel);
       if (create) writeFileSync(abs, `export const bench${i} = ${i};\n`);
