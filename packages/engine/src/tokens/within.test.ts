@@ -95,9 +95,9 @@ function projectPaths(): string[] {
   walk('');
   // A fresh clone alone renders a tree of ~20k characters: the same paths under more folders
   // make it long enough to be counted in several parts.
-  const own = out.length;
-  for (let copy = 1; root === undefined && out.length < 8 * own; copy++)
-    for (let i = 0; i < own; i++) out.push(`copy-${copy}/${out[i]}`);
+  if (root !== undefined) return out;
+  const own = out.slice();
+  for (let copy = 1; copy < 8; copy++) out.push(...own.map((p) => `copy-${copy}/${p}`));
   return out;
 }
 

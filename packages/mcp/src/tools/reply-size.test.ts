@@ -21,27 +21,6 @@ if (!HAVE_HONO) console.log(`reply-size.test.ts: skipped, no hono checkout at ${
 let base: string;
 let project: McpProject;
 
-beforeAll(async () => {
-  if (!HAVE_HONO) return;
-  base = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'loupe-reply-')));
-  const root = path.join(base, 'hono');
-  mkdirSync(root);
-  cpSync(HONO, root, { recursive: true, filter: (src) => path.basename(src) !== '.git' });
-  git(root, 'init', '-q');
-  git(root, 'add', '-A');
-  git(root, 'commit', '-qm', 'copy');
-  const ws = await Workspace.open(root, { stateDir: path.join(base, 'state'), cacheDir: null });
-  await ws.tokensReady;
-  project = new McpProject(ws, { stateDir: null });
-}, 300_000);
-
-afterAll(async () => {
-  if (!HAVE_HONO) return;
-  await project.close();
-  await project.ws.close();
-  rmSync(base, { recursive: true, force: true });
-});
-
 async function client(name: string, maxOutputTokens?: number, on = project): Promise<TestClient> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const connection = await connectSession(on, serverSide, {
@@ -73,6 +52,25 @@ function expectWithin(text: string, tokens: number, chars: number, what: string)
 }
 
 describe.skipIf(!HAVE_HONO)('results sized for Claude Code on a large repository', () => {
+  beforeAll(async () => {
+    base = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'loupe-reply-')));
+    const root = path.join(base, 'hono');
+    mkdirSync(root);
+    cpSync(HONO, root, { recursive: true, filter: (src) => path.basename(src) !== '.git' });
+    git(root, 'init', '-q');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'copy');
+    const ws = await Workspace.open(root, { stateDir: path.join(base, 'state'), cacheDir: null });
+    await ws.tokensReady;
+    project = new McpProject(ws, { stateDir: null });
+  }, 300_000);
+
+  afterAll(async () => {
+    await project.close();
+    await project.ws.close();
+    rmSync(base, { recursive: true, force: true });
+  });
+
   it('keeps every default call under 25,000 tokens and 100,000 characters', async () => {
     const c = await client('claude-code');
     try {
