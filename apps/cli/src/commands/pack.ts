@@ -5,10 +5,12 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { groupDigits } from '@loupe/common';
 import {
+  createMaskPool,
   defaultStateDir,
   type Level,
   LoupeError,
   loadMaskRules,
+  type MaskPool,
   type PackFormat,
   type PackOptions,
   type PackReport,
@@ -174,12 +176,23 @@ async function deliver(
  * fails here is not kept, so the pack's own load fails again and says why (or, with masking off,
  * never tries).
  */
-function warmMasking(): void {
+function warmMasking(budgeted: boolean): Promise<MaskPool | undefined> {
   try {
     loadMaskRules().catch(() => {});
   } catch {
     // the rule file is missing: said by the pack that needs it
   }
+  // A budgeted pack reads its walk's files on the mask pool's worker (shared by every handle of
+  // its size): started now, it has loaded and compiled the rules by the time the walk begins,
+  // instead of ~0.2 s after (measured on the synthetic repository). Held until the pack is done.
+  if (!budgeted) return Promise.resolve(undefined);
+  return createMaskPool().then(
+    (pool) => {
+      pool.warm().catch(() => {});
+      return pool;
+    },
+    () => undefined,
+  );
 }
 
 export const pack = defineCommand({
@@ -191,7 +204,7 @@ export const pack = defineCommand({
     const detail = values.detail as Level;
     const [dir = '.'] = positionals;
 
-    warmMasking();
+    const held = warmMasking(budget !== null);
     const bar = progress(io);
     // The saved focus is read, never written: --focus packs given paths without ticking them.
     const ws = await Workspace.open(path.resolve(io.cwd, dir), {
@@ -200,6 +213,9 @@ export const pack = defineCommand({
       countTokens: false,
       ...(io.signal ? { signal: io.signal } : {}),
       scan: { onProgress: (p) => bar.update(`scanning: ${p.dirs} folders, ${p.files} files`) },
+    }).catch(async (error: unknown) => {
+      await (await held)?.close();
+      throw error;
     });
     const off = cancelOnStop(io, ws);
     try {
@@ -225,6 +241,7 @@ export const pack = defineCommand({
       off();
       bar.done();
       await ws.close();
+      await (await held)?.close();
     }
   },
   onStop: 'cancels',
