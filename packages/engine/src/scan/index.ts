@@ -44,6 +44,11 @@ export interface ScanOptions {
   enter?: (rel: string) => boolean;
   /** Opens a repository's context (default: git, two calls); the watcher passes a cached one. */
   openRepo?: typeof openRepo;
+  /**
+   * Called with the folders read (root-relative, '' the root) once the walk is done and before any
+   * file is stat-ed: an opening that will watch places its folder watches here (watch/early.ts).
+   */
+  onWalked?: (dirs: readonly string[], root: string) => void;
 }
 
 export interface ScanResult {
@@ -158,6 +163,7 @@ export async function scanProject(dir: string, options: ScanOptions = {}): Promi
   sortBytewise(walked.files, (f) => f.path);
   sortBytewise(walked.hidden, (h) => h.path);
 
+  options.onWalked?.(walked.dirs, root);
   const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   // Without stat the walk's entries are the answer (size and mtime 0).
   let files = walked.files;

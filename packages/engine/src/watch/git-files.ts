@@ -60,6 +60,11 @@ export class GitFiles {
     return changed;
   }
 
+  /** Each repository's watched files (absolute paths). */
+  watched(): Array<{ index: string; exclude: string }> {
+    return [...this.repos.values()].map((r) => ({ index: r.index, exclude: r.exclude }));
+  }
+
   /** Absolute folders holding the watched git files. */
   folders(): Set<string> {
     const out = new Set<string>();

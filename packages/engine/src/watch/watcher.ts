@@ -11,12 +11,14 @@ import { createGitRunner, untrustedRootsFor } from '../scan/git';
 import type { ScanOptions } from '../scan/index';
 import type { RelPath } from '../types';
 import { type BatchHost, MODIFIED, RENAMED, runBatch } from './batch';
+import type { EarlyWatches } from './early';
 import { FolderWatches } from './folder-watches';
 import { GitFiles } from './git-files';
 import { watchProblem } from './limits';
 import { listFolders } from './new-folders';
 import type { IndexUpdate } from './plan';
 import { RepoCache } from './repo-cache';
+import { CLOCK_SLACK_MS, changedInWindow } from './verify';
 
 /**
  * What the watcher needs of the project it watches (the Workspace implements it): what a batch
@@ -35,6 +37,8 @@ export interface WatchedProject extends BatchHost {
   /** Counts the files not counted yet; `tokensReady` follows it. */
   countTokens(): Promise<void>;
   readonly tokensReady: Promise<void>;
+  /** When (ms, this machine's clock) the scan the index holds began: what the watch's start checks since. */
+  readonly scannedAt?: number;
 }
 
 export interface WatchOptions {
@@ -52,6 +56,11 @@ export interface WatchOptions {
   maxRegions?: number;
   /** Rescan once the watch is in place, to catch changes made while it was being set up (default true). */
   verifyOnReady?: boolean;
+  /**
+   * How long before the scan's start a change still counts as made during it (ms, default
+   * verify.ts CLOCK_SLACK_MS, for coarse file system times; tests of files made just before: 0).
+   */
+  clockSlackMs?: number;
   /** While watching is incomplete (OS limit), rescan this often (ms, default 60,000; 0: never). */
   degradedRescanMs?: number;
 }
@@ -116,12 +125,16 @@ export class ProjectWatcher {
     private readonly ws: WatchedProject,
     options: WatchOptions,
     private readonly notify: (status: WatchStatus) => void,
+    /** The watches the opening scan placed (early.ts), taken over; their events wait for `start`. */
+    private readonly early?: EarlyWatches,
   ) {
     this.opts = { ...DEFAULTS, ...options };
-    this.fsw = new FolderWatches(
-      (event, name, folder) => this.onRaw(event, name, folder),
-      (error) => this.onError(error),
-    );
+    this.fsw =
+      early?.watches ??
+      new FolderWatches(
+        (event, name, folder) => this.onRaw(event, name, folder),
+        (error) => this.onError(error),
+      );
     const base = ws.scanOptions();
     const git = base.git ?? createGitRunner(untrustedRootsFor(ws.root));
     this.git = new GitFiles(ws.root, git);
@@ -169,8 +182,29 @@ export class ProjectWatcher {
     this.watched = new Set(this.ws.folders);
     this.fsw.add([...this.watched].map((f) => this.ws.abs(f)));
     this.fsw.add(this.gitFolders);
+    this.early?.deliver(
+      (event, name, folder) => this.onRaw(event, name, folder),
+      (error) => this.onError(error),
+    );
     if (this.status_.state === 'starting') this.setStatus({ state: 'watching' });
-    if (this.opts.verifyOnReady !== false) await this.rescan('verifying after the watch started');
+    if (this.opts.verifyOnReady !== false) await this.verify();
+  }
+
+  /**
+   * Applies what changed before the watch was in place. Watches the opening scan placed leave
+   * only the window between a folder's read and its watch, which stats can check (verify.ts);
+   * watches placed after a scan leave the whole scan, which only a full rescan can.
+   */
+  private async verify(): Promise<void> {
+    const at = this.ws.scannedAt;
+    const found =
+      this.early?.placed && !this.early.overflowed && at !== undefined
+        ? changedInWindow(this.ws, this.git.watched(), at - (this.opts.clockSlackMs ?? CLOCK_SLACK_MS))
+        : 'the watch started after the scan';
+    if (typeof found === 'string') return this.rescan(`verifying after the watch started: ${found}`);
+    for (const [abs, flags] of found) this.pending.set(abs, (this.pending.get(abs) ?? 0) | flags);
+    if (this.pending.size) this.kick();
+    await this.settled();
   }
 
   private onRaw(event: string, name: string | undefined, dir: string): void {

@@ -7,6 +7,7 @@ import { resolveRoot, type ScanResult, scanProject } from '../scan/index';
 import { damageNotice } from '../state/damage';
 import { loadSavedChoices, type SavedChoices } from '../state/saved-choices';
 import type { StateDamage } from '../state/state-file';
+import { EarlyWatches } from '../watch/early';
 import { scanOptionsOf, type WorkspaceOptions } from './options';
 
 export interface Opening {
@@ -14,6 +15,10 @@ export interface Opening {
   /** The caller's options with the saved overrides and masking where the caller named none. */
   options: WorkspaceOptions;
   scanned: ScanResult;
+  /** When the scan began (ms, this machine's clock): the watch's start checks what changed since. */
+  scannedAt: number;
+  /** The folder watches placed during the scan, for a workspace that will be watched (watch/early.ts). */
+  early?: EarlyWatches;
 }
 
 export async function openProject(root: string, options: WorkspaceOptions): Promise<Opening> {
@@ -31,9 +36,26 @@ export async function openProject(root: string, options: WorkspaceOptions): Prom
     ...(saved.overrides ? { scan: { ...options.scan, overrides: saved.overrides } } : {}),
     ...(saved.masking !== undefined ? { masking: saved.masking } : {}),
   };
-  const scanned = await scanProject(root, {
-    ...scanOptionsOf(merged),
-    ...(merged.signal ? { signal: merged.signal } : {}),
-  });
-  return { saved, options: merged, scanned };
+  const scan = scanOptionsOf(merged);
+  const early = merged.watch || merged.watchLater ? new EarlyWatches() : undefined;
+  const scannedAt = Date.now();
+  let scanned: ScanResult;
+  try {
+    scanned = await scanProject(root, {
+      ...scan,
+      ...(merged.signal ? { signal: merged.signal } : {}),
+      ...(early
+        ? {
+            onWalked: (dirs: readonly string[], at: string) => {
+              scan.onWalked?.(dirs, at);
+              early.place(at, dirs);
+            },
+          }
+        : {}),
+    });
+  } catch (error) {
+    early?.close();
+    throw error;
+  }
+  return { saved, options: merged, scanned, scannedAt, ...(early ? { early } : {}) };
 }

@@ -37,6 +37,12 @@ export interface WorkspaceOptions {
   signal?: AbortSignal;
   /** Watch the folder and keep everything current (default false: one-shot commands need no watcher). */
   watch?: boolean | WatchOptions;
+  /**
+   * Place the folder watches during the scan, as `watch` does, but start the watcher only when
+   * `watch()` is called (a server that answers its first call meanwhile): its start then checks
+   * only the scan's window, without a rescan (watch/early.ts).
+   */
+  watchLater?: boolean;
   /** Mask secret values in every read (default: the project's saved setting, else true). */
   masking?: boolean;
   /** Gitleaks rule file for the packaged app (default: resources/rules in the sources). */

@@ -23,6 +23,7 @@ import type { SavedChoices } from '../state/saved-choices';
 import { userCacheDir } from '../tokens/cache-dir';
 import type { Encoding, FocusSummary, HiddenEntry, RelPath, RepoInfo } from '../types';
 import { Emitter } from '../util/emitter';
+import type { EarlyWatches } from '../watch/early';
 import { ChangeJournal, type FileChanges, type FilesChangedEvent } from '../watch/journal';
 import { type IndexUpdate, updateFromScan } from '../watch/plan';
 import { ProjectWatcher, type WatchedProject, type WatchOptions, type WatchStatus } from '../watch/watcher';
@@ -79,6 +80,10 @@ export class Workspace implements WatchedProject {
 
   private readonly scope = new ScanScope();
   private watcher_: ProjectWatcher | undefined;
+  /** When the scan the index holds began (the watch's start checks what changed since: watcher.ts). */
+  scannedAt: number | undefined;
+  /** The folder watches the opening scan placed, until `watch()` takes them over (watch/early.ts). */
+  private early: EarlyWatches | undefined;
   /** Updates (watcher batches, rescans) apply one at a time. */
   private updating: Promise<unknown> = Promise.resolve();
 
@@ -122,8 +127,10 @@ export class Workspace implements WatchedProject {
 
   /** Scans `root` and starts counting tokens in the background. */
   static async open(root: string, options: WorkspaceOptions = {}): Promise<Workspace> {
-    const { saved, options: opened, scanned } = await openProject(root, options);
+    const { saved, options: opened, scanned, scannedAt, early } = await openProject(root, options);
     const ws = new Workspace(scanned.root, opened, saved);
+    ws.scannedAt = scannedAt;
+    ws.early = early;
     ws.index.replace(scanned.files);
     ws.scope.update(() => true, scanned.hidden, scanned.dirs, scanned.repos, scanned.notes);
     if (opened.countTokens !== false) void ws.countTokens();
@@ -152,7 +159,12 @@ export class Workspace implements WatchedProject {
   async rescan(reason = 'rescan requested'): Promise<void> {
     if (this.watcher_) return this.watcher_.rescan(reason);
     await this.exclusive(async () => {
+      const at = Date.now();
       const scanned = await scanProject(this.root, this.scanOptions());
+      this.scannedAt = at;
+      // Watches placed before this scan leave all of it as the window: a later watch rescans.
+      this.early?.close();
+      this.early = undefined;
       this.applyUpdate(await updateFromScan(this, scanned, () => true, reason));
     });
     await this.countTokens();
@@ -244,12 +256,18 @@ export class Workspace implements WatchedProject {
     return gitChanges(this.root, this.repos, this.git, (p) => this.index.get(p) !== undefined);
   }
 
-  /** Starts watching the folder (once); resolves when the watch is in place and verified. */
+  /**
+   * Starts watching the folder (once); resolves when the watch is in place and verified. The
+   * watches the opening scan placed (`watch`, `watchLater`: watch/early.ts) are taken over.
+   */
   async watch(options: WatchOptions = {}): Promise<ProjectWatcher> {
+    const early = this.early;
+    this.early = undefined;
+    if (this.closed || this.watcher_) early?.close();
     if (this.closed)
       throw new LoupeError('unsupported', 'This project was closed; open it again to watch it.');
     if (!this.watcher_) {
-      this.watcher_ = new ProjectWatcher(this, options, (s) => this.watchChanged.fire(s));
+      this.watcher_ = new ProjectWatcher(this, options, (s) => this.watchChanged.fire(s), early);
       await this.watcher_.start();
     }
     return this.watcher_;
@@ -381,6 +399,8 @@ export class Workspace implements WatchedProject {
   async close(): Promise<void> {
     if (!this.closed) this.closing.fire();
     this.closed = true;
+    this.early?.close();
+    this.early = undefined;
     await this.watcher_?.close();
     await this.pipelines.close();
     await this.tokens.close();

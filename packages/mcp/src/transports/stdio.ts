@@ -69,6 +69,8 @@ export async function openHeadless(
     stateDir: options.focus?.length ? null : stateDir,
     savedFrom: stateDir,
     openDamaged: true,
+    // Watches placed during the scan: the watcher started below checks only the scan's window.
+    watchLater: true,
   });
   if (options.focus?.length) ws.setFocus({ include: options.focus, exclude: [] });
   // The first call need not wait for the watcher.
