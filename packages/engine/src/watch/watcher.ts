@@ -198,9 +198,11 @@ export class ProjectWatcher {
   private async verify(): Promise<void> {
     const at = this.ws.scannedAt;
     const found =
-      this.early?.placed && !this.early.overflowed && at !== undefined
-        ? changedInWindow(this.ws, this.git.watched(), at - (this.opts.clockSlackMs ?? CLOCK_SLACK_MS))
-        : 'the watch started after the scan';
+      !this.early?.placed || at === undefined
+        ? 'the watch started after the scan'
+        : this.early.overflowed
+          ? 'more changes came during the scan than were kept'
+          : changedInWindow(this.ws, this.git.watched(), at - (this.opts.clockSlackMs ?? CLOCK_SLACK_MS));
     if (typeof found === 'string') return this.rescan(`verifying after the watch started: ${found}`);
     for (const [abs, flags] of found) this.pending.set(abs, (this.pending.get(abs) ?? 0) | flags);
     if (this.pending.size) this.kick();
