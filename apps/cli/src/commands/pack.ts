@@ -174,7 +174,7 @@ async function deliver(
  * Every pack masks: the rules compile and the parser's runtime (its wasm compiles on background
  * threads) start before the scan, in its gaps, instead of after it (docs/packing.md). A load that
  * fails here is not kept, so the pack's own load fails again and says why (or, with masking off,
- * never tries).
+ * never tries). A budgeted pack's mask pool is started too; the caller closes the handle returned.
  */
 function warmMasking(budgeted: boolean): Promise<MaskPool | undefined> {
   try {

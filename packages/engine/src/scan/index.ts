@@ -93,6 +93,11 @@ export function resolveRoot(dir: string): string {
 /** A root-relative `/` path with the platform's separators. */
 export const toNative = path.sep === '/' ? (p: string) => p : (p: string) => p.split('/').join(path.sep);
 
+/** Absolute path of a root-relative project path ('' is the root): how the workspace and its watches name folders. */
+export function absolutePath(root: string, rel: string): string {
+  return rel ? path.join(root, ...rel.split('/')) : root;
+}
+
 /**
  * Size, mtime and flag of one visible file (the watcher re-checks a changed file with it). A link
  * is resolved here (where it leads, once); whether its target may be read is judged after the walk

@@ -5,7 +5,7 @@
 // watch: that folder's names, rule files and the git files (watcher.ts `verify`). Watches placed
 // after the scan, as before, left the whole scan as the window, which only a full rescan could
 // check (~0.4 s of the main thread on 31k files, while an agent's first call ran).
-import path from 'node:path';
+import { absolutePath } from '../scan/index';
 import type { RelPath } from '../types';
 import { FolderWatches } from './folder-watches';
 
@@ -35,7 +35,7 @@ export class EarlyWatches {
   /** Watches the folders the walk read (root-relative) under `root`. */
   place(root: string, dirs: readonly RelPath[]): void {
     this.placed = true;
-    this.fsw.add(dirs.map((d) => (d === '' ? root : path.join(root, ...d.split('/')))));
+    this.fsw.add(dirs.map((d) => absolutePath(root, d)));
   }
 
   /** The watches, for the watcher to keep; their events are kept here until `deliver`. */

@@ -7,14 +7,13 @@
 // the focus as saved and followed (saved-focus.ts) and in numbers (focus-summary.ts); the saved
 // choices it opens with are state/'s; the watcher (watch/) sees it through a narrow port.
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { ContentPipeline } from '../content/pipeline';
 import { LoupeError } from '../errors';
 import { Focus, type FocusDelta, type FocusRules } from '../focus/focus';
 import { MaskSession } from '../mask/session';
 import { createGitRunner, type GitRunner, untrustedRootsFor } from '../scan/git';
 import { type GitChanges, gitChanges } from '../scan/git-changes';
-import { type ScanOptions, scanProject } from '../scan/index';
+import { absolutePath, type ScanOptions, scanProject } from '../scan/index';
 import type { LinkView } from '../scan/links';
 import type { Overrides } from '../scan/overrides';
 import { loadOverrides } from '../scan/overrides-file';
@@ -81,7 +80,7 @@ export class Workspace implements WatchedProject {
   private readonly scope = new ScanScope();
   private watcher_: ProjectWatcher | undefined;
   /** When the scan the index holds began (the watch's start checks what changed since: watcher.ts). */
-  scannedAt: number | undefined;
+  private scannedAt_: number | undefined;
   /** The folder watches the opening scan placed, until `watch()` takes them over (watch/early.ts). */
   private early: EarlyWatches | undefined;
   /** Updates (watcher batches, rescans) apply one at a time. */
@@ -129,7 +128,7 @@ export class Workspace implements WatchedProject {
   static async open(root: string, options: WorkspaceOptions = {}): Promise<Workspace> {
     const { saved, options: opened, scanned, scannedAt, early } = await openProject(root, options);
     const ws = new Workspace(scanned.root, opened, saved);
-    ws.scannedAt = scannedAt;
+    ws.scannedAt_ = scannedAt;
     ws.early = early;
     ws.index.replace(scanned.files);
     ws.scope.update(() => true, scanned.hidden, scanned.dirs, scanned.repos, scanned.notes);
@@ -161,7 +160,7 @@ export class Workspace implements WatchedProject {
     await this.exclusive(async () => {
       const at = Date.now();
       const scanned = await scanProject(this.root, this.scanOptions());
-      this.scannedAt = at;
+      this.scannedAt_ = at;
       // Watches placed before this scan leave all of it as the window: a later watch rescans.
       this.early?.close();
       this.early = undefined;
@@ -273,6 +272,10 @@ export class Workspace implements WatchedProject {
     return this.watcher_;
   }
 
+  get scannedAt(): number | undefined {
+    return this.scannedAt_;
+  }
+
   get watcher(): ProjectWatcher | undefined {
     return this.watcher_;
   }
@@ -341,7 +344,7 @@ export class Workspace implements WatchedProject {
 
   /** Absolute path of a project path (no checks: use the path jail for untrusted input). */
   abs(rel: RelPath): string {
-    return rel ? path.join(this.root, ...rel.split('/')) : this.root;
+    return absolutePath(this.root, rel);
   }
 
   /** Sets the rules, on top of what another process may have saved meanwhile. */
