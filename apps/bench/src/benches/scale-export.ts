@@ -1,7 +1,7 @@
 // Issue 18's window export, on the host the window calls (in this process, as the app runs it):
 // nothing ticked, a 32k budget, token counts warm. Measured per repository: the preview; how soon
 // its first progress arrives; a preview with new options and how soon its first files are read (a
-// repeated preview reads none); how soon Cancel (sent once files are being read) stops it, from
+// repeated preview reads none); how soon Cancel (sent on its first progress) stops it, from
 // cancelExport to the rejection; and
 // what a Copy cost before the window reused its preview (one more pack; the window now copies an
 // unchanged preview and sends no pack: e2e/export-work.spec.ts counts the commands). A repeated
@@ -69,13 +69,16 @@ export async function windowExport(
       changed.push(performance.now() - t2);
       offRead();
       firstRead.push(readAt < 0 ? Number.NaN : readAt - t2);
-      // Cancel once files are being read (new options, so the export reads them); the time until
-      // the export has stopped.
+      // Cancel on the export's first progress (new options, so the export has work to do), as a
+      // message from the window arrives: on a later turn of the event loop, so the export's
+      // synchronous work before its next check counts. The time until it has stopped. (A warm 32k
+      // preview reads its files in one batch and progress is sent at most every 100 ms: there is
+      // no later moment to press Cancel at.)
       let cancelAt = -1;
-      const offCancel = host.events.on('didExportProgress', (p) => {
-        if (cancelAt >= 0 || p.files === 0) return;
+      const offCancel = host.events.on('didExportProgress', () => {
+        if (cancelAt >= 0) return;
         cancelAt = performance.now();
-        void host.cancelExport();
+        setImmediate(() => void host.cancelExport());
       });
       const code = await host.exportPreview({ ...OPTIONS, instructions: `Cancel ${i}.` }).then(
         () => 'finished',

@@ -43,3 +43,20 @@ it('stops when its signal aborts: before it starts, and between files', async ()
   // The workspace packs again as before.
   expect((await packFocus(ws, { budget: 4000 })).tokens).toBeLessThanOrEqual(4000);
 }, 60_000);
+
+it('stops before reading a file when a Cancel arrives as a message on its first progress', async () => {
+  // The window's Cancel comes on a later turn of the event loop: the pack turns it between its
+  // ranking and its tree, so it never reads a file for an answer nobody waits for.
+  const stop = new AbortController();
+  const seen: number[] = [];
+  const stopped = packFocus(ws, {
+    budget: 4100, // not the answer kept from the packs above
+    signal: stop.signal,
+    onProgress: (p) => {
+      seen.push(p.files);
+      if (seen.length === 1) setImmediate(() => stop.abort(new Error('cancelled by a message')));
+    },
+  });
+  await expect(stopped).rejects.toThrow('cancelled by a message');
+  expect(seen).toEqual([0]);
+}, 60_000);
