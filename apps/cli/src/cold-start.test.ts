@@ -104,7 +104,11 @@ describe('the mask vocabulary', () => {
       'config.json': '{ "password": "testing", "api_token": "kX9vQ2mLp7Rw" }\n',
     });
     const env = { NODE_OPTIONS: `--require ${probe}` };
-    const packed = await cliBuilt(['pack', project, '--focus', 'config.json', '--budget', 'none'], tmp.dir, env);
+    const packed = await cliBuilt(
+      ['pack', project, '--focus', 'config.json', '--budget', 'none'],
+      tmp.dir,
+      env,
+    );
     expect(packed.code).toBe(0);
     // A dictionary word stays (the list was consulted), the real value is masked.
     expect(packed.stdout).toContain('"password": "testing"');

@@ -78,7 +78,9 @@ describe('vocabulary values', () => {
     for (const p of probes) expect(hasLine(text, p), JSON.stringify(p)).toBe(set.has(p));
     for (const list of ['', 'abc', 'abc\nabd', 'b\nc\nd'])
       for (const p of ['a', 'abc', 'abd', 'b', 'c', 'd', 'e', 'ab'])
-        expect(hasLine(list, p), `${JSON.stringify(list)} ${p}`).toBe(list.split('\n').includes(p) && p !== '');
+        expect(hasLine(list, p), `${JSON.stringify(list)} ${p}`).toBe(
+          list.split('\n').includes(p) && p !== '',
+        );
   });
 
   it('knows which values are vocabulary', () => {

@@ -62,7 +62,9 @@ describe('the end of a budget walk', () => {
     expect(notTried.length).toBeGreaterThan(0);
     for (const o of notTried)
       expect(o.kind === 'omitted' && o.why).toMatch(
-        new RegExp(`^not tried: the ${TAIL_STREAK} files before it in a row did not fit \\(per-file cap \\d+\\), with under 2% of the budget left$`),
+        new RegExp(
+          `^not tried: the ${TAIL_STREAK} files before it in a row did not fit \\(per-file cap \\d+\\), with under 2% of the budget left$`,
+        ),
       );
   }, 60_000);
 
@@ -73,7 +75,9 @@ describe('the end of a budget walk', () => {
     const result = await packFocus(ws, { budget, session });
     await checkPack({ ws, result, format: 'markdown', session, budget, lineNumbers: false });
     const outcomes = result.coverage.outcomes;
-    const offered = outcomes.filter((o) => o.kind === 'included' || (o.kind === 'omitted' && o.reason === 'over-cap'));
+    const offered = outcomes.filter(
+      (o) => o.kind === 'included' || (o.kind === 'omitted' && o.reason === 'over-cap'),
+    );
     expect(offered.length).toBeGreaterThan(TAIL_STREAK + 20);
   }, 60_000);
 });
