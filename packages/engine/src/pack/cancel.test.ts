@@ -60,3 +60,21 @@ it('stops before reading a file when a Cancel arrives as a message on its first 
   await expect(stopped).rejects.toThrow('cancelled by a message');
   expect(seen).toEqual([0]);
 }, 60_000);
+
+it('a full pack masked on this thread stops at its next batch when a Cancel arrives as a message', async () => {
+  // Its batches resolve at once: without a turn of the event loop between them, the Cancel would be
+  // read only after the last file, and the pack would finish.
+  const stop = new AbortController();
+  let last = { files: 0, total: 0 };
+  const stopped = packFocus(ws, {
+    budget: null,
+    signal: stop.signal,
+    onProgress: (p) => {
+      if (last.total === 0) setImmediate(() => stop.abort(new Error('cancelled by a message')));
+      last = p;
+    },
+  });
+  await expect(stopped).rejects.toThrow('cancelled by a message');
+  expect(last.total).toBeGreaterThan(40);
+  expect(last.files).toBeLessThan(last.total / 2);
+}, 60_000);

@@ -38,6 +38,16 @@ export class PackMeter {
     this.watch.signal?.throwIfAborted();
   }
 
+  /**
+   * With a signal, lets the event loop turn once (a Cancel comes as a message: work that never
+   * yields would finish before it is read), then checks. Timing only: nothing read depends on it.
+   */
+  async turn(): Promise<void> {
+    if (!this.watch.signal) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    this.check();
+  }
+
   /** `entries` were read. */
   read(entries: readonly IndexEntry[]): void {
     if (!this.watch.onProgress) return;
