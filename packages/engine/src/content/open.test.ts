@@ -61,6 +61,23 @@ describe('readProjectFile', () => {
     expect(projectFile(root, { path: 'dir/inner.txt' })).toBe(abs('dir/inner.txt'));
   });
 
+  it('reads into a scratch buffer when the file fits, else into its own; the same bytes either way', () => {
+    writeFileSync(abs('big.txt'), 'x'.repeat(300));
+    const scratch = Buffer.alloc(64, 0x2a);
+    const small = readProjectFileSync(abs('plain.txt'), scratch);
+    expect(small.buffer).toBe(scratch.buffer);
+    expect(small.toString()).toBe('plain\n');
+    // The view is the scratch's: the next read into it replaces it.
+    expect(readProjectFileSync(abs('dir/inner.txt'), scratch).toString()).toBe('inner\n');
+    expect(small.toString()).toBe('inner\n');
+    const big = readProjectFileSync(abs('big.txt'), scratch);
+    expect(big.buffer).not.toBe(scratch.buffer);
+    expect(big.toString()).toBe('x'.repeat(300));
+    // Refusals are the same with a scratch.
+    expect(() => readProjectFileSync(abs('link.txt'), scratch)).toThrow();
+    rmSync(abs('big.txt'));
+  });
+
   it('never reads a FIFO, nor waits for a writer (a plain read would wait forever)', async () => {
     expect(await codes(abs('pipe'))).toEqual([NOT_REGULAR, NOT_REGULAR]);
   });

@@ -88,26 +88,33 @@ export function openProjectFileSync(abs: string): OpenedFile {
   }
 }
 
-/** An opened file's bytes, read on this thread; the descriptor is closed. */
-export function readOpenedSync({ fd, size }: OpenedFile): Buffer {
+/**
+ * An opened file's bytes, read on this thread; the descriptor is closed. With `scratch` (a reader
+ * that looks at most files once and keeps few, as a streamed search does), a file that fits is read
+ * into it: the result is then a view of `scratch`, valid until its next use.
+ */
+export function readOpenedSync({ fd, size }: OpenedFile, scratch?: Buffer): Buffer {
   try {
     // As readFileSync reads a regular file: the size fstat gave, or less if it shrank meanwhile.
-    const bytes = Buffer.allocUnsafeSlow(size);
+    const bytes = scratch && size <= scratch.length ? scratch : Buffer.allocUnsafeSlow(size);
     let length = 0;
     while (length < size) {
       const n = readSync(fd, bytes, length, size - length, null);
       if (n === 0) break;
       length += n;
     }
-    return length === size ? bytes : bytes.subarray(0, length);
+    return length === bytes.length ? bytes : bytes.subarray(0, length);
   } finally {
     closeSync(fd);
   }
 }
 
-/** A project file's bytes, read on this thread. Errors carry a `code` (read.ts readResult gives their sentences). */
-export function readProjectFileSync(abs: string): Buffer {
-  return readOpenedSync(openProjectFileSync(abs));
+/**
+ * A project file's bytes, read on this thread (into `scratch` as `readOpenedSync` says). Errors
+ * carry a `code` (read.ts readResult gives their sentences).
+ */
+export function readProjectFileSync(abs: string, scratch?: Buffer): Buffer {
+  return readOpenedSync(openProjectFileSync(abs), scratch);
 }
 
 /** A project file's bytes, read on the thread pool. */

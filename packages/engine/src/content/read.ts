@@ -28,7 +28,7 @@ export interface FileInput {
 export type ReadBytes = (file: string) => Buffer | Promise<Buffer>;
 
 /** The project file's bytes, read here and now (bulk readers, workers). */
-export const readBytesSync: (file: string) => Buffer = readProjectFileSync;
+export const readBytesSync = (file: string): Buffer => readProjectFileSync(file);
 
 /** The project file's bytes, read on the thread pool (one file at a time). */
 export const readBytesAsync: (file: string) => Promise<Buffer> = readProjectFile;

@@ -12,8 +12,8 @@ import { flagged, isBinary } from '../content/classify';
 import type { Masker, PendingMask } from '../content/mask-stage';
 import { maskStage, noMasking } from '../content/mask-stage';
 import { maskPrepared } from '../content/maskers';
-import { type OpenedFile, openProjectFileSync, readOpenedSync } from '../content/open';
-import { type FileInput, type ReadText, readBytesSync, readResult } from '../content/read';
+import { type OpenedFile, openProjectFileSync, readOpenedSync, readProjectFileSync } from '../content/open';
+import { type FileInput, type ReadText, readResult } from '../content/read';
 import { type Withheld, withheldByMasking } from '../content/withheld';
 import { loadMaskRules } from '../mask/rules';
 import { DEFAULT_LIMITS, type MaskLimits } from '../mask/scan';
@@ -156,6 +156,13 @@ function hasMatch(re: RE2, buf: Buffer): boolean {
   return false;
 }
 
+/**
+ * Where this thread reads the files it looks at: most lack the needle and are dropped, so a fresh
+ * buffer for each (and the collections of them) cost more than the reading (~40 ms a thread on 31k
+ * files). A larger file gets a buffer of its own.
+ */
+const scratch = Buffer.allocUnsafeSlow(256 * 1024);
+
 export default async function streamTask(task: StreamTask): Promise<StreamReply> {
   const { spec } = task;
   const at: number[] = [];
@@ -210,7 +217,7 @@ export default async function streamTask(task: StreamTask): Promise<StreamReply>
     }
     let bytes: Buffer;
     try {
-      bytes = opened ? readOpenedSync(opened) : readBytesSync(input.file);
+      bytes = opened ? readOpenedSync(opened, scratch) : readProjectFileSync(input.file, scratch);
     } catch (error) {
       answer(readResult(input.path, error as NodeJS.ErrnoException) as Withheld);
       continue;
@@ -222,6 +229,8 @@ export default async function streamTask(task: StreamTask): Promise<StreamReply>
       return folded;
     };
     if (!isBinary(bytes) && !contains(bytes, needle, spec, fold1)) continue;
+    // Kept from here on: its own bytes, not the scratch the next file is read into.
+    if (bytes.buffer === scratch.buffer) bytes = Buffer.from(bytes);
     const text = readResult(input.path, bytes);
     if (text.kind === 'withheld') {
       answer(text);
