@@ -1,18 +1,7 @@
 // Bundles the CLI and the engine's workers into dist/. npm packages stay external (re2 is native,
 // the grammars are .wasm files); our own workspace packages are bundled from source.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import {
-  compileMaskRules,
-  defaultRulesPath,
-  dictionaryName,
-  dictionaryText,
-  ENCODINGS,
-  parsedRulesJson,
-  parsedRulesName,
-  rankTableBytes,
-  rankTableName,
-  WORKER_SOURCES,
-} from '@loupe/engine/build';
+import { rmSync } from 'node:fs';
+import { WORKER_SOURCES, writePrebuilt } from '@loupe/engine/build';
 import { build } from 'esbuild';
 
 const workerEntries = Object.fromEntries(
@@ -45,21 +34,6 @@ await build({
   },
 });
 
-// Each encoding's rank table, prebuilt from js-tiktoken's rank files (tokens/ranks.ts reads it in a
-// millisecond instead of parsing the rank file on every start, in every thread).
-mkdirSync('dist/ranks', { recursive: true });
-for (const encoding of ENCODINGS)
-  writeFileSync(`dist/ranks/${rankTableName(encoding)}`, rankTableBytes(encoding));
-
-// The pinned Gitleaks rule file, parsed (mask/rules.ts reads it instead of parsing the TOML in
-// every process and thread); named by the SHA-256 of the TOML it came from, so it serves only
-// those exact bytes. Compiling first checks the pin.
-const rulesFile = defaultRulesPath();
-const rules = compileMaskRules(readFileSync(rulesFile), rulesFile);
-mkdirSync('dist/rules', { recursive: true });
-writeFileSync(`dist/rules/${parsedRulesName(rules.sha256)}`, parsedRulesJson(readFileSync(rulesFile)));
-
-// The masking vocabulary's word list, lowercased and sorted (mask/formats/vocabulary.ts reads it
-// instead of parsing six JSON lists in every thread that masks), named by the word list's release.
-mkdirSync('dist/words', { recursive: true });
-writeFileSync(`dist/words/${dictionaryName()}`, dictionaryText());
+// What every process and thread would otherwise make on its own start: the rank tables, the parsed
+// rule file, the mask word list (packages/engine/src/prebuilt.ts).
+writePrebuilt('dist');

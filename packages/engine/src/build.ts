@@ -3,9 +3,8 @@
 // rank tables and the mask vocabulary's word list to prebuild, and the varied text the bench
 // counts. Imported as `@loupe/engine/build`, so a build script loads these modules only.
 
-export { dictionaryName, dictionaryText } from './mask/formats/vocabulary';
-export { compileMaskRules, defaultRulesPath, parsedRulesJson, parsedRulesName } from './mask/rules';
 export { copyGrammars } from './parse/grammars';
+export { writePrebuilt } from './prebuilt';
 export { corpus } from './tokens/corpus';
-export { ENCODINGS, rankFile, rankTableBytes, rankTableName } from './tokens/ranks';
+export { ENCODINGS, rankFile } from './tokens/ranks';
 export { WORKER_SOURCES } from './workers/locate';
