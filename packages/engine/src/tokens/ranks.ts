@@ -1,9 +1,10 @@
 // The BPE data of an encoding, taken from js-tiktoken's own rank files so that our counts can only
 // differ from js-tiktoken's if our algorithm does. A bundle ships each encoding as a prebuilt rank
-// table (rank-table.ts; written by the CLI build from the same rank files) and reads it in a
-// millisecond; from sources, or when the table was built from another js-tiktoken release than
-// the one installed, the table is built from the rank file in memory (~0.1 s). Loaded lazily and
-// synchronously: importing the engine costs nothing until the first count.
+// table (rank-table.ts; written by the CLI and app builds from the same rank files, prebuilt.ts)
+// and reads it in a millisecond; from sources, or when the table was built from another
+// js-tiktoken release than the one installed, the table is built from the rank file in memory
+// (~0.1 s). Loaded lazily and synchronously: importing the engine costs nothing until the first
+// count.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';

@@ -1,6 +1,6 @@
-// Files the CLI build writes beside the bundle (dist/<folder>/<name>: the rank tables, the parsed
-// rule file), as seen from a bundled module in dist/ or dist/workers/. From sources (tests, tsx)
-// there are none: callers then build what they need themselves.
+// Files the builds write beside the bundle (prebuilt.ts; <dist>/<folder>/<name>: the rank tables,
+// the parsed rule file, the mask word list), as seen from a bundled module in the bundle's folder
+// or its workers/. From sources (tests, tsx) there are none: callers then build what they need.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 

@@ -48,9 +48,10 @@ export function dictionaryName(): string {
 }
 
 /**
- * The dictionary's words that `WORD` can match, lowercased, sorted, one a line: what the CLI build
- * writes beside the bundle, so a thread that masks reads one small file instead of parsing six
- * JSON lists (~15 ms and their garbage).
+ * The dictionary's words that `WORD` can match, lowercased, sorted, one a line: what the builds
+ * write beside the bundle (prebuilt.ts), so a thread that masks reads one small file instead of
+ * parsing six JSON lists (~15 ms and their garbage). Only a value equal to one of its lines is
+ * taken for a word, so a truncated or garbled file masks more, not less.
  */
 export function dictionaryText(): string {
   const all = new Set<string>();

@@ -51,8 +51,7 @@ export const TAIL_SHARE = 0.02;
 export const TAIL_STREAK = 16;
 
 /** How many misses in a row end a walk of `avail` tokens with `left` of them left. */
-export const missStreak = (avail: number, left: number) =>
-  left < TAIL_SHARE * avail ? TAIL_STREAK : MISS_STREAK;
+const missStreak = (avail: number, left: number) => (left < TAIL_SHARE * avail ? TAIL_STREAK : MISS_STREAK);
 /** No section is smaller than this; below it the budget has run out. */
 export const MIN_SECTION = 12;
 /** Tokens added per section for the blank line that joins it to the next. */
