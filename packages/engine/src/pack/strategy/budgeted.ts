@@ -45,7 +45,7 @@ export const MISS_STREAK = 256;
 /**
  * In the budget's last TAIL_SHARE, TAIL_STREAK misses in a row end the walk: what is left to win
  * is small, and each miss there is a file read, masked, counted and compressed for nothing (on a
- * 31k-file project, 256 such misses took a third of a cold 32k pack to add one 162-token file).
+ * 31k-file project, 256 such misses took a quarter of a cold 32k pack to add one 162-token file).
  */
 export const TAIL_SHARE = 0.02;
 export const TAIL_STREAK = 16;
