@@ -11,6 +11,14 @@ export interface Grams {
   shift: number;
 }
 
+/**
+ * A filter that lets every needle through (`mayContain` is always true): the entries of one
+ * streamed search have none of their own, since the workers already looked in their files and the
+ * entries serve that search alone. Building 25k filters (and collecting them) cost ~13% of a
+ * cold `loupe search render` on 31k files, for a prefilter that let nearly every file through.
+ */
+export const ANY_GRAMS: Grams = { bits: Uint32Array.of(0xffffffff), shift: 27 };
+
 const MIN_BITS = 512;
 const MAX_BITS = 1 << 17;
 

@@ -8,7 +8,7 @@ import type { Withheld } from '../content/withheld';
 import { DeclarationCache } from '../declarations/declaration-cache';
 import type { FileEntry, RelPath } from '../types';
 import type { ContentEntry, CopyBudget } from './entry';
-import { buildGrams } from './grams';
+import { buildGrams, type Grams } from './grams';
 import { IndexMaskSession } from './placeholders';
 import type { FileRole } from './rank';
 import { plainUint32, slabUint32, type Uint32Alloc } from './slabs';
@@ -64,6 +64,8 @@ export function contentEntry(
   slot: number,
   alloc: Uint32Alloc = plainUint32,
   utf8?: CopyBudget,
+  /** The entry's trigram filter: built from its text unless given (ANY_GRAMS for a streamed search). */
+  grams?: Grams,
 ): ContentEntry {
   const folded = fold(text);
   return {
@@ -71,7 +73,7 @@ export function contentEntry(
     text,
     folded,
     starts: lineStarts(text, alloc),
-    grams: buildGrams(folded, alloc),
+    grams: grams ?? buildGrams(folded, alloc),
     privateSpans,
     slot,
     declarations: new Map(),

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { git } from '../scan/testing/git-oracle';
 import { Workspace } from '../workspace/workspace';
+import { ANY_GRAMS, mayContain, needleGrams } from './grams';
 import { IndexMaskSession } from './placeholders';
 import { SLAB_FROM } from './search-index';
 import { streamRecords } from './stream';
@@ -43,6 +44,11 @@ it('cuts the arrays of many found files from a few shared buffers, and their tex
     const buffers = new Set(found.flatMap((r) => [r!.entry!.starts.buffer, r!.entry!.grams.bits.buffer]));
     expect(buffers.size).toBeLessThanOrEqual(4);
     for (const r of found.slice(0, 50)) expect(r!.entry!.text).toContain('needle');
+    // No trigram filter of their own (the workers looked in these files; the entries serve this
+    // search alone): the shared one lets every needle through to the text.
+    expect(found.every((r) => r!.entry!.grams === ANY_GRAMS)).toBe(true);
+    for (const q of ['needle', 'other', 'zzz_not_there', 'ünïcode'])
+      expect(mayContain(ANY_GRAMS, needleGrams(q))).toBe(true);
   } finally {
     await ws.close();
   }

@@ -21,6 +21,7 @@ import type { FileStat } from '../scan/stat';
 import { locateWorker } from '../workers/locate';
 import type { IndexEntry } from '../workspace/file-index';
 import type { Matcher } from './found';
+import { ANY_GRAMS } from './grams';
 import { UNMATCHED } from './passes';
 import type { IndexMaskSession } from './placeholders';
 import { requiredLiteral } from './regex';
@@ -281,6 +282,6 @@ function recordOf(
     text = m.text;
   }
   const privateSpans = session.privateSpans(text!);
-  record.entry = contentEntry(text!, r.hash, privateSpans, -1, alloc);
+  record.entry = contentEntry(text!, r.hash, privateSpans, -1, alloc, undefined, ANY_GRAMS);
   return record;
 }
