@@ -2,14 +2,14 @@
 // the global allowlist, and the keyword prefilter. The file is pinned by SHA-256 so that what the
 // docs and tests describe is exactly what runs.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import RE2 from 're2';
 import { LoupeError } from '../errors';
 import { initTreeSitter } from '../parse/runtime';
-import { besideBundle } from '../util/bundle';
+import { readBesideBundle } from '../util/bundle';
 import { smolToml } from '../util/lazy';
 import { type CompiledAllowlist, compileAllowlist, type RawAllowlist } from './allowlist';
 import { TIER_KEYWORDS, TIER_PATTERNS } from './formats/index';
@@ -173,13 +173,13 @@ export function parsedRulesJson(bytes: Buffer): string {
  * TOML (~20 ms) in every process and thread; else parsed here.
  */
 export function parseRuleFile(bytes: Buffer, sha256: string, here = import.meta.url): RawConfig {
-  for (const file of besideBundle(here, 'rules', parsedRulesName(sha256))) {
+  const prebuilt = readBesideBundle(here, 'rules', parsedRulesName(sha256));
+  if (prebuilt !== undefined)
     try {
-      return JSON.parse(readFileSync(file, 'utf8')) as RawConfig;
+      return JSON.parse(prebuilt) as RawConfig;
     } catch {
-      // none there (or damaged): the next place, then the TOML itself
+      // damaged: the TOML itself
     }
-  }
   return smolToml().parse(bytes.toString('utf8')) as RawConfig;
 }
 

